@@ -1,0 +1,46 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "shade",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "shade", targets: ["shade"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CJSONC",
+            pkgConfig: "json-c",
+            providers: [.apt(["libjson-c-dev"])]
+        ),
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .target(name: "ShadeCore"),
+        .target(name: "ShadeJSON", dependencies: ["CJSONC"]),
+        .target(name: "ShadeStore", dependencies: ["ShadeCore", "ShadeJSON"]),
+        .target(name: "ShadeRendering", dependencies: ["ShadeCore", "ShadeJSON"]),
+        .target(
+            name: "ShadeCLI",
+            dependencies: [
+                "ShadeCore", "ShadeJSON", "ShadeStore", "ShadeRendering", "CEditLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "shade", dependencies: ["ShadeCLI"]),
+        .testTarget(name: "ShadeCoreTests", dependencies: ["ShadeCore"]),
+        .testTarget(name: "ShadeJSONTests", dependencies: ["ShadeJSON"]),
+        .testTarget(name: "ShadeStoreTests", dependencies: ["ShadeStore", "ShadeCore", "ShadeJSON"]),
+        .testTarget(name: "ShadeRenderingTests", dependencies: ["ShadeRendering", "ShadeCore"]),
+        .testTarget(
+            name: "ShadeEndToEndTests",
+            dependencies: ["ShadeJSON"],
+            resources: [.copy("Fixtures")]
+        ),
+    ]
+)

@@ -1,0 +1,49 @@
+import ArgumentParser
+import ShadeCore
+import ShadeStore
+
+extension Shade {
+    struct Add: PlannerCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a task to a day and slot.",
+            discussion: """
+                DAY and SLOT default to the day and slot in view (on the command line: today and the \
+                current slot). With at:HH:MM and no SLOT, the slot is the one the time falls in. \
+                Everything after -- is title, word for word.
+
+                Examples:
+                  add Call the bank
+                  add tue evening Call the bank +errand
+                  add fri Dentist at:16:30
+                  add 2026-12-01 m Quarterly report +work
+                  add -- Monday is a title here
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Flag(name: .long, help: "Print the new task as JSON.") var json = false
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The task.", valueName: "[DAY] [SLOT] TITLE… [+tag] [at:HH:MM]"))
+        var words: [String] = []
+
+        func execute(in session: Session) throws {
+            let parsed = try TaskWords.parse(words, resolver: session.resolver())
+            let title = try TaskText.validateTitle(parsed.title)
+            let date = parsed.date ?? session.view.date
+            let slot = try parsed.resolvedSlot(default: session.view.slot, schedule: session.schedule)
+            let now = try session.now()
+            var random = SystemRandomNumberGenerator()
+            let uid = UIDGenerator.make(using: &random)
+            let task = try session.store.write(label: session.undoLabel(["add"] + words), now: now) { state in
+                let task = PlannerTask(
+                    id: try state.allocateID(), uid: uid, title: title, date: date, slot: slot, time: parsed.time,
+                    tags: parsed.tags, created: now.timestamp)
+                try state.insert(task)
+                return task
+            }
+            if json {
+                try session.printTasksJSON([task])
+            } else {
+                session.print("added \(task.id) · \(session.placement(task)) · \(TerminalTextBridge.title(task))")
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import ShadeCore
+import ShadeStore
+
+extension Shade {
+    struct Edit: PlannerCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change a task's title, time or tags.",
+            discussion: """
+                Words become the new title; +tag adds a tag, at:HH:MM sets the time (within the \
+                task's slot), at:none clears it. Everything after -- is title, word for word.
+
+                Examples:
+                  edit 4 Call the bank about the card
+                  edit 4 +urgent
+                  edit 4 at:19:30
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Flag(name: .long, help: "Print the task as JSON.") var json = false
+        @Argument(help: "The id of the task.") var id: Int
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("What to change.", valueName: "TITLE… [+tag] [at:HH:MM]"))
+        var words: [String] = []
+
+        func execute(in session: Session) throws {
+            guard !words.isEmpty else {
+                throw CommandError.usage("edit needs something to change: edit \(id) New title, e.g. edit \(id) Call the bank")
+            }
+            var clearTime = false
+            var rest = words
+            if let index = rest.firstIndex(where: { $0.lowercased() == "at:none" }) {
+                clearTime = true
+                rest.remove(at: index)
+            }
+            // No day or slot words here: a title may well start with "Monday".
+            let fields = try TaskWords.parse(rest, resolver: nil)
+            let now = try session.now()
+            let edited = try session.store.write(label: session.undoLabel(["edit", String(id)] + words), now: now) { state in
+                var task = try session.requireTask(id, in: state)
+                if !fields.title.isEmpty { task.title = try TaskText.validateTitle(fields.title) }
+                for tag in fields.tags where !task.tags.contains(tag) { task.tags.append(tag) }
+                if clearTime { task.time = nil }
+                if let time = fields.time {
+                    let natural = session.schedule.slot(containing: time)
+                    guard natural == task.slot else {
+                        throw CommandError.failed(
+                            "\(time) is in the \(natural), not the \(task.slot) (\(session.schedule.hours(of: task.slot))); use mv \(id) \(task.date) \(natural) at:\(time) to move it")
+                    }
+                    task.time = time
+                }
+                task.modified = now.timestamp
+                try state.update(task)
+                return task
+            }
+            if json {
+                try session.printTasksJSON([edited])
+            } else {
+                session.print("edited \(edited.id) · \(session.placement(edited)) · \(TerminalTextBridge.title(edited))")
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import ShadeStore
+
+extension Shade {
+    struct Help: PlannerCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the commands, or one command's usage with examples.",
+            discussion: "Examples:\n  help\n  help add")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "A command name.") var command: String?
+
+        static let overview = """
+            shade — plan your week in morning, afternoon and evening slots.
+
+            Commands (every view takes --json):
+              add [DAY] [SLOT] TITLE… [+tag] [at:HH:MM]   add tue evening Call the bank +errand
+              done ID… / undone ID…                       done 4 7
+              cancel ID…                                  cancel 5   (kept, out of the rates)
+              rm ID…                                      rm 5
+              mv ID DAY [SLOT] [at:HH:MM]                 mv 4 fri evening
+              edit ID TITLE… [+tag] [at:HH:MM]            edit 4 Call the bank at 9
+              show ID                                     show 4
+              day [DAY]                                   day tomorrow
+              week [WEEK]                                 week next
+              ls [FILTER…]                                ls overdue +work
+              undo                                        undo
+              help [COMMAND]                              help add
+
+            Days:   today tomorrow yesterday, mon … sun (of the week in view), YYYY-MM-DD
+            Slots:  morning (m) 06:00–12:00, afternoon (a) 12:00–18:00, evening (e) 18:00–24:00
+            Weeks:  this, next, prev, last, YYYY-Www
+            REPL:   a day or a slot alone moves the view; next / prev move a day;
+                    day DAY and week WEEK move it too; quit, exit or Ctrl-D leaves.
+            Exit codes: 0 done, 1 could not be done, 64 not understood, 75 store busy.
+            """
+
+        func execute(in session: Session) throws {
+            guard let command else {
+                session.print(Help.overview)
+                return
+            }
+            guard let type = Shade.configuration.subcommands.first(where: { $0._commandName == command.lowercased() })
+            else {
+                throw CommandError.usage(
+                    "there is no command '\(command)'; commands: \(Shade.commandNames.joined(separator: ", "))")
+            }
+            session.print(Shade.helpMessage(for: type, columns: 100))
+        }
+    }
+}

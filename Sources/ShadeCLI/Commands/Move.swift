@@ -1,0 +1,70 @@
+import ArgumentParser
+import ShadeCore
+import ShadeStore
+
+extension Shade {
+    struct Move: PlannerCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "mv", abstract: "Reschedule a task to another day and slot.",
+            discussion: """
+                Without SLOT the task keeps its slot (or takes the one at:HH:MM falls in). A time that \
+                does not fit the new slot is dropped, and the confirmation says so.
+
+                Examples:
+                  mv 4 fri
+                  mv 4 tomorrow evening
+                  mv 4 2026-12-01 at:09:15
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Flag(name: .long, help: "Print the task as JSON.") var json = false
+        @Argument(help: "The id of the task.") var id: Int
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Where to.", valueName: "DAY [SLOT] [at:HH:MM]"))
+        var words: [String] = []
+
+        func execute(in session: Session) throws {
+            let resolver = try session.resolver()
+            guard let first = words.first else {
+                throw CommandError.usage("mv needs a day: mv \(id) DAY [SLOT], e.g. mv \(id) tomorrow evening")
+            }
+            let date = try resolver.requireDate(first)
+            var rest = Array(words.dropFirst())
+            var slot: Slot?
+            if let word = rest.first, let parsed = Slot(name: word) {
+                slot = parsed
+                rest.removeFirst()
+            }
+            var time: TimeOfDay?
+            for word in rest {
+                guard word.lowercased().hasPrefix("at:") else {
+                    throw CommandError.usage("mv takes DAY [SLOT] [at:HH:MM]; '\(word)' is none of these")
+                }
+                time = try TaskWords.parseTime(String(word.dropFirst(3)))
+            }
+            let now = try session.now()
+            var droppedTime: TimeOfDay?
+            let moved = try session.store.write(label: session.undoLabel(["mv", String(id)] + words), now: now) { state in
+                var task = try session.requireTask(id, in: state)
+                let placement = TaskWords(date: date, slot: slot, time: time)
+                let newSlot = try placement.resolvedSlot(default: task.slot, schedule: session.schedule)
+                if let time {
+                    task.time = time
+                } else if let old = task.time, session.schedule.slot(containing: old) != newSlot {
+                    droppedTime = old
+                    task.time = nil
+                }
+                task.date = date
+                task.slot = newSlot
+                task.modified = now.timestamp
+                try state.update(task)
+                return task
+            }
+            if json {
+                try session.printTasksJSON([moved])
+            } else {
+                var line = "moved \(moved.id) → \(session.placement(moved)) · \(TerminalTextBridge.title(moved))"
+                if let droppedTime { line += "\n(its time \(droppedTime) is not in the \(moved.slot) and was dropped)" }
+                session.print(line)
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import ArgumentParser
+import ShadeCore
+import ShadeStore
+
+/// Sets the status of several tasks in one step (one undo entry).
+private func setStatus(
+    _ status: TaskStatus, ids: [Int], verb: String, json: Bool, session: Session
+) throws {
+    let now = try session.now()
+    let results = try session.store.write(label: session.undoLabel([verb] + ids.map(String.init)), now: now) {
+        state -> [(task: PlannerTask, changed: Bool)] in
+        try session.requireTasks(ids, in: state).map { task in
+            guard task.status != status else { return (task, false) }
+            var changed = task
+            changed.setStatus(status, at: now)
+            try state.update(changed)
+            return (changed, true)
+        }
+    }
+    if json {
+        try session.printTasksJSON(results.map(\.task))
+        return
+    }
+    let past: String
+    switch status {
+    case .done: past = "done"
+    case .open: past = "open"
+    case .cancelled: past = "cancelled"
+    }
+    for result in results {
+        if result.changed {
+            session.print("\(verb == "undone" ? "reopened" : past) \(result.task.id) · \(TerminalTextBridge.title(result.task))")
+        } else {
+            session.print("\(result.task.id) was already \(past) · \(TerminalTextBridge.title(result.task))")
+        }
+    }
+}
+
+extension Shade {
+    struct Done: PlannerCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Mark tasks done.", discussion: "Examples:\n  done 4\n  done 4 7 9")
+        @OptionGroup var global: GlobalOptions
+        @Flag(name: .long, help: "Print the tasks as JSON.") var json = false
+        @Argument(help: "The ids of the tasks.") var ids: [Int]
+
+        func execute(in session: Session) throws {
+            try setStatus(.done, ids: ids, verb: "done", json: json, session: session)
+        }
+    }
+
+    struct Undone: PlannerCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Mark tasks open again.", discussion: "Examples:\n  undone 4")
+        @OptionGroup var global: GlobalOptions
+        @Flag(name: .long, help: "Print the tasks as JSON.") var json = false
+        @Argument(help: "The ids of the tasks.") var ids: [Int]
+
+        func execute(in session: Session) throws {
+            try setStatus(.open, ids: ids, verb: "undone", json: json, session: session)
+        }
+    }
+
+    struct Cancel: PlannerCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Cancel tasks: kept on record, out of the rates.", discussion: "Examples:\n  cancel 4")
+        @OptionGroup var global: GlobalOptions
+        @Flag(name: .long, help: "Print the tasks as JSON.") var json = false
+        @Argument(help: "The ids of the tasks.") var ids: [Int]
+
+        func execute(in session: Session) throws {
+            try setStatus(.cancelled, ids: ids, verb: "cancel", json: json, session: session)
+        }
+    }
+
+    struct Remove: PlannerCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rm", abstract: "Delete tasks for good (undo brings them back).",
+            discussion: "Examples:\n  rm 4\n  rm 4 5")
+        @OptionGroup var global: GlobalOptions
+        @Flag(name: .long, help: "Print the removed tasks as JSON.") var json = false
+        @Argument(help: "The ids of the tasks.") var ids: [Int]
+
+        func execute(in session: Session) throws {
+            let removed = try session.store.write(
+                label: session.undoLabel(["rm"] + ids.map(String.init)), now: session.now()
+            ) { state in
+                let tasks = try session.requireTasks(ids, in: state)
+                for task in tasks { try state.remove(id: task.id) }
+                return tasks
+            }
+            if json {
+                try session.printTasksJSON(removed)
+            } else {
+                for task in removed { session.print("removed \(task.id) · \(TerminalTextBridge.title(task))") }
+            }
+        }
+    }
+}

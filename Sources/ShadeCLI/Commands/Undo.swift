@@ -1,0 +1,35 @@
+import ArgumentParser
+import ShadeCore
+import ShadeRendering
+import ShadeStore
+
+extension Shade {
+    struct Undo: PlannerCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Take back the last change (the last \(StoreFormat.undoDepth) are kept, across runs).",
+            discussion: "Examples:\n  undo")
+        @OptionGroup var global: GlobalOptions
+        @Flag(name: .long, help: "Print what was taken back as JSON.") var json = false
+
+        func execute(in session: Session) throws {
+            let entry = try session.store.undo(now: session.now())
+            if json {
+                let context = try session.renderContext()
+                let restored = entry?.changes.compactMap(\.before) ?? []
+                let removed = entry?.changes.filter { $0.before == nil }.compactMap(\.after) ?? []
+                try session.printJSON([
+                    "undone": .optional(entry?.label),
+                    "restored": .array(restored.map { ViewJSON.task($0, context: context) }),
+                    "removed": .array(removed.map { ViewJSON.task($0, context: context) }),
+                ])
+                return
+            }
+            guard let entry else {
+                session.print("nothing to undo")
+                return
+            }
+            let ids = entry.changes.compactMap { ($0.before ?? $0.after)?.id }.map(String.init)
+            session.print("undid “\(entry.label)” (task \(ids.joined(separator: ", ")))")
+        }
+    }
+}

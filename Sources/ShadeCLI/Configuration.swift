@@ -1,0 +1,49 @@
+import ShadeCore
+import ShadeJSON
+import ShadeStore
+
+/// Settings from `$XDG_CONFIG_HOME/shade/config.json`.
+///
+/// ```json
+/// {"slots": {"morning": "06:00", "afternoon": "12:00", "evening": "18:00"}}
+/// ```
+struct Configuration {
+    var schedule = SlotSchedule.standard
+
+    static func load(directory: String) throws(CommandError) -> Configuration {
+        let path = directory + "/config.json"
+        var configuration = Configuration()
+        let bytes: [UInt8]
+        do {
+            guard let read = try TextFile.read(path) else { return configuration }
+            bytes = read
+        } catch { throw .failed(error.description) }
+        let value: JSONValue
+        do { value = try JSONParser.parse(bytes) } catch {
+            throw .failed("config file \(path) is not valid JSON at line \(error.line), column \(error.column): \(error.reason)")
+        }
+        guard let object = value.objectValue else { throw .failed("config file \(path) must hold a JSON object") }
+        for key in object.keys where key != "slots" {
+            throw .failed("config file \(path): unknown setting '\(key)'; known settings: slots")
+        }
+        if let slots = object["slots"] {
+            guard let members = slots.objectValue else {
+                throw .failed("config file \(path): slots must be an object such as {\"morning\": \"06:00\"}")
+            }
+            var starts = Slot.allCases.map { SlotSchedule.standard.start(of: $0) }
+            for (key, member) in members {
+                guard let slot = Slot(rawValue: key) else {
+                    throw .failed("config file \(path): slots.\(key) is not a slot; use morning, afternoon or evening")
+                }
+                guard let text = member.stringValue, let time = TimeOfDay(parsing: text) else {
+                    throw .failed("config file \(path): slots.\(key) must be a time such as \"06:00\"")
+                }
+                starts[slot.index] = time
+            }
+            do {
+                configuration.schedule = try SlotSchedule(morning: starts[0], afternoon: starts[1], evening: starts[2])
+            } catch { throw .failed("config file \(path): \(error.message)") }
+        }
+        return configuration
+    }
+}

@@ -1,0 +1,92 @@
+import ArgumentParser
+import ShadeCore
+import ShadeJSON
+import ShadeRendering
+import ShadeStore
+
+/// A command of the planner's language: parsed by ArgumentParser, run against a session.
+///
+/// One-shot invocations and the REPL both parse with `Shade.parseAsRoot` and call `execute`.
+protocol PlannerCommand: ParsableCommand {
+    /// The options every command accepts (`--store`, `--color`).
+    var global: GlobalOptions { get }
+    /// Runs the command, queuing its output on the session.
+    func execute(in session: Session) throws
+}
+
+/// Options every command accepts.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The store directory (default: $SHADE_STORE, else $XDG_DATA_HOME/shade).", valueName: "DIR"))
+    var store: String?
+
+    @Option(name: .long, help: "When to colour: auto, always or never.")
+    var color: ColorMode?
+}
+
+extension Session {
+    /// Queues a JSON document for standard output.
+    func printJSON(_ value: JSONValue) throws(CommandError) {
+        do { print(try JSONWriter.string(value)) } catch { throw .failed("could not write the JSON output") }
+    }
+
+    /// The task with an id, or an error that says there is none.
+    func requireTask(_ id: Int, in state: StoreState) throws -> PlannerTask {
+        guard let task = try state.task(id: id) else {
+            throw CommandError.failed("there is no task \(id); 'ls all' lists every task with its id")
+        }
+        return task
+    }
+
+    /// A label for the undo journal: the command as typed, kept short.
+    func undoLabel(_ words: [String]) -> String {
+        let text = TerminalText.sanitize(words.joined(separator: " "))
+        return text.count > 80 ? String(text.prefix(79)) + "…" : text
+    }
+
+    /// `Tue 24 Nov · evening`, for confirmations.
+    func placement(_ task: PlannerTask) -> String {
+        var text = RateFormat.shortDate(task.date).replacingOccurrences(of: "  ", with: " ") + " · " + task.slot.rawValue
+        if let time = task.time { text += " · " + time.description }
+        return text
+    }
+
+    /// Checks that every id is a task; reports all the missing ones at once.
+    func requireTasks(_ ids: [Int], in state: StoreState) throws -> [PlannerTask] {
+        var found: [PlannerTask] = []
+        var missing: [Int] = []
+        var seen: Set<Int> = []
+        for id in ids where seen.insert(id).inserted {
+            if let task = try state.task(id: id) { found.append(task) } else { missing.append(id) }
+        }
+        if !missing.isEmpty {
+            let list = missing.map(String.init).joined(separator: ", ")
+            throw CommandError.failed(
+                "there is no task \(list); nothing was changed ('ls all' lists every task with its id)")
+        }
+        return found
+    }
+
+    /// Prints one task object, or `{"tasks": [...]}` for several.
+    func printTasksJSON(_ tasks: [PlannerTask]) throws {
+        let context = try renderContext()
+        if tasks.count == 1 {
+            try printJSON(ViewJSON.task(tasks[0], context: context))
+        } else {
+            try printJSON(ViewJSON.list(tasks, context: context))
+        }
+    }
+}
+
+extension String {
+    /// Replaces every occurrence of a substring (no Foundation needed).
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

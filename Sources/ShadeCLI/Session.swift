@@ -1,0 +1,63 @@
+import ShadeCore
+import ShadeRendering
+import ShadeStore
+
+/// Everything a command runs against: the store, the clock, the view, and how to print.
+///
+/// One-shot commands get a fresh session whose view is today and the current slot; the REPL
+/// keeps one session and its view across commands.
+public final class Session {
+    /// The environment the process started with.
+    public let environment: ShadeEnvironment
+    /// The store in use.
+    public let store: Store
+    /// The slot boundaries.
+    public let schedule: SlotSchedule
+    /// Where the user is looking.
+    public var view: PlannerView
+    /// Whether navigation commands move the view (REPL and scripts) or not (one-shot).
+    public let isInteractive: Bool
+    /// Colour on the terminal, when standard output is one.
+    public let colorMode: ColorMode
+    /// Text written by the commands run so far (taken by the runner after each command).
+    var pendingOutput = ""
+    private let clockOverride: Moment?
+
+    /// Creates a session.
+    public init(
+        environment: ShadeEnvironment, store: Store, schedule: SlotSchedule, now: Moment, isInteractive: Bool,
+        colorMode: ColorMode, clockOverride: Moment? = nil
+    ) {
+        self.environment = environment
+        self.store = store
+        self.schedule = schedule
+        self.view = PlannerView(now: now, schedule: schedule)
+        self.isInteractive = isInteractive
+        self.colorMode = colorMode
+        self.clockOverride = clockOverride
+    }
+
+    /// The current moment: `SHADE_NOW` when pinned, else the system clock, read afresh.
+    public func now() throws(CommandError) -> Moment {
+        if let clockOverride { return clockOverride }
+        return try SystemClock.now(environment: environment)
+    }
+
+    /// A resolver for day and week words, relative to the clock and the view.
+    func resolver() throws(CommandError) -> DayResolver {
+        DayResolver(today: try now().date, view: view.date)
+    }
+
+    /// The rendering context for text views.
+    func renderContext() throws(CommandError) -> RenderContext {
+        let isTerminal = Output.isTerminal(1)
+        let style = Style(enabled: colorMode.isEnabled(environment: environment, stdoutIsTerminal: isTerminal))
+        let width = Output.terminalWidth() ?? environment["COLUMNS"].flatMap(Int.init) ?? 80
+        return RenderContext(style: style, now: try now(), schedule: schedule, width: width)
+    }
+
+    /// Queues text for standard output.
+    func print(_ text: String) {
+        pendingOutput += text.hasSuffix("\n") ? text : text + "\n"
+    }
+}

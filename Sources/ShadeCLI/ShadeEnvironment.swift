@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The process environment shade reads, captured once at start-up.
+public struct ShadeEnvironment: Sendable {
+    /// All variables by name.
+    public let variables: [String: String]
+
+    /// Reads the current process environment.
+    public static func current() -> ShadeEnvironment {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return ShadeEnvironment(variables: result)
+    }
+
+    /// Creates an environment from explicit variables (for tests).
+    public init(variables: [String: String]) { self.variables = variables }
+
+    /// A variable's value when it is set and not empty.
+    public subscript(name: String) -> String? {
+        guard let value = variables[name], !value.isEmpty else { return nil }
+        return value
+    }
+
+    private var home: String { self["HOME"] ?? "." }
+
+    /// `$XDG_DATA_HOME/shade`, else `~/.local/share/shade`.
+    public var defaultStore: String { (self["XDG_DATA_HOME"] ?? home + "/.local/share") + "/shade" }
+    /// `$XDG_CONFIG_HOME/shade`, else `~/.config/shade`.
+    public var configDirectory: String { (self["XDG_CONFIG_HOME"] ?? home + "/.config") + "/shade" }
+    /// `$XDG_STATE_HOME/shade`, else `~/.local/state/shade`.
+    public var stateDirectory: String { (self["XDG_STATE_HOME"] ?? home + "/.local/state") + "/shade" }
+}

@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import ShadeCore
+import ShadeStore
+
+/// The program: one-shot commands, the REPL on a terminal, scripts from a pipe.
+public enum ShadeMain {
+    /// Runs shade with raw arguments (without the program name); returns the exit code.
+    public static func run(arguments rawArguments: [[UInt8]], environment: ShadeEnvironment) -> Int32 {
+        var arguments: [String] = []
+        for (index, raw) in rawArguments.enumerated() {
+            guard let text = String(validating: raw, as: UTF8.self) else {
+                Output.error("error: argument \(index + 1) is not valid UTF-8; shade reads UTF-8 text only\n")
+                return ExitCode.usage
+            }
+            arguments.append(text)
+        }
+        // Options that choose the store and colour may come before the command.
+        var storeOption: String?
+        var colorOption: ColorMode?
+        while let first = arguments.first {
+            if first == "--store" || first == "--color" {
+                guard arguments.count >= 2 else {
+                    Output.error("error: \(first) needs a value, e.g. \(first == "--store" ? "--store ~/planner" : "--color never")\n")
+                    return ExitCode.usage
+                }
+                if first == "--store" { storeOption = arguments[1] } else {
+                    guard let mode = ColorMode(rawValue: arguments[1]) else {
+                        Output.error("error: --color takes auto, always or never, not '\(arguments[1])'\n")
+                        return ExitCode.usage
+                    }
+                    colorOption = mode
+                }
+                arguments.removeFirst(2)
+            } else if first.hasPrefix("--store=") {
+                storeOption = String(first.dropFirst(8))
+                arguments.removeFirst()
+            } else if first.hasPrefix("--color="), let mode = ColorMode(rawValue: String(first.dropFirst(8))) {
+                colorOption = mode
+                arguments.removeFirst()
+            } else {
+                break
+            }
+        }
+        if arguments.isEmpty {
+            return runInteractive(environment: environment, store: storeOption, color: colorOption)
+        }
+        return runOnce(arguments, environment: environment, store: storeOption, color: colorOption)
+    }
+
+    private static func runOnce(_ words: [String], environment: ShadeEnvironment, store: String?, color: ColorMode?) -> Int32 {
+        // Parse first: the command may carry --store and --color of its own.
+        var store = store
+        var color = color
+        if let parsed = try? Shade.parseAsRoot(words), let command = parsed as? PlannerCommand {
+            store = command.global.store ?? store
+            color = command.global.color ?? color
+        }
+        let session: Session
+        do { session = try makeSession(environment: environment, store: store, color: color, interactive: false) } catch {
+            Output.error("error: \(error.description)\n")
+            return ExitCode.failure
+        }
+        return CommandRunner(session: session).run(words)
+    }
+
+    private static func runInteractive(environment: ShadeEnvironment, store: String?, color: ColorMode?) -> Int32 {
+        let session: Session
+        do { session = try makeSession(environment: environment, store: store, color: color, interactive: true) } catch {
+            Output.error("error: \(error.description)\n")
+            return ExitCode.failure
+        }
+        if Output.isTerminal(0) {
+            Locale.ensureUTF8()
+            let editor = LineEditor(historyDirectory: environment.stateDirectory, words: REPL.completionWords)
+            return REPL(session: session, source: editor, isScript: false).run()
+        }
+        return REPL(session: session, source: ScriptReader(fd: 0), isScript: true).run()
+    }
+
+    static func makeSession(environment: ShadeEnvironment, store: String?, color: ColorMode?, interactive: Bool)
+        throws(CommandError) -> Session
+    {
+        let configuration = try Configuration.load(directory: environment.configDirectory)
+        let now = try SystemClock.now(environment: environment)
+        let directory = store ?? environment["SHADE_STORE"] ?? environment.defaultStore
+        return Session(
+            environment: environment, store: Store(directory: directory), schedule: configuration.schedule, now: now,
+            isInteractive: interactive, colorMode: color ?? .auto,
+            clockOverride: environment["SHADE_NOW"] != nil ? now : nil)
+    }
+}
+
+/// The C locale setting libedit needs for UTF-8 prompts and input.
+enum Locale {
+    /// Uses the user's locale for character types, or C.UTF-8 when that is not UTF-8.
+    static func ensureUTF8() {
+        let chosen = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? ""
+        if !chosen.uppercased().contains("UTF-8") && !chosen.uppercased().contains("UTF8") {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+    }
+}

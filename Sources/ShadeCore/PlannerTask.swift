@@ -1,0 +1,87 @@
+/// One task of the planner, living in one day and slot.
+///
+/// Named `PlannerTask` so that it never shadows Swift concurrency's `Task`.
+public struct PlannerTask: Hashable, Sendable, Identifiable {
+    /// The short number shown in every view; stable for the task's life, never reused.
+    public let id: Int
+    /// A globally unique identifier, for merges and sync.
+    public let uid: String
+    /// What the task is, exactly as typed.
+    public var title: String
+    /// Longer free text, if any.
+    public var notes: String?
+    /// The day the task is planned for.
+    public var date: CivilDate
+    /// The part of the day the task is planned for.
+    public var slot: Slot
+    /// An optional time of day inside the slot.
+    public var time: TimeOfDay?
+    /// Open, done or cancelled.
+    public var status: TaskStatus
+    /// Tags, without the leading `+`, in the order first given.
+    public var tags: [String]
+    /// When the task was created (ISO-8601 timestamp).
+    public let created: String
+    /// When the task last changed.
+    public var modified: String
+    /// When the task was marked done, while it is done.
+    public var doneAt: String?
+
+    /// Creates a task.
+    public init(
+        id: Int, uid: String, title: String, notes: String? = nil, date: CivilDate, slot: Slot,
+        time: TimeOfDay? = nil, status: TaskStatus = .open, tags: [String] = [], created: String,
+        modified: String? = nil, doneAt: String? = nil
+    ) {
+        self.id = id
+        self.uid = uid
+        self.title = title
+        self.notes = notes
+        self.date = date
+        self.slot = slot
+        self.time = time
+        self.status = status
+        self.tags = tags
+        self.created = created
+        self.modified = modified ?? created
+        self.doneAt = doneAt
+    }
+
+    /// The ISO week the task is planned in.
+    public var week: ISOWeek { date.isoWeek }
+
+    /// Whether the slot has ended by the clock (the task may be of any status).
+    public func slotHasEnded(at now: Moment, schedule: SlotSchedule) -> Bool {
+        if date != now.date { return date < now.date }
+        return schedule.end(of: slot) <= now.time
+    }
+
+    /// Open, and its slot has ended.
+    public func isOverdue(at now: Moment, schedule: SlotSchedule) -> Bool {
+        status == .open && slotHasEnded(at: now, schedule: schedule)
+    }
+
+    /// Open, and its slot has not ended.
+    public func isUpcoming(at now: Moment, schedule: SlotSchedule) -> Bool {
+        status == .open && !slotHasEnded(at: now, schedule: schedule)
+    }
+
+    /// Sets the status, keeping the timestamps truthful.
+    public mutating func setStatus(_ newStatus: TaskStatus, at now: Moment) {
+        status = newStatus
+        doneAt = newStatus == .done ? now.timestamp : nil
+        modified = now.timestamp
+    }
+
+    /// Orders tasks inside one slot: timed tasks by time first, then untimed ones, ties by id.
+    public static func timelineOrder(_ lhs: PlannerTask, _ rhs: PlannerTask) -> Bool {
+        if lhs.date != rhs.date { return lhs.date < rhs.date }
+        if lhs.slot != rhs.slot { return lhs.slot < rhs.slot }
+        switch (lhs.time, rhs.time) {
+        case let (l?, r?) where l != r: return l < r
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: return lhs.id < rhs.id
+        }
+    }
+}

@@ -1,0 +1,101 @@
+/// One condition of `ls`: a day, a range, a week, a slot, a status or a tag.
+public enum TaskFilter: Hashable, Sendable {
+    case date(CivilDate)
+    case range(CivilDate, CivilDate)
+    case week(ISOWeek)
+    case slot(Slot)
+    case status(TaskStatus)
+    case overdue
+    case upcoming
+    case tag(String)
+    case all
+
+    /// The filter words `ls` knows, for messages and completion.
+    public static let keywords = [
+        "all", "open", "done", "cancelled", "overdue", "upcoming", "thisweek",
+    ]
+
+    /// Reads one filter word.
+    public static func parse(_ word: String, resolver: DayResolver) throws(InputError) -> TaskFilter {
+        let lower = word.lowercased()
+        switch lower {
+        case "all": return .all
+        case "open": return .status(.open)
+        case "done", "completed": return .status(.done)
+        case "cancelled", "canceled": return .status(.cancelled)
+        case "overdue": return .overdue
+        case "upcoming": return .upcoming
+        case "thisweek": return .week(resolver.today.isoWeek)
+        default: break
+        }
+        if word.hasPrefix("+"), word.count > 1 { return .tag(try TaskText.validateTag(String(word.dropFirst()))) }
+        if let slot = Slot(name: word) { return .slot(slot) }
+        if let date = resolver.date(for: word) { return .date(date) }
+        if let week = ISOWeek(parsing: word) { return .week(week) }
+        if let dots = word.firstRange(of: "..") {
+            let first = try resolver.requireDate(String(word[..<dots.lowerBound]))
+            let last = try resolver.requireDate(String(word[dots.upperBound...]))
+            guard first <= last else {
+                throw .invalid("the range \(word) ends before it starts; write FIRST..LAST, e.g. 2026-11-23..2026-11-29")
+            }
+            return .range(first, last)
+        }
+        if word.utf8.count == 10, word.contains("-") { _ = try resolver.requireDate(word) }
+        if word.utf8.count == 8, word.uppercased().contains("-W") { _ = try resolver.requireWeek(word) }
+        throw .invalid(
+            "'\(word)' is not a filter; use a day, a slot, FIRST..LAST, YYYY-Www, +tag, or one of \(keywords.joined(separator: ", "))")
+    }
+
+    /// Whether a task passes this filter at a moment.
+    public func matches(_ task: PlannerTask, now: Moment, schedule: SlotSchedule) -> Bool {
+        switch self {
+        case .date(let date): task.date == date
+        case .range(let first, let last): task.date >= first && task.date <= last
+        case .week(let week): task.week == week
+        case .slot(let slot): task.slot == slot
+        case .status(let status): task.status == status
+        case .overdue: task.isOverdue(at: now, schedule: schedule)
+        case .upcoming: task.isUpcoming(at: now, schedule: schedule)
+        case .tag(let tag): task.tags.contains { $0.lowercased() == tag.lowercased() }
+        case .all: true
+        }
+    }
+
+    /// The days this filter confines tasks to, when it does.
+    public var dateBounds: ClosedRange<CivilDate>? {
+        switch self {
+        case .date(let date): date...date
+        case .range(let first, let last): first...last
+        case .week(let week): week.monday...week.sunday
+        default: nil
+        }
+    }
+}
+
+/// Filters that must all hold.
+public struct TaskQuery: Hashable, Sendable {
+    /// The filters.
+    public let filters: [TaskFilter]
+
+    /// Creates a query.
+    public init(_ filters: [TaskFilter]) { self.filters = filters }
+
+    /// The days every match must fall in (the intersection of the filters' bounds), or nil when
+    /// no filter bounds the days. An empty intersection gives an empty range marker.
+    public var dateBounds: (first: CivilDate, last: CivilDate)? {
+        var result: (first: CivilDate, last: CivilDate)?
+        for bounds in filters.compactMap(\.dateBounds) {
+            if let current = result {
+                result = (max(current.first, bounds.lowerBound), min(current.last, bounds.upperBound))
+            } else {
+                result = (bounds.lowerBound, bounds.upperBound)
+            }
+        }
+        return result
+    }
+
+    /// Whether a task passes every filter.
+    public func matches(_ task: PlannerTask, now: Moment, schedule: SlotSchedule) -> Bool {
+        filters.allSatisfy { $0.matches(task, now: now, schedule: schedule) }
+    }
+}

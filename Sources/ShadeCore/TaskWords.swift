@@ -1,0 +1,81 @@
+/// What `add` and `mv` words ask for: a day, a slot, a time, a title and tags.
+public struct TaskWords: Hashable, Sendable {
+    /// The day, when one was written.
+    public var date: CivilDate?
+    /// The slot, when one was written.
+    public var slot: Slot?
+    /// The time of day, when `at:HH:MM` was written.
+    public var time: TimeOfDay?
+    /// The title words joined by single spaces, exactly as typed otherwise.
+    public var title: String
+    /// Tags from `+tag` words, first mention first, without duplicates.
+    public var tags: [String]
+
+    /// Creates words already read.
+    public init(date: CivilDate? = nil, slot: Slot? = nil, time: TimeOfDay? = nil, title: String = "", tags: [String] = []) {
+        self.date = date
+        self.slot = slot
+        self.time = time
+        self.title = title
+        self.tags = tags
+    }
+
+    /// Reads `[DAY] [SLOT] TITLE… [+tag] [at:HH:MM]`.
+    ///
+    /// A leading day and then a slot are taken as such (only with a resolver: without one, as
+    /// for `edit`, every word that is not a tag or a time is title); after them `+tag` and
+    /// `at:HH:MM` may stand anywhere. Everything after `--` is title, literally.
+    public static func parse(_ words: [String], resolver: DayResolver?) throws(InputError) -> TaskWords {
+        var result = TaskWords(title: "", tags: [])
+        var index = 0
+        var literal = false
+        if let resolver, index < words.count, words[index] != "--", let date = resolver.date(for: words[index]) {
+            result.date = date
+            index += 1
+        }
+        if resolver != nil, index < words.count, let slot = Slot(name: words[index]) {
+            result.slot = slot
+            index += 1
+        }
+        var titleWords: [String] = []
+        for word in words[index...] {
+            if literal {
+                titleWords.append(word)
+            } else if word == "--" {
+                literal = true
+            } else if word.hasPrefix("+"), word.count > 1 {
+                let tag = try TaskText.validateTag(String(word.dropFirst()))
+                if !result.tags.contains(tag) { result.tags.append(tag) }
+            } else if word.lowercased().hasPrefix("at:") {
+                result.time = try parseTime(String(word.dropFirst(3)))
+            } else {
+                titleWords.append(word)
+            }
+        }
+        result.title = titleWords.joined(separator: " ")
+        return result
+    }
+
+    /// Parses the `HH:MM` of an `at:` word, with a message that says what a time looks like.
+    public static func parseTime(_ text: String) throws(InputError) -> TimeOfDay {
+        guard let time = TimeOfDay(parsing: text) else {
+            throw .invalid("'at:\(text)' is not a time of day; write at:HH:MM between 00:00 and 23:59, e.g. at:07:30")
+        }
+        return time
+    }
+
+    /// Settles the slot: the written one, else the one the time falls in, else the default.
+    ///
+    /// A time outside an explicitly written slot is an error that names the right slot.
+    public func resolvedSlot(default fallback: Slot, schedule: SlotSchedule) throws(InputError) -> Slot {
+        guard let time else { return slot ?? fallback }
+        let natural = schedule.slot(containing: time)
+        guard let slot else { return natural }
+        if slot != natural {
+            throw .invalid(
+                "\(time) is in the \(natural) (\(schedule.hours(of: natural))), not the \(slot) (\(schedule.hours(of: slot))); drop the slot or change the time"
+            )
+        }
+        return slot
+    }
+}

@@ -1,0 +1,41 @@
+/// A wall-clock time of day with minute precision, `00:00` through `23:59` (and `24:00` as an end).
+public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Minutes since the start of the day, 0 through 1440.
+    public let minutes: Int
+
+    /// Creates a time from minutes since midnight; 1440 stands for the end of the day.
+    public init?(minutes: Int) {
+        guard (0...1440).contains(minutes) else { return nil }
+        self.minutes = minutes
+    }
+
+    /// Creates a time from hours and minutes.
+    public init?(hour: Int, minute: Int) {
+        guard (0...24).contains(hour), (0...59).contains(minute), hour < 24 || minute == 0 else {
+            return nil
+        }
+        self.minutes = hour * 60 + minute
+    }
+
+    /// Parses `HH:MM` or `H:MM` (24-hour clock; `24:00` only with `allowEndOfDay`).
+    public init?(parsing text: some StringProtocol, allowEndOfDay: Bool = false) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].utf8.count), parts[1].utf8.count == 2,
+            let h = Digits.value(ArraySlice(parts[0].utf8)), let m = Digits.value(ArraySlice(parts[1].utf8))
+        else { return nil }
+        guard h < 24 || (allowEndOfDay && h == 24 && m == 0) else { return nil }
+        self.init(hour: h, minute: m)
+    }
+
+    /// The end of the day, `24:00`.
+    public static let endOfDay = TimeOfDay(minutes: 1440)!
+    /// Midnight at the start of the day, `00:00`.
+    public static let midnight = TimeOfDay(minutes: 0)!
+
+    /// `HH:MM`.
+    public var description: String {
+        Digits.padded(minutes / 60, 2) + ":" + Digits.padded(minutes % 60, 2)
+    }
+
+    public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool { lhs.minutes < rhs.minutes }
+}

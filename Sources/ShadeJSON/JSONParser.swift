@@ -1,0 +1,128 @@
+internal import CJSONC
+
+/// Parses JSON text strictly through json-c and hands back Swift values.
+public enum JSONParser {
+    /// The deepest nesting accepted by default.
+    public static let defaultMaximumDepth = 32
+
+    /// Parses one complete JSON document.
+    ///
+    /// Rejects, with line and column: invalid or overlong UTF-8, a byte order mark, NUL bytes,
+    /// syntax errors, trailing text, nesting deeper than `maximumDepth`, `NaN`/`Infinity`,
+    /// integers beyond 64 bits and duplicate keys.
+    public static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONError)
+        -> JSONValue
+    {
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONError) in
+            try parse(buffer: buffer, maximumDepth: maximumDepth)
+        }
+    }
+
+    private static func parse(buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) throws(JSONError) -> JSONValue {
+        if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+            throw TextPosition.error(at: 0, in: buffer, "the text starts with a byte order mark; save it as UTF-8 without BOM")
+        }
+        if let bad = UTF8Validation.firstInvalidOffset(in: buffer) {
+            let hex = String(buffer[bad], radix: 16, uppercase: true)
+            throw TextPosition.error(at: bad, in: buffer, "invalid UTF-8 (byte 0x\(hex)); the text must be UTF-8")
+        }
+        if let nul = buffer.firstIndex(of: 0) {
+            throw TextPosition.error(at: nul, in: buffer, "a NUL byte; JSON text cannot hold one")
+        }
+        if buffer.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            throw TextPosition.error(at: buffer.count, in: buffer, "the text is empty; expected a JSON value")
+        }
+        guard let tokener = json_tokener_new_ex(Int32(maximumDepth)) else {
+            throw JSONError(line: 1, column: 1, offset: 0, reason: "out of memory while parsing")
+        }
+        defer { json_tokener_free(tokener) }
+        json_tokener_set_flags(tokener, Int32(JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8))
+        // A copy with a terminating NUL: json-c reads the NUL as the end of the document.
+        var terminated = Array(buffer)
+        terminated.append(0)
+        let root: OpaquePointer? = terminated.withUnsafeBufferPointer { bytes in
+            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
+                json_tokener_parse_ex(tokener, chars, Int32(bytes.count))
+            }
+        }
+        defer { if let root { json_object_put(root) } }
+        let status = json_tokener_get_error(tokener)
+        let end = json_tokener_get_parse_end(tokener)
+        guard status == json_tokener_success else {
+            let reason: String
+            if status == json_tokener_error_depth {
+                reason = "nesting deeper than \(maximumDepth) levels"
+            } else if status == json_tokener_continue || status == json_tokener_error_parse_eof {
+                reason = "unexpected end of text; the document is incomplete (truncated?)"
+            } else {
+                reason = String(cString: json_tokener_error_desc(status))
+            }
+            throw TextPosition.error(at: min(end, buffer.count), in: buffer, reason)
+        }
+        guard end == buffer.count else {
+            throw TextPosition.error(at: end, in: buffer, "unexpected text after the end of the document")
+        }
+        let scan = try StrictnessScan(buffer)
+        var converter = Converter(scan: scan, buffer: buffer)
+        return try converter.value(of: root)
+    }
+
+    /// Copies a json-c tree into Swift values, in document order.
+    private struct Converter {
+        let scan: StrictnessScan
+        let buffer: UnsafeBufferPointer<UInt8>
+        var nextObject = 0
+
+        mutating func value(of object: OpaquePointer?) throws(JSONError) -> JSONValue {
+            guard let object else { return .null }
+            switch json_object_get_type(object) {
+            case json_type_null:
+                return .null
+            case json_type_boolean:
+                return .bool(json_object_get_boolean(object) != 0)
+            case json_type_int:
+                return .int(json_object_get_int64(object))
+            case json_type_double:
+                return .double(json_object_get_double(object))
+            case json_type_string:
+                let length = Int(json_object_get_string_len(object))
+                guard let chars = json_object_get_string(object) else { return .string("") }
+                let text = chars.withMemoryRebound(to: UInt8.self, capacity: length) { pointer in
+                    String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
+                }
+                return .string(text)
+            case json_type_array:
+                let count = json_object_array_length(object)
+                var elements: [JSONValue] = []
+                elements.reserveCapacity(count)
+                for index in 0..<count {
+                    elements.append(try value(of: json_object_array_get_idx(object, index)))
+                }
+                return .array(elements)
+            case json_type_object:
+                let index = nextObject
+                nextObject += 1
+                let length = Int(json_object_object_length(object))
+                if index < scan.objects.count, scan.objects[index].memberCount != length {
+                    throw TextPosition.error(
+                        at: scan.objects[index].offset, in: buffer,
+                        "an object with a duplicate key (written with different escapes); each key may appear once")
+                }
+                var members: [(String, JSONValue)] = []
+                members.reserveCapacity(length)
+                var iterator = json_object_iter_begin(object)
+                var end = json_object_iter_end(object)
+                while json_object_iter_equal(&iterator, &end) == 0 {
+                    let name = String(cString: json_object_iter_peek_name(&iterator))
+                    members.append((name, try value(of: json_object_iter_peek_value(&iterator))))
+                    json_object_iter_next(&iterator)
+                }
+                var result = JSONObject()
+                for (key, member) in members { result.appendUnique(key, member) }
+                return .object(result)
+            default:
+                return .null
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import ShadeCore
+
+/// The day view: slots in order with their hours and rates, tasks in time order beneath.
+public enum DayTimeline {
+    /// The text of a day's timeline.
+    public static func render(_ day: DayAgenda, viewSlot: Slot?, context: RenderContext) -> String {
+        let style = context.style
+        let isToday = day.date == context.now.date
+        let currentSlot = isToday ? context.schedule.slot(containing: context.now.time) : nil
+        var title = style.bold(RateFormat.longDate(day.date)) + style.dim(" · \(day.date.isoWeek)")
+        if isToday { title += style.dim(" · today") }
+        var lines = [title + "   " + style.bold(RateFormat.percent(day.tally.rate)) + "  " + style.dim(RateFormat.counts(day.tally))]
+        for slot in day.slots {
+            let pointer = slot.slot == viewSlot ? style.cyan("›") : " "
+            var header = pointer + " " + style.bold(DisplayWidth.padRight(slot.slot.rawValue, to: 10))
+            header += " " + style.dim(context.schedule.hours(of: slot.slot))
+            header += "  " + DisplayWidth.padLeft(RateFormat.percent(slot.tally.rate), to: 4)
+            header += "  " + rateBar(slot.tally.rate, style: style)
+            if slot.slot == currentSlot { header += "  " + style.inverse(" now ") }
+            lines.append(header)
+            if slot.tasks.isEmpty {
+                lines.append(style.dim("    nothing planned"))
+            } else {
+                lines += TaskLines.render(slot.tasks, placement: false, indent: 4, context: context)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func rateBar(_ rate: Double?, style: Style) -> String {
+        let bar = RateFormat.bar(rate, width: 10)
+        guard let rate else { return style.dim(bar) }
+        return rate >= 0.999 ? style.green(bar) : rate >= 0.5 ? style.yellow(bar) : style.red(bar)
+    }
+}

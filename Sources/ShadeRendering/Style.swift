@@ -1,0 +1,25 @@
+/// ANSI styling that is either on or off for a whole run.
+public struct Style: Sendable {
+    /// Whether escape codes are written at all.
+    public let enabled: Bool
+
+    /// Creates a style; with `enabled` false every method returns its text unchanged.
+    public init(enabled: Bool) { self.enabled = enabled }
+
+    /// A style that writes no escape codes.
+    public static let plain = Style(enabled: false)
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        enabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    public func bold(_ text: String) -> String { wrap(text, "1") }
+    public func dim(_ text: String) -> String { wrap(text, "2") }
+    public func strike(_ text: String) -> String { wrap(text, "9") }
+    public func red(_ text: String) -> String { wrap(text, "31") }
+    public func green(_ text: String) -> String { wrap(text, "32") }
+    public func yellow(_ text: String) -> String { wrap(text, "33") }
+    public func blue(_ text: String) -> String { wrap(text, "34") }
+    public func cyan(_ text: String) -> String { wrap(text, "36") }
+    public func inverse(_ text: String) -> String { wrap(text, "7") }
+}

@@ -1,0 +1,62 @@
+import ShadeCore
+import ShadeJSON
+
+/// The `--json` documents of the views, in the shapes the contract gives.
+public enum ViewJSON {
+    /// A task object with every field.
+    public static func task(_ task: PlannerTask, context: RenderContext) -> JSONValue {
+        [
+            "id": .int(Int64(task.id)), "uid": .string(task.uid), "title": .string(task.title),
+            "status": .string(task.status.rawValue), "date": .string(task.date.description),
+            "slot": .string(task.slot.rawValue), "time": .optional(task.time?.description),
+            "week": .string(task.week.description), "tags": .array(task.tags.map(JSONValue.string)),
+            "notes": .optional(task.notes),
+            "overdue": .bool(task.isOverdue(at: context.now, schedule: context.schedule)),
+            "created": .string(task.created), "modified": .string(task.modified), "done_at": .optional(task.doneAt),
+        ]
+    }
+
+    /// `{"rate", "done", "open", "cancelled"}` members for a tally.
+    static func counts(_ tally: Tally, into object: inout JSONObject) {
+        object.appendUnique("rate", tally.rate.map(JSONValue.double) ?? .null)
+        object.appendUnique("done", .int(Int64(tally.done)))
+        object.appendUnique("open", .int(Int64(tally.open)))
+        object.appendUnique("cancelled", .int(Int64(tally.cancelled)))
+    }
+
+    /// The day document: date, week, counts and the three slots with their tasks.
+    public static func day(_ day: DayAgenda, context: RenderContext) -> JSONValue {
+        var object = JSONObject()
+        object.appendUnique("date", .string(day.date.description))
+        object.appendUnique("week", .string(day.date.isoWeek.description))
+        object.appendUnique("weekday", .string(day.date.weekday.name))
+        counts(day.tally, into: &object)
+        let slots = day.slots.map { slot -> JSONValue in
+            var entry = JSONObject()
+            entry.appendUnique("slot", .string(slot.slot.rawValue))
+            entry.appendUnique("start", .string(context.schedule.start(of: slot.slot).description))
+            entry.appendUnique("end", .string(context.schedule.end(of: slot.slot).description))
+            counts(slot.tally, into: &entry)
+            entry.appendUnique("tasks", .array(slot.tasks.map { task($0, context: context) }))
+            return .object(entry)
+        }
+        object.appendUnique("slots", .array(slots))
+        return .object(object)
+    }
+
+    /// The week document: week, start, end, counts and seven day documents, Monday first.
+    public static func week(_ week: WeekAgenda, context: RenderContext) -> JSONValue {
+        var object = JSONObject()
+        object.appendUnique("week", .string(week.week.description))
+        object.appendUnique("start", .string(week.week.monday.description))
+        object.appendUnique("end", .string(week.week.sunday.description))
+        counts(week.tally, into: &object)
+        object.appendUnique("days", .array(week.days.map { day($0, context: context) }))
+        return .object(object)
+    }
+
+    /// The list document: `{"tasks": [...]}`.
+    public static func list(_ tasks: [PlannerTask], context: RenderContext) -> JSONValue {
+        ["tasks": .array(tasks.map { task($0, context: context) })]
+    }
+}

@@ -1,0 +1,137 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import ShadeJSON
+
+/// Replaces several store files as one atomic step.
+///
+/// Each new file is written in full to a staging directory and flushed. A single file is then
+/// renamed into place. Several files are listed first in a commit record, itself written and
+/// renamed atomically: that rename is the commit point. Only then are the files renamed into
+/// place. A crash before the commit point leaves only staged files, which the next writer
+/// removes; a crash after it leaves a commit record, which the next reader or writer finishes.
+struct AtomicCommit {
+    let paths: StorePaths
+
+    /// Writes `files` (paths relative to the store root) so that all or none take effect.
+    func write(_ files: [(relativePath: String, bytes: [UInt8])]) throws(StoreError) {
+        guard !files.isEmpty else { return }
+        try FileSystem.makeDirectories(paths.staging)
+        var staged: [(from: String, to: String)] = []
+        do throws(StoreError) {
+            for (index, file) in files.enumerated() {
+                let target = paths.root + "/" + file.relativePath
+                try FileSystem.makeDirectories(FileSystem.parentDirectory(of: target))
+                staged.append((try stage(file.bytes, name: "\(index)"), target))
+            }
+            if staged.count == 1 {
+                try FileSystem.rename(staged[0].from, to: staged[0].to)
+                try FileSystem.syncDirectory(FileSystem.parentDirectory(of: staged[0].to))
+                return
+            }
+            let record = try commitRecord(for: staged)
+            let recordStage = try stage(record, name: "commit")
+            try FileSystem.rename(recordStage, to: paths.commitRecord)
+        } catch {
+            for file in staged { try? FileSystem.remove(file.from) }
+            throw error
+        }
+        // Committed: from here on, a failure is finished by the next process that opens the store.
+        try syncDirectory(of: paths.commitRecord)
+        try finish(staged)
+        try FileSystem.remove(paths.commitRecord)
+    }
+
+    /// Finishes a commit a crashed process left behind, and removes abandoned staged files.
+    ///
+    /// Must run under the exclusive lock.
+    func recover() throws(StoreError) {
+        if let bytes = try FileSystem.read(paths.commitRecord) {
+            let moves = try parseCommitRecord(bytes)
+            try finish(moves.filter { FileSystem.exists($0.from) })
+            try FileSystem.remove(paths.commitRecord)
+        }
+        for name in FileSystem.list(paths.staging) {
+            try FileSystem.remove(paths.staging + "/" + name)
+        }
+    }
+
+    /// Whether a commit record waits to be finished.
+    var hasPendingCommit: Bool { FileSystem.exists(paths.commitRecord) }
+
+    private func finish(_ moves: [(from: String, to: String)]) throws(StoreError) {
+        var directories: [String] = []
+        for move in moves {
+            try FileSystem.rename(move.from, to: move.to)
+            let directory = FileSystem.parentDirectory(of: move.to)
+            if !directories.contains(directory) { directories.append(directory) }
+        }
+        for directory in directories { try FileSystem.syncDirectory(directory) }
+    }
+
+    private func syncDirectory(of path: String) throws(StoreError) {
+        try FileSystem.syncDirectory(FileSystem.parentDirectory(of: path))
+    }
+
+    /// Writes bytes to a new private file in the staging directory and flushes it to disk.
+    private func stage(_ bytes: [UInt8], name: String) throws(StoreError) -> String {
+        let path = "\(paths.staging)/\(getpid())-\(name).tmp"
+        var fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if fd < 0, errno == EEXIST {
+            // Left by an earlier process with the same pid; staged files are never shared.
+            try FileSystem.remove(path)
+            fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        }
+        guard fd >= 0 else { throw .io(operation: "create", path: path, errno: errno) }
+        do throws(StoreError) {
+            try FileSystem.writeAll(fd, bytes, path: path)
+            // After a failed fsync the data may be lost: report it, never retry and trust it.
+            guard fsync(fd) == 0 else { throw StoreError.io(operation: "sync", path: path, errno: errno) }
+        } catch {
+            close(fd)
+            try? FileSystem.remove(path)
+            throw error
+        }
+        guard close(fd) == 0 else {
+            let code = errno
+            try? FileSystem.remove(path)
+            throw .io(operation: "close", path: path, errno: code)
+        }
+        return path
+    }
+
+    private func commitRecord(for moves: [(from: String, to: String)]) throws(StoreError) -> [UInt8] {
+        let list = moves.map { move -> JSONValue in
+            ["from": .string(relative(move.from)), "to": .string(relative(move.to))]
+        }
+        let record: JSONValue = ["format": .int(Int64(StoreFormat.version)), "kind": "commit", "moves": .array(list)]
+        do { return try JSONWriter.bytes(record) } catch {
+            throw .invalidContent(file: paths.commitRecord, location: "(writing)", reason: "could not serialise")
+        }
+    }
+
+    private func parseCommitRecord(_ bytes: [UInt8]) throws(StoreError) -> [(from: String, to: String)] {
+        let file = paths.commitRecord
+        let value: JSONValue
+        do { value = try JSONParser.parse(bytes) } catch { throw .unreadable(file: file, error: error) }
+        guard let moves = value.objectValue?["moves"]?.arrayValue else {
+            throw .invalidContent(file: file, location: "moves", reason: "expected a list of moves")
+        }
+        var result: [(from: String, to: String)] = []
+        for (index, move) in moves.enumerated() {
+            guard let from = move.objectValue?["from"]?.stringValue, let to = move.objectValue?["to"]?.stringValue,
+                !from.contains(".."), !to.contains("..")
+            else {
+                throw .invalidContent(file: file, location: "moves[\(index)]", reason: "expected from and to paths")
+            }
+            result.append((paths.root + "/" + from, paths.root + "/" + to))
+        }
+        return result
+    }
+
+    private func relative(_ path: String) -> String {
+        String(path.dropFirst(paths.root.count + 1))
+    }
+}

@@ -1,0 +1,80 @@
+import ShadeJSON
+
+/// Reads typed fields out of a JSON object of a store file, with messages that name the file and
+/// the place of the problem.
+struct FieldReader {
+    let file: String
+    let location: String
+    let object: JSONObject
+
+    /// Wraps `value`, which must be an object.
+    init(_ value: JSONValue, file: String, location: String) throws(StoreError) {
+        guard let object = value.objectValue else {
+            throw .invalidContent(file: file, location: location, reason: "expected an object, found \(value.kindDescription)")
+        }
+        self.file = file
+        self.location = location
+        self.object = object
+    }
+
+    func fail(_ key: String, _ reason: String) -> StoreError {
+        .invalidContent(file: file, location: location.isEmpty ? key : "\(location).\(key)", reason: reason)
+    }
+
+    /// Throws when the object has a key outside `allowed`.
+    func rejectUnknownKeys(allowed: Set<String>) throws(StoreError) {
+        for key in object.keys where !allowed.contains(key) {
+            throw fail(key, "unknown key; expected one of \(allowed.sorted().joined(separator: ", "))")
+        }
+    }
+
+    func value(_ key: String) throws(StoreError) -> JSONValue {
+        guard let value = object[key] else { throw fail(key, "missing") }
+        return value
+    }
+
+    func string(_ key: String) throws(StoreError) -> String {
+        let value = try value(key)
+        guard let text = value.stringValue else { throw fail(key, "expected a string, found \(value.kindDescription)") }
+        return text
+    }
+
+    func optionalString(_ key: String) throws(StoreError) -> String? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard let text = value.stringValue else {
+            throw fail(key, "expected a string or null, found \(value.kindDescription)")
+        }
+        return text
+    }
+
+    func int(_ key: String, in range: ClosedRange<Int64>) throws(StoreError) -> Int64 {
+        let value = try value(key)
+        guard let number = value.intValue else { throw fail(key, "expected an integer, found \(value.kindDescription)") }
+        guard range.contains(number) else {
+            throw fail(key, "\(number) is out of range; expected \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+
+    func array(_ key: String) throws(StoreError) -> [JSONValue] {
+        let value = try value(key)
+        guard let elements = value.arrayValue else { throw fail(key, "expected an array, found \(value.kindDescription)") }
+        return elements
+    }
+
+    func object(_ key: String) throws(StoreError) -> JSONObject {
+        let value = try value(key)
+        guard let members = value.objectValue else { throw fail(key, "expected an object, found \(value.kindDescription)") }
+        return members
+    }
+
+    /// Checks the `format` and `kind` header every store file starts with.
+    func checkHeader(kind: String) throws(StoreError) {
+        let format = try int("format", in: 1...Int64(Int32.max))
+        if format > Int64(StoreFormat.version) {
+            throw .newerFormat(file: file, found: format, supported: StoreFormat.version)
+        }
+        let found = try string("kind")
+        guard found == kind else { throw fail("kind", "expected \"\(kind)\", found \"\(found)\"") }
+    }
+}

@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The few POSIX file operations the store needs, each checked and turned into `StoreError`.
+enum FileSystem {
+    /// The largest file the store reads (a guard against reading a huge foreign file).
+    static let maximumFileSize = 256 * 1024 * 1024
+
+    /// Whether a path exists (as anything).
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    /// The whole content of a file, or nil when it does not exist.
+    static func read(_ path: String) throws(StoreError) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw .io(operation: "open", path: path, errno: errno)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .io(operation: "stat", path: path, errno: errno) }
+        let size = Int(info.st_size)
+        guard size <= maximumFileSize else {
+            throw .fileTooLarge(file: path, size: size, limit: maximumFileSize)
+        }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        while true {
+            if filled == bytes.count {
+                // The file may have grown since fstat; keep reading until end of file.
+                guard bytes.count < maximumFileSize else {
+                    throw .fileTooLarge(file: path, size: bytes.count, limit: maximumFileSize)
+                }
+                bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
+            }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .io(operation: "read", path: path, errno: errno)
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        bytes.removeLast(bytes.count - filled)
+        return bytes
+    }
+
+    /// Writes every byte to `fd`, retrying short writes and interruptions.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(StoreError) {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .io(operation: "write", path: path, errno: errno)
+            }
+            written += count
+        }
+    }
+
+    /// Flushes a directory's entries (a rename or a new file) to disk.
+    static func syncDirectory(_ path: String) throws(StoreError) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw .io(operation: "open", path: path, errno: errno) }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw .io(operation: "sync", path: path, errno: errno) }
+    }
+
+    /// Creates a directory and its missing parents, private to the user (0700).
+    static func makeDirectories(_ path: String) throws(StoreError) {
+        if exists(path) { return }
+        let parent = parentDirectory(of: path)
+        if parent != path, !parent.isEmpty { try makeDirectories(parent) }
+        if mkdir(path, 0o700) != 0, errno != EEXIST {
+            throw .io(operation: "create the directory", path: path, errno: errno)
+        }
+    }
+
+    /// Renames atomically, replacing the target.
+    static func rename(_ from: String, to target: String) throws(StoreError) {
+        guard Glibc.rename(from, target) == 0 else { throw .io(operation: "rename", path: target, errno: errno) }
+    }
+
+    /// Removes a file; a missing file is not an error.
+    static func remove(_ path: String) throws(StoreError) {
+        if unlink(path) != 0, errno != ENOENT { throw .io(operation: "remove", path: path, errno: errno) }
+    }
+
+    /// The names in a directory (without `.` and `..`), or empty when it does not exist.
+    static func list(_ path: String) -> [String] {
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// The directory part of a path.
+    static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+}

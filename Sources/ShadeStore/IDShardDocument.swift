@@ -1,0 +1,62 @@
+import ShadeCore
+import ShadeJSON
+
+/// The file mapping a run of 1024 ids to the week each task lives in.
+///
+/// ```json
+/// {"format": 1, "kind": "ids", "first": 1024, "weeks": ["2026-W48", null, "2026-W49"]}
+/// ```
+/// Entry `i` is id `first + i`; `null` marks a removed task. Ids are handed out in order, so
+/// the last shard's length tells the next id, and a removed id is never handed out again.
+enum IDShardDocument {
+    static func encode(shard: Int, weeks: [ISOWeek?]) -> JSONValue {
+        [
+            "format": .int(Int64(StoreFormat.version)), "kind": "ids",
+            "first": .int(Int64(shard * StoreFormat.idsPerShard)),
+            "weeks": .array(weeks.map { JSONValue.optional($0?.description) }),
+        ]
+    }
+
+    static func decode(_ value: JSONValue, file: String, shard: Int) throws(StoreError) -> [ISOWeek?] {
+        let reader = try FieldReader(value, file: file, location: "")
+        try reader.checkHeader(kind: "ids")
+        try reader.rejectUnknownKeys(allowed: ["format", "kind", "first", "weeks"])
+        let first = Int64(shard * StoreFormat.idsPerShard)
+        guard try reader.int("first", in: 0...Int64(Int32.max)) == first else {
+            throw reader.fail("first", "expected \(first) for this file")
+        }
+        let entries = try reader.array("weeks")
+        guard entries.count <= StoreFormat.idsPerShard else {
+            throw reader.fail("weeks", "holds \(entries.count) entries; at most \(StoreFormat.idsPerShard)")
+        }
+        var weeks: [ISOWeek?] = []
+        weeks.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            if entry.isNull {
+                weeks.append(nil)
+            } else if let text = entry.stringValue, let week = ISOWeek(parsing: text) {
+                weeks.append(week)
+            } else {
+                throw reader.fail("weeks[\(index)]", "expected a week such as 2026-W48, or null")
+            }
+        }
+        // Id 0 is never handed out; its entry stays null.
+        if shard == 0, let first = weeks.first, first != nil {
+            throw reader.fail("weeks[0]", "id 0 is not used; expected null")
+        }
+        return weeks
+    }
+}
+
+/// The store's own file: its format version.
+enum MetaDocument {
+    static func encode() -> JSONValue {
+        ["format": .int(Int64(StoreFormat.version)), "kind": "store"]
+    }
+
+    static func decode(_ value: JSONValue, file: String) throws(StoreError) {
+        let reader = try FieldReader(value, file: file, location: "")
+        try reader.checkHeader(kind: "store")
+        try reader.rejectUnknownKeys(allowed: ["format", "kind"])
+    }
+}

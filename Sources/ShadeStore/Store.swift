@@ -1,0 +1,88 @@
+import ShadeCore
+import ShadeJSON
+
+/// The planner's store: a directory of JSON files written through json-c.
+///
+/// Every read takes a shared lock and every write an exclusive one for its whole
+/// read-modify-write, so concurrent processes never lose each other's changes. Every write is
+/// atomic across all the files it touches (see `AtomicCommit`). A file that does not parse is
+/// never written over.
+public struct Store: Sendable {
+    /// The store directory.
+    public let directory: String
+    let paths: StorePaths
+
+    /// A store at `directory` (which need not exist yet).
+    public init(directory: String) {
+        self.directory = directory
+        self.paths = StorePaths(root: directory)
+    }
+
+    /// Whether the store has been created.
+    public var exists: Bool { FileSystem.exists(paths.meta) || FileSystem.exists(paths.weeksDirectory) }
+
+    /// Runs `body` on the store's content under a shared lock.
+    ///
+    /// A store that does not exist reads as empty and is not created.
+    public func read<T>(_ body: (StoreState) throws -> T) throws -> T {
+        let state = StoreState(paths: paths)
+        guard FileSystem.exists(directory) else { return try body(state) }
+        let lock = try FileLock(path: paths.lock, mode: .shared)
+        if AtomicCommit(paths: paths).hasPendingCommit {
+            // A writer died after its commit point: finish its work before reading.
+            try lock.change(to: .exclusive)
+            try AtomicCommit(paths: paths).recover()
+        }
+        try checkMeta()
+        return try withExtendedLifetime(lock) { try body(state) }
+    }
+
+    /// Runs `body` under the exclusive lock and saves what it changed as one atomic step,
+    /// recorded for `undo` under `label`.
+    public func write<T>(label: String, now: Moment, _ body: (StoreState) throws -> T) throws -> T {
+        try FileSystem.makeDirectories(directory)
+        let lock = try FileLock(path: paths.lock, mode: .exclusive)
+        return try withExtendedLifetime(lock) {
+            let commit = AtomicCommit(paths: paths)
+            try commit.recover()
+            let metaExists = try checkMeta()
+            let state = StoreState(paths: paths)
+            let result = try body(state)
+            if state.hasChanges {
+                try commit.write(state.pendingFiles(label: label, timestamp: now.timestamp, createMeta: !metaExists))
+            }
+            return result
+        }
+    }
+
+    /// Takes back the newest recorded change, even one made by an earlier process.
+    ///
+    /// Returns the entry taken back, or nil when there is nothing to undo.
+    public func undo(now: Moment) throws -> UndoEntry? {
+        guard exists else { return nil }
+        return try write(label: "undo", now: now) { state -> UndoEntry? in
+            guard let entry = try state.popUndoEntry() else { return nil }
+            for change in entry.changes.reversed() {
+                switch (change.before, change.after) {
+                case (nil, let after?):
+                    if try state.task(id: after.id) != nil { try state.remove(id: after.id) }
+                case (let before?, _):
+                    if try state.task(id: before.id) != nil { try state.update(before) } else { try state.insert(before) }
+                case (nil, nil):
+                    break
+                }
+            }
+            return entry
+        }.flatMap { entry in entry }
+    }
+
+    /// Checks the store file's format; returns whether it exists.
+    @discardableResult
+    private func checkMeta() throws(StoreError) -> Bool {
+        guard let bytes = try FileSystem.read(paths.meta) else { return false }
+        let value: JSONValue
+        do { value = try JSONParser.parse(bytes) } catch { throw .unreadable(file: paths.meta, error: error) }
+        try MetaDocument.decode(value, file: paths.meta)
+        return true
+    }
+}

@@ -1,0 +1,39 @@
+import ShadeJSON
+
+/// What went wrong with the store; each message says what happened and what to do.
+public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A file that does not parse as JSON; it is left untouched.
+    case unreadable(file: String, error: JSONError)
+    /// A file that parses but does not hold what the format says.
+    case invalidContent(file: String, location: String, reason: String)
+    /// A file written by a newer shade.
+    case newerFormat(file: String, found: Int64, supported: Int)
+    /// A system call failed; nothing was changed.
+    case io(operation: String, path: String, errno: Int32)
+    /// A file larger than the store accepts.
+    case fileTooLarge(file: String, size: Int, limit: Int)
+    /// Another process held the lock for too long.
+    case locked(path: String, seconds: Int)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let file, let error):
+            return
+                "store file \(file) is damaged at line \(error.line), column \(error.column): \(error.reason)\nit was left untouched; repair it by hand (or move it away) and try again"
+        case .invalidContent(let file, let location, let reason):
+            return
+                "store file \(file) is not a valid shade file at \(location): \(reason)\nit was left untouched; repair it by hand (or move it away) and try again"
+        case .newerFormat(let file, let found, let supported):
+            return
+                "store file \(file) has format \(found), but this shade reads format \(supported) and older\nupgrade shade to open it; the file was left untouched"
+        case .io(let operation, let path, let code):
+            return
+                "could not \(operation) \(path): \(SystemError.message(for: code))\nnothing was changed; the store holds its previous state"
+        case .fileTooLarge(let file, let size, let limit):
+            return "store file \(file) is \(size) bytes; the limit is \(limit)\nit was left untouched"
+        case .locked(let path, let seconds):
+            return
+                "the store is busy: another shade process has held \(path) for \(seconds) s\ntry again when it has finished"
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import ShadeCore
+
+/// Where each file of a store lives.
+///
+/// ```
+/// STORE/shade.json                  format version and the next id
+/// STORE/weeks/2026/2026-W48.json    the tasks of one ISO week, keyed by day and slot
+/// STORE/ids/0000.json               which week each id of 0–1023 lives in
+/// STORE/undo.json                   the last changes, to take back
+/// STORE/lock                        the lock every reader and writer takes
+/// ```
+///
+/// A command touches only the week it shows or changes and one id shard, so it costs what a
+/// week costs, not what the whole history costs.
+struct StorePaths: Sendable {
+    /// The store directory.
+    let root: String
+
+    var meta: String { root + "/shade.json" }
+    var lock: String { root + "/lock" }
+    var undo: String { root + "/undo.json" }
+    var staging: String { root + "/.staging" }
+    var commitRecord: String { root + "/commit.json" }
+    var weeksDirectory: String { root + "/weeks" }
+    var idsDirectory: String { root + "/ids" }
+
+    /// The week file, relative to the root: `weeks/2026/2026-W48.json`.
+    func weekFile(_ week: ISOWeek) -> String {
+        let year = String(week.year)
+        return "weeks/\(year)/\(week).json"
+    }
+
+    /// The id shard file, relative to the root: `ids/0000.json` for ids 0–1023.
+    func idShardFile(_ shard: Int) -> String {
+        let number = String(shard)
+        return "ids/" + String(repeating: "0", count: max(0, 4 - number.count)) + number + ".json"
+    }
+
+    /// An absolute path for a path relative to the root.
+    func absolute(_ relativePath: String) -> String { root + "/" + relativePath }
+}
+
+/// The store format this build reads and writes.
+public enum StoreFormat {
+    /// The format version written into every file.
+    public static let version = 1
+    /// How many ids one id shard maps.
+    static let idsPerShard = 1024
+    /// How many changes `undo` can take back.
+    public static let undoDepth = 50
+}

@@ -1,0 +1,61 @@
+import ShadeCore
+import ShadeJSON
+
+/// The file of one ISO week: its tasks keyed by day, then by slot.
+///
+/// ```json
+/// {"format": 1, "kind": "week", "week": "2026-W48",
+///  "days": {"2026-11-23": {"morning": [task…], "afternoon": [], "evening": []}}}
+/// ```
+/// Days appear in date order and only when they hold a task; slots always all three, in order;
+/// tasks in the order they were filed.
+enum WeekDocument {
+    static func encode(week: ISOWeek, tasks: [PlannerTask]) -> JSONValue {
+        var days = JSONObject()
+        let byDay = Dictionary(grouping: tasks, by: \.date)
+        for date in byDay.keys.sorted() {
+            var slots = JSONObject()
+            let dayTasks = byDay[date]!
+            for slot in Slot.allCases {
+                let filed = dayTasks.filter { $0.slot == slot }.map { TaskRecord.encode($0, placement: false) }
+                slots.appendUnique(slot.rawValue, .array(filed))
+            }
+            days.appendUnique(date.description, .object(slots))
+        }
+        return [
+            "format": .int(Int64(StoreFormat.version)), "kind": "week", "week": .string(week.description),
+            "days": .object(days),
+        ]
+    }
+
+    static func decode(_ value: JSONValue, file: String, expected week: ISOWeek) throws(StoreError) -> [PlannerTask] {
+        let reader = try FieldReader(value, file: file, location: "")
+        try reader.checkHeader(kind: "week")
+        try reader.rejectUnknownKeys(allowed: ["format", "kind", "week", "days"])
+        let name = try reader.string("week")
+        guard name == week.description else {
+            throw reader.fail("week", "this file holds week \(name), but its name says \(week)")
+        }
+        var tasks: [PlannerTask] = []
+        var seen: Set<Int> = []
+        for (dayKey, dayValue) in try reader.object("days") {
+            guard let date = CivilDate(iso: dayKey), date.isoWeek == week else {
+                throw reader.fail("days.\(dayKey)", "not a date of week \(week)")
+            }
+            let day = try FieldReader(dayValue, file: file, location: "days.\(dayKey)")
+            try day.rejectUnknownKeys(allowed: Set(Slot.allCases.map(\.rawValue)))
+            for slot in Slot.allCases {
+                guard day.object[slot.rawValue] != nil else { continue }
+                for (index, element) in try day.array(slot.rawValue).enumerated() {
+                    let location = "days.\(dayKey).\(slot.rawValue)[\(index)]"
+                    let task = try TaskRecord.decode(element, file: file, location: location, date: date, slot: slot)
+                    guard seen.insert(task.id).inserted else {
+                        throw .invalidContent(file: file, location: location, reason: "id \(task.id) appears twice")
+                    }
+                    tasks.append(task)
+                }
+            }
+        }
+        return tasks
+    }
+}
