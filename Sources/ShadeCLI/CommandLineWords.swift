@@ -1,5 +1,7 @@
-/// Splits a REPL or script line into words as a shell would: blanks separate words, single and
-/// double quotes group them, a backslash escapes the next character (not inside single quotes).
+/// Splits a REPL or script line into words much as a shell would: blanks separate words, a quote
+/// at the start of a word groups up to its closing quote, a backslash escapes the next character
+/// (not inside single quotes). A quote inside a word is an ordinary character, so that titles like
+/// `Mum's birthday` need no escaping.
 enum CommandLineWords {
     static func split(_ line: String) throws(CommandError) -> [String] {
         var words: [String] = []
@@ -30,7 +32,7 @@ enum CommandLineWords {
                     current = ""
                     inWord = false
                 }
-            case "\"", "'":
+            case "\"" where !inWord, "'" where !inWord:
                 quote = character
                 inWord = true
             case "\\":

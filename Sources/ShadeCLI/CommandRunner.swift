@@ -10,6 +10,10 @@ struct CommandRunner {
     /// Runs one command; returns its exit code. `context` prefixes messages (`line 3: `).
     func run(_ words: [String], context: String = "") -> Int32 {
         let code: Int32
+        if let help = helpRequest(words) {
+            session.print(help)
+            return flush(ExitCode.success)
+        }
         do {
             let parsed = try Shade.parseAsRoot(words)
             guard let command = parsed as? PlannerCommand else {
@@ -25,6 +29,16 @@ struct CommandRunner {
             code = report(error, words: words, context: context)
         }
         return flush(code)
+    }
+
+    /// `COMMAND --help` (or `-h`) before any `--`: that command's help, not the root's.
+    private func helpRequest(_ words: [String]) -> String? {
+        guard let first = words.first,
+            let type = Shade.configuration.subcommands.first(where: { $0._commandName == first })
+        else { return nil }
+        let options = words.prefix { $0 != "--" }
+        guard options.contains("--help") || options.contains("-h") else { return nil }
+        return Shade.helpMessage(for: type, columns: 100)
     }
 
     private func flush(_ code: Int32) -> Int32 {

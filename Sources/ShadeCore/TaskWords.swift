@@ -29,9 +29,14 @@ public struct TaskWords: Hashable, Sendable {
         var result = TaskWords(title: "", tags: [])
         var index = 0
         var literal = false
-        if let resolver, index < words.count, words[index] != "--", let date = resolver.date(for: words[index]) {
-            result.date = date
-            index += 1
+        if let resolver, index < words.count, words[index] != "--" {
+            if let date = resolver.date(for: words[index]) {
+                result.date = date
+                index += 1
+            } else if looksLikeDate(words[index]) {
+                // 2026-02-30 is a mistyped day, not the start of a title.
+                _ = try resolver.requireDate(words[index])
+            }
         }
         if resolver != nil, index < words.count, let slot = Slot(name: words[index]) {
             result.slot = slot
@@ -54,6 +59,15 @@ public struct TaskWords: Hashable, Sendable {
         }
         result.title = titleWords.joined(separator: " ")
         return result
+    }
+
+    /// Whether a word has the shape of an ISO date (`dddd-dd-dd`), valid or not.
+    static func looksLikeDate(_ word: String) -> Bool {
+        let bytes = Array(word.utf8)
+        guard bytes.count == 10 else { return false }
+        return bytes.enumerated().allSatisfy { index, byte in
+            index == 4 || index == 7 ? byte == UInt8(ascii: "-") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
     }
 
     /// Parses the `HH:MM` of an `at:` word, with a message that says what a time looks like.

@@ -10,18 +10,19 @@ public enum DayTimeline {
         var title = style.bold(RateFormat.longDate(day.date)) + style.dim(" · \(day.date.isoWeek)")
         if isToday { title += style.dim(" · today") }
         var lines = [title + "   " + style.bold(RateFormat.percent(day.tally.rate)) + "  " + style.dim(RateFormat.counts(day.tally))]
+        let layout = TaskLines(measuring: day.tasks, placement: false, indent: 4, context: context)
         for slot in day.slots {
             let pointer = slot.slot == viewSlot ? style.cyan("›") : " "
             var header = pointer + " " + style.bold(DisplayWidth.padRight(slot.slot.rawValue, to: 10))
             header += " " + style.dim(context.schedule.hours(of: slot.slot))
             header += "  " + DisplayWidth.padLeft(RateFormat.percent(slot.tally.rate), to: 4)
             header += "  " + rateBar(slot.tally.rate, style: style)
-            if slot.slot == currentSlot { header += "  " + style.inverse(" now ") }
+            if slot.slot == currentSlot { header += "  " + (style.enabled ? style.inverse(" now ") : "← now") }
             lines.append(header)
             if slot.tasks.isEmpty {
                 lines.append(style.dim("    nothing planned"))
             } else {
-                lines += TaskLines.render(slot.tasks, placement: false, indent: 4, context: context)
+                lines += slot.tasks.map(layout.line)
             }
         }
         return lines.joined(separator: "\n") + "\n"

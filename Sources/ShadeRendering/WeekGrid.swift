@@ -15,7 +15,7 @@ public enum WeekGrid {
         let cellWidth = 10
         var header = "             "
         for slot in Slot.allCases { header += DisplayWidth.padLeft(slot.rawValue, to: cellWidth) }
-        header += "    rate"
+        header += "   rate"
         lines.append(style.dim(header))
         for day in week.days {
             let isToday = day.date == context.now.date
@@ -30,8 +30,10 @@ public enum WeekGrid {
             if isToday { line += style.dim("  today") }
             lines.append(line)
         }
+        let cells = String(repeating: " ", count: cellWidth * Slot.allCases.count)
         lines.append(
-            style.dim("  week         ") + "   " + style.bold(DisplayWidth.padLeft(RateFormat.percent(week.tally.rate), to: 4)) + "  "
+            "  " + style.dim(DisplayWidth.padRight("week", to: 10)) + " " + cells + "  "
+                + style.bold(DisplayWidth.padLeft(RateFormat.percent(week.tally.rate), to: 5)) + "  "
                 + DayTimeline.rateBar(week.tally.rate, style: style))
         return lines.joined(separator: "\n") + "\n"
     }

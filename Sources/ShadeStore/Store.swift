@@ -38,8 +38,8 @@ public struct Store: Sendable {
     }
 
     /// Runs `body` under the exclusive lock and saves what it changed as one atomic step,
-    /// recorded for `undo` under `label`.
-    public func write<T>(label: String, now: Moment, _ body: (StoreState) throws -> T) throws -> T {
+    /// recorded for `undo` under `label` (not recorded when `label` is nil).
+    public func write<T>(label: String?, now: Moment, _ body: (StoreState) throws -> T) throws -> T {
         try FileSystem.makeDirectories(directory)
         let lock = try FileLock(path: paths.lock, mode: .exclusive)
         return try withExtendedLifetime(lock) {
@@ -60,7 +60,7 @@ public struct Store: Sendable {
     /// Returns the entry taken back, or nil when there is nothing to undo.
     public func undo(now: Moment) throws -> UndoEntry? {
         guard exists else { return nil }
-        return try write(label: "undo", now: now) { state -> UndoEntry? in
+        return try write(label: nil, now: now) { state -> UndoEntry? in
             guard let entry = try state.popUndoEntry() else { return nil }
             for change in entry.changes.reversed() {
                 switch (change.before, change.after) {

@@ -1,0 +1,30 @@
+#!/usr/bin/env python3
+"""Validate every JSON file in shade store directories against data/store.schema.json.
+
+usage: validate-store.py STORE_DIR...   (exit 0 when all files validate; prints one line a file)"""
+import json, os, sys
+
+import jsonschema
+
+schema_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "store.schema.json")
+with open(schema_path) as f:
+    schema = json.load(f)
+validator = jsonschema.Draft202012Validator(schema)
+checked, bad = 0, 0
+for store in sys.argv[1:]:
+    for root, _dirs, files in os.walk(store):
+        for name in sorted(files):
+            if not name.endswith(".json"):
+                continue
+            path = os.path.join(root, name)
+            with open(path, "rb") as f:
+                document = json.loads(f.read().decode("utf-8"))
+            errors = sorted(validator.iter_errors(document), key=lambda e: list(e.path))
+            checked += 1
+            if errors:
+                bad += 1
+                print(f"INVALID {path}: {errors[0].message} at {'/'.join(map(str, errors[0].path))}")
+            else:
+                print(f"valid   {path}")
+print(f"{checked} files checked, {bad} invalid")
+sys.exit(1 if bad or checked == 0 else 0)
