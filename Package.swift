@@ -37,10 +37,6 @@ let package = Package(
         .testTarget(name: "ShadeJSONTests", dependencies: ["ShadeJSON"]),
         .testTarget(name: "ShadeStoreTests", dependencies: ["ShadeStore", "ShadeCore", "ShadeJSON"]),
         .testTarget(name: "ShadeRenderingTests", dependencies: ["ShadeRendering", "ShadeCore"]),
-        .testTarget(
-            name: "ShadeEndToEndTests",
-            dependencies: ["ShadeJSON"],
-            resources: [.copy("Fixtures")]
-        ),
+        .testTarget(name: "ShadeEndToEndTests", dependencies: ["ShadeJSON"]),
     ]
 )

@@ -1,0 +1,166 @@
+import Testing
+
+@testable import ShadeCore
+
+@Suite struct DayResolverTests {
+    let resolver = DayResolver(today: CivilDate(iso: "2026-12-31")!, view: CivilDate(iso: "2026-11-25")!)
+
+    @Test func relativeDaysFollowTheClockAcrossTheYearEnd() {
+        #expect(resolver.date(for: "today")?.description == "2026-12-31")
+        #expect(resolver.date(for: "Tomorrow")?.description == "2027-01-01")
+        #expect(resolver.date(for: "yesterday")?.description == "2026-12-30")
+    }
+
+    @Test(arguments: Weekday.allCases)
+    func weekdayNamesMeanThatDayOfTheWeekInView(_ weekday: Weekday) {
+        let expected = CivilDate(iso: "2026-11-23")!.adding(days: weekday.rawValue - 1)
+        #expect(resolver.date(for: weekday.name) == expected)
+        #expect(resolver.date(for: weekday.shortName) == expected)
+        #expect(resolver.date(for: weekday.label.uppercased()) == expected)
+    }
+
+    @Test func weekWordsMoveFromTheWeekInView() {
+        let atW53 = DayResolver(today: CivilDate(iso: "2026-11-23")!, view: CivilDate(iso: "2026-12-30")!)
+        #expect(atW53.week(for: "next")?.description == "2027-W01")
+        #expect(atW53.week(for: "prev")?.description == "2026-W52")
+        #expect(atW53.week(for: "last")?.description == "2026-W52")
+        #expect(atW53.week(for: "this")?.description == "2026-W48")
+        #expect(atW53.week(for: "2020-W53")?.description == "2020-W53")
+    }
+
+    @Test func badDaysAndWeeksSayWhatWouldBeRight() {
+        #expect(throws: InputError.invalid("'2026-02-30' is not a calendar date; write YYYY-MM-DD, e.g. 2026-11-23")) {
+            try resolver.requireDate("2026-02-30")
+        }
+        #expect(throws: InputError.invalid("'2025-W53' is not a week of 2025: it has weeks W01 to W52")) {
+            try resolver.requireWeek("2025-W53")
+        }
+        #expect(throws: InputError.self) { try resolver.requireDate("someday") }
+    }
+}
+
+@Suite struct TaskWordsTests {
+    let resolver = DayResolver(today: CivilDate(iso: "2026-11-23")!, view: CivilDate(iso: "2026-11-23")!)
+
+    @Test func readsDaySlotTitleTagsAndTime() throws {
+        let words = try TaskWords.parse(["tue", "evening", "Call", "the", "bank", "+errand", "at:19:00"], resolver: resolver)
+        #expect(words.date?.description == "2026-11-24")
+        #expect(words.slot == .evening)
+        #expect(words.title == "Call the bank")
+        #expect(words.tags == ["errand"])
+        #expect(words.time?.description == "19:00")
+    }
+
+    @Test func aTitleWithoutDayOrSlotKeepsItsWords() throws {
+        let words = try TaskWords.parse(["Evening walk", "with", "Ana"], resolver: resolver)
+        #expect(words.date == nil && words.slot == nil)
+        #expect(words.title == "Evening walk with Ana")
+    }
+
+    @Test func everythingAfterTwoDashesIsTitle() throws {
+        let words = try TaskWords.parse(["--", "Monday", "+notatag", "at:7"], resolver: resolver)
+        #expect(words.date == nil)
+        #expect(words.title == "Monday +notatag at:7")
+        #expect(words.tags.isEmpty)
+    }
+
+    @Test func withoutAResolverNoDayOrSlotIsRead() throws {
+        let words = try TaskWords.parse(["Monday", "evening", "review", "+work"], resolver: nil)
+        #expect(words.title == "Monday evening review")
+        #expect(words.tags == ["work"])
+    }
+
+    @Test func aTimeChoosesTheSlotWhenNoneIsWritten() throws {
+        let words = try TaskWords.parse(["Dentist", "at:16:30"], resolver: resolver)
+        #expect(try words.resolvedSlot(default: .morning, schedule: .standard) == .afternoon)
+        let early = try TaskWords.parse(["Run", "at:05:00"], resolver: resolver)
+        #expect(try early.resolvedSlot(default: .evening, schedule: .standard) == .morning)
+    }
+
+    @Test func aTimeOutsideTheWrittenSlotIsAnError() throws {
+        let words = try TaskWords.parse(["mon", "evening", "Walk", "at:07:00"], resolver: resolver)
+        #expect(throws: InputError.self) { try words.resolvedSlot(default: .morning, schedule: .standard) }
+    }
+
+    @Test(arguments: ["at:25:00", "at:7", "at:07:60", "at:noon", "at:"])
+    func badTimesAreRejected(_ word: String) {
+        #expect(throws: InputError.self) { try TaskWords.parse(["Gym", word], resolver: resolver) }
+    }
+
+    @Test func aMistypedDateIsAnErrorNotATitle() {
+        #expect(throws: InputError.self) { try TaskWords.parse(["2026-02-30", "Pay", "rent"], resolver: resolver) }
+    }
+
+    @Test func duplicateTagsAreKeptOnce() throws {
+        #expect(try TaskWords.parse(["x", "+a", "+b", "+a"], resolver: resolver).tags == ["a", "b"])
+    }
+}
+
+@Suite struct TaskTextTests {
+    @Test(arguments: ["", " ", "\t  "])
+    func blankTitlesAreRejected(_ title: String) {
+        #expect(throws: InputError.invalid("a task needs a title, e.g. add Call the bank")) {
+            try TaskText.validateTitle(title)
+        }
+    }
+
+    @Test(arguments: ["ring \u{1B}[31mred", "bell\u{07}", "nul\u{0}", "c1\u{85}", "del\u{7F}", "line\nbreak"])
+    func controlCharactersAreRejected(_ title: String) {
+        #expect(throws: InputError.self) { try TaskText.validateTitle(title) }
+    }
+
+    @Test(arguments: ["読書 📚", "مساء الخير", "Crème brûlée", "👩‍👩‍👧 family call", "a  b"])
+    func unicodeTitlesAreKeptExactly(_ title: String) throws {
+        #expect(try TaskText.validateTitle(title) == title)
+    }
+
+    @Test func titlesHaveALengthLimit() throws {
+        #expect(try TaskText.validateTitle(String(repeating: "é", count: 1_000)).count == 1_000)
+        #expect(throws: InputError.self) { try TaskText.validateTitle(String(repeating: "x", count: 1_001)) }
+    }
+
+    @Test func tagsAreOneWord() {
+        #expect(throws: InputError.self) { try TaskText.validateTag("two words") }
+        #expect(throws: InputError.self) { try TaskText.validateTag("") }
+    }
+
+    @Test func uidsAreVersion4UUIDs() {
+        var generator = SystemRandomNumberGenerator()
+        let uid = UIDGenerator.make(using: &generator)
+        let parts = uid.split(separator: "-")
+        #expect(parts.map(\.count) == [8, 4, 4, 4, 12])
+        #expect(parts[2].first == "4")
+        #expect(UIDGenerator.make(using: &generator) != uid)
+    }
+}
+
+@Suite struct TaskFilterTests {
+    let resolver = DayResolver(today: CivilDate(iso: "2026-11-23")!, view: CivilDate(iso: "2026-11-23")!)
+    let now = Moment.parsePinned("2026-11-23T13:00", utcOffsetSeconds: 0)!
+
+    @Test func filtersCombineWithAnd() throws {
+        let query = TaskQuery(try ["tue", "evening"].map { try TaskFilter.parse($0, resolver: resolver) })
+        #expect(query.matches(makeTask(1, "2026-11-24", slot: .evening), now: now, schedule: .standard))
+        #expect(!query.matches(makeTask(2, "2026-11-24", slot: .morning), now: now, schedule: .standard))
+        #expect(!query.matches(makeTask(3, "2026-11-23", slot: .evening), now: now, schedule: .standard))
+    }
+
+    @Test func rangesBoundTheDaysToRead() throws {
+        let query = TaskQuery([try TaskFilter.parse("2026-11-23..2026-11-29", resolver: resolver), .slot(.morning)])
+        #expect(query.dateBounds?.first.description == "2026-11-23")
+        #expect(query.dateBounds?.last.description == "2026-11-29")
+        #expect(TaskQuery([.overdue]).dateBounds == nil)
+    }
+
+    @Test func overdueAndUpcomingFollowTheClock() throws {
+        let overdue = try TaskFilter.parse("overdue", resolver: resolver)
+        #expect(overdue.matches(makeTask(1, "2026-11-23", slot: .morning), now: now, schedule: .standard))
+        #expect(!overdue.matches(makeTask(2, "2026-11-23", slot: .afternoon), now: now, schedule: .standard))
+        #expect(try TaskFilter.parse("upcoming", resolver: resolver).matches(makeTask(3, "2026-11-23", slot: .afternoon), now: now, schedule: .standard))
+    }
+
+    @Test(arguments: ["bogus", "2026-11-29..2026-11-23", "2026-02-30", "2025-W53"])
+    func unknownOrImpossibleFiltersAreRejected(_ word: String) {
+        #expect(throws: InputError.self) { try TaskFilter.parse(word, resolver: resolver) }
+    }
+}

@@ -1,0 +1,260 @@
+import Foundation
+import Testing
+
+@testable import ShadeCore
+@testable import ShadeJSON
+@testable import ShadeStore
+
+/// A store in a fresh temporary directory, removed when the test ends.
+final class TemporaryStore {
+    let directory: String
+    let store: Store
+
+    init() {
+        directory = NSTemporaryDirectory() + "shade-store-test-" + UUID().uuidString
+        store = Store(directory: directory)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: directory) }
+
+    func bytes(_ relative: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: directory + "/" + relative).map { Array($0) }
+    }
+
+    func write(_ relative: String, _ text: String) {
+        _ = FileManager.default.createFile(atPath: directory + "/" + relative, contents: Data(text.utf8))
+    }
+}
+
+let now = Moment.parsePinned("2026-11-23T09:30", utcOffsetSeconds: 3600)!
+
+func draft(_ id: Int, _ date: String, _ slot: Slot, _ title: String, time: String? = nil) -> PlannerTask {
+    PlannerTask(
+        id: id, uid: "uid-\(id)-\(title.hashValue)", title: title, date: CivilDate(iso: date)!, slot: slot,
+        time: time.flatMap { TimeOfDay(parsing: $0) }, tags: ["t"], created: now.timestamp)
+}
+
+@discardableResult
+func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: String? = nil) throws -> PlannerTask {
+    try store.write(label: "add \(title)", now: now) { state in
+        let task = draft(try state.allocateID(), date, slot, title, time: time)
+        try state.insert(task)
+        return task
+    }
+}
+
+@Suite struct StoreRoundTripTests {
+    @Test func aMissingStoreReadsAsEmptyAndIsNotCreated() throws {
+        let temp = TemporaryStore()
+        let tasks = try temp.store.read { try $0.tasks(in: ISOWeek(parsing: "2026-W48")!) }
+        #expect(tasks.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: temp.directory))
+    }
+
+    @Test func tasksComeBackExactlyAsWritten() throws {
+        let temp = TemporaryStore()
+        let titles = ["Gym", "読書 📚", "مساء الخير", "quote \" and \\ backslash", "nul \u{0} inside", "👩‍👩‍👧"]
+        var written: [PlannerTask] = []
+        for (index, title) in titles.enumerated() {
+            written.append(try add(temp.store, "2026-11-2\(3 + index % 3)", Slot.allCases[index % 3], title, time: index == 0 ? "07:30" : nil))
+        }
+        let read = try temp.store.read { try $0.tasks(in: ISOWeek(parsing: "2026-W48")!) }
+        #expect(Set(read) == Set(written))
+        for task in written {
+            #expect(try temp.store.read { try $0.task(id: task.id) } == task)
+        }
+    }
+
+    @Test func theStoreIsPrivateToTheUser() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "Gym")
+        var info = stat()
+        stat(temp.directory, &info)
+        #expect(info.st_mode & 0o777 == 0o700)
+        stat(temp.directory + "/weeks/2026/2026-W48.json", &info)
+        #expect(info.st_mode & 0o777 == 0o600)
+    }
+
+    @Test func aSaveWithTheSameContentIsByteForByteTheSame() throws {
+        let temp = TemporaryStore()
+        let task = try add(temp.store, "2026-11-23", .morning, "Gym")
+        let before = temp.bytes("weeks/2026/2026-W48.json")
+        try temp.store.write(label: "touch", now: now) { state in try state.update(task) }
+        #expect(temp.bytes("weeks/2026/2026-W48.json") == before)
+    }
+
+    @Test func tasksAreFiledByWeekDayAndSlot() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-12-31", .evening, "New year's eve")
+        try add(temp.store, "2027-01-04", .morning, "Back to work")
+        #expect(temp.bytes("weeks/2026/2026-W53.json") != nil)
+        #expect(temp.bytes("weeks/2027/2027-W01.json") != nil)
+        let week = try JSONParser.parse(temp.bytes("weeks/2026/2026-W53.json")!)
+        #expect(week.objectValue?["days"]?.objectValue?["2026-12-31"]?.objectValue?.keys == ["morning", "afternoon", "evening"])
+        #expect(try temp.store.read { $0.storedWeeks() }.map(\.description) == ["2026-W53", "2027-W01"])
+    }
+
+    @Test func movingATaskAcrossWeeksKeepsItsID() throws {
+        let temp = TemporaryStore()
+        var task = try add(temp.store, "2026-12-31", .evening, "Party")
+        task.date = CivilDate(iso: "2027-01-05")!
+        try temp.store.write(label: "mv", now: now) { state in try state.update(task) }
+        #expect(try temp.store.read { try $0.task(id: task.id) }?.date.description == "2027-01-05")
+        #expect(try temp.store.read { try $0.tasks(in: ISOWeek(parsing: "2026-W53")!) }.isEmpty)
+    }
+
+    @Test func idsAreNeverReusedEvenAfterRemoval() throws {
+        let temp = TemporaryStore()
+        let first = try add(temp.store, "2026-11-23", .morning, "a")
+        let second = try add(temp.store, "2026-11-23", .morning, "b")
+        try temp.store.write(label: "rm", now: now) { state in try state.remove(id: second.id) }
+        let third = try add(temp.store, "2026-11-23", .morning, "c")
+        #expect([first.id, second.id, third.id] == [Int]([1, 2, 3]))
+        #expect(try temp.store.read { try $0.task(id: 2) } == nil)
+    }
+
+    @Test func idsRollOverIntoTheNextShard() throws {
+        let temp = TemporaryStore()
+        let ids = try temp.store.write(label: "bulk", now: now) { state in
+            try (0..<1_100).map { index in
+                let task = draft(try state.allocateID(), "2026-11-23", .morning, "task \(index)")
+                try state.insert(task)
+                return task.id
+            }
+        }
+        #expect(ids == Array(1...1_100))
+        #expect(temp.bytes("ids/0000.json") != nil && temp.bytes("ids/0001.json") != nil)
+        #expect(try temp.store.read { try $0.task(id: 1_050) }?.title == "task 1049")
+        #expect(try add(temp.store, "2026-11-24", .evening, "next").id == 1_101)
+    }
+}
+
+@Suite struct UndoTests {
+    @Test func undoTakesBackAnAddARemovalAndAMoveInReverseOrder() throws {
+        let temp = TemporaryStore()
+        let task = try add(temp.store, "2026-11-23", .morning, "Gym")
+        var moved = task
+        moved.date = CivilDate(iso: "2026-12-01")!
+        try temp.store.write(label: "mv", now: now) { state in try state.update(moved) }
+        try temp.store.write(label: "rm", now: now) { state in try state.remove(id: task.id) }
+
+        #expect(try temp.store.undo(now: now)?.label == "rm")
+        #expect(try temp.store.read { try $0.task(id: task.id) } == moved)
+        #expect(try temp.store.undo(now: now)?.label == "mv")
+        #expect(try temp.store.read { try $0.task(id: task.id) } == task)
+        #expect(try temp.store.read { try $0.tasks(in: ISOWeek(parsing: "2026-W49")!) }.isEmpty)
+        #expect(try temp.store.undo(now: now)?.label == "add Gym")
+        #expect(try temp.store.read { try $0.task(id: task.id) } == nil)
+        #expect(try temp.store.undo(now: now) == nil)
+    }
+
+    @Test func theJournalKeepsTheLastFiftyChanges() throws {
+        let temp = TemporaryStore()
+        for index in 0..<55 { try add(temp.store, "2026-11-23", .morning, "t\(index)") }
+        let entries = try temp.store.read { try $0.undoEntries() }
+        #expect(entries.count == 50)
+        #expect(entries.first?.label == "add t5")
+    }
+}
+
+@Suite struct StoreSafetyTests {
+    @Test func aDamagedWeekFileIsReportedWithLineAndColumnAndLeftUntouched() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "Gym")
+        let path = "weeks/2026/2026-W48.json"
+        let original = temp.bytes(path)!
+        let truncated = Array(original.prefix(original.count / 2))
+        _ = FileManager.default.createFile(atPath: temp.directory + "/" + path, contents: Data(truncated))
+        #expect {
+            try add(temp.store, "2026-11-24", .morning, "Call")
+        } throws: { error in
+            guard case .unreadable(let file, let json) = error as? StoreError else { return false }
+            return file.hasSuffix(path) && json.line > 1 && json.column >= 1
+        }
+        #expect(temp.bytes(path) == truncated)
+        #expect(throws: StoreError.self) { try temp.store.read { try $0.tasks(in: ISOWeek(parsing: "2026-W48")!) } }
+    }
+
+    @Test(arguments: [
+        (#""status": "open""#, #""status": "maybe""#, "status"),
+        (#""id": 1,"#, #""id": 99999999999999999999,"#, "64 bits"),
+        (#""format": 1,"#, #""format": 7,"#, "format 7"),
+        (#""morning""#, #""noon""#, "unknown key"),
+        (#""title": "Gym""#, #""title": "Gym", "title": "Gym""#, "duplicate key"),
+    ])
+    func handEditMistakesAreNamed(original: String, replacement: String, expected: String) throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "Gym")
+        let path = temp.directory + "/weeks/2026/2026-W48.json"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let broken = text.replacingOccurrences(of: original, with: replacement)
+        #expect(broken != text)
+        try broken.write(toFile: path, atomically: false, encoding: .utf8)
+        let error = try #require(throws: StoreError.self) {
+            try temp.store.read { try $0.tasks(in: ISOWeek(parsing: "2026-W48")!) }
+        }
+        #expect(error.description.contains(expected), "\(error)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == broken)
+    }
+
+    @Test func twoTasksWithOneIDAreRejected() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "Gym")
+        try add(temp.store, "2026-11-23", .evening, "Read")
+        let path = temp.directory + "/weeks/2026/2026-W48.json"
+        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: #""id": 2,"#, with: #""id": 1,"#)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        let error = try #require(throws: StoreError.self) {
+            try temp.store.read { try $0.tasks(in: ISOWeek(parsing: "2026-W48")!) }
+        }
+        #expect(error.description.contains("id 1 appears twice"))
+    }
+
+    @Test func aCommitLeftByACrashAfterItsCommitPointIsFinished() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "Gym")
+        // Stage a second week and an id shard as a crashed writer would have, then its commit record.
+        let staged = temp.directory + "/.staging"
+        let week = WeekDocument.encode(week: ISOWeek(parsing: "2026-W49")!, tasks: [draft(2, "2026-11-30", .evening, "Read")])
+        _ = FileManager.default.createFile(atPath: staged + "/9-0.tmp", contents: Data(try JSONWriter.bytes(week)))
+        let shard = IDShardDocument.encode(shard: 0, weeks: [nil, ISOWeek(parsing: "2026-W48")!, ISOWeek(parsing: "2026-W49")!])
+        _ = FileManager.default.createFile(atPath: staged + "/9-1.tmp", contents: Data(try JSONWriter.bytes(shard)))
+        try FileManager.default.createDirectory(atPath: temp.directory + "/weeks/2026", withIntermediateDirectories: true)
+        temp.write(
+            "commit.json",
+            #"{"format": 1, "kind": "commit", "moves": [{"from": ".staging/9-0.tmp", "to": "weeks/2026/2026-W49.json"}, {"from": ".staging/9-1.tmp", "to": "ids/0000.json"}]}"#
+        )
+        #expect(try temp.store.read { try $0.task(id: 2) }?.title == "Read")
+        #expect(temp.bytes("commit.json") == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: staged).isEmpty)
+    }
+
+    @Test func filesStagedBeforeACrashedCommitPointAreDiscarded() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "Gym")
+        temp.write(".staging/77-0.tmp", "{ half a file")
+        try add(temp.store, "2026-11-23", .morning, "Read")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temp.directory + "/.staging").isEmpty)
+        #expect(try temp.store.read { try $0.tasks(in: ISOWeek(parsing: "2026-W48")!) }.count == 2)
+    }
+
+    @Test func everyFileTheStoreWritesValidatesAgainstTheSchema() throws {
+        let temp = TemporaryStore()
+        let task = try add(temp.store, "2026-11-23", .morning, "Gym", time: "07:30")
+        try add(temp.store, "2026-12-31", .evening, "読書")
+        var done = task
+        done.setStatus(.done, at: now)
+        try temp.store.write(label: "done", now: now) { state in try state.update(done) }
+        try temp.store.write(label: "rm", now: now) { state in try state.remove(id: 2) }
+        #expect(try SchemaValidation.validate(stores: [temp.directory]) == 5)
+    }
+
+    @Test func theSchemaRejectsAFileThatBreaksIt() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "Gym")
+        let path = temp.directory + "/weeks/2026/2026-W48.json"
+        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: #""open""#, with: #""someday""#)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(throws: SchemaValidation.Failure.self) { try SchemaValidation.validate(stores: [temp.directory]) }
+    }
+}
