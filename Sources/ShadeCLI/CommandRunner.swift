@@ -7,15 +7,21 @@ import ShadeStore
 struct CommandRunner {
     let session: Session
 
-    /// Runs one command; returns its exit code. `context` prefixes messages (`line 3: `).
-    func run(_ words: [String], context: String = "") -> Int32 {
+    /// Parses words with the command tree (once per command: it is not free).
+    static func parse(_ words: [String]) -> Result<ParsableCommand, any Error> {
+        Result { try Shade.parseAsRoot(words) }
+    }
+
+    /// Runs one command; returns its exit code. `context` prefixes messages (`line 3: `);
+    /// `parsed` is the result of `parse(words)` when the caller has it already.
+    func run(_ words: [String], context: String = "", parsed: Result<ParsableCommand, any Error>? = nil) -> Int32 {
         let code: Int32
         if let help = helpRequest(words) {
             session.print(help)
             return flush(ExitCode.success)
         }
         do {
-            let parsed = try Shade.parseAsRoot(words)
+            let parsed = try (parsed ?? CommandRunner.parse(words)).get()
             guard let command = parsed as? PlannerCommand else {
                 session.print(Shade.helpMessage(columns: 100))
                 return flush(ExitCode.success)

@@ -55,7 +55,8 @@ public enum ShadeMain {
         // Parse first: the command may carry --store and --color of its own.
         var store = store
         var color = color
-        if let parsed = try? Shade.parseAsRoot(words), let command = parsed as? PlannerCommand {
+        let parsed = CommandRunner.parse(words)
+        if case .success(let command as PlannerCommand) = parsed {
             store = command.global.store ?? store
             color = command.global.color ?? color
         }
@@ -64,7 +65,7 @@ public enum ShadeMain {
             Output.error("error: \(error.description)\n")
             return ExitCode.failure
         }
-        return CommandRunner(session: session).run(words)
+        return CommandRunner(session: session).run(words, parsed: parsed)
     }
 
     private static func runInteractive(environment: ShadeEnvironment, store: String?, color: ColorMode?) -> Int32 {

@@ -10,24 +10,30 @@ import ShadeJSON
 /// Each new file is written in full to a staging directory and flushed. A single file is then
 /// renamed into place. Several files are listed first in a commit record, itself written and
 /// renamed atomically: that rename is the commit point. Only then are the files renamed into
-/// place. A crash before the commit point leaves only staged files, which the next writer
-/// removes; a crash after it leaves a commit record, which the next reader or writer finishes.
+/// place (or, for files to remove, unlinked). A crash before the commit point leaves only staged
+/// files, which the next writer removes; a crash after it leaves a commit record, which the next
+/// reader or writer finishes.
 struct AtomicCommit {
     let paths: StorePaths
 
-    /// Writes `files` (paths relative to the store root) so that all or none take effect.
-    func write(_ files: [(relativePath: String, bytes: [UInt8])]) throws(StoreError) {
+    /// Writes `files` (paths relative to the store root; nil bytes remove the file) so that all
+    /// or none take effect.
+    func write(_ files: [(relativePath: String, bytes: [UInt8]?)]) throws(StoreError) {
         guard !files.isEmpty else { return }
         try FileSystem.makeDirectories(paths.staging)
-        var staged: [(from: String, to: String)] = []
+        var staged: [(from: String?, to: String)] = []
         do throws(StoreError) {
             for (index, file) in files.enumerated() {
                 let target = paths.root + "/" + file.relativePath
+                guard let bytes = file.bytes else {
+                    staged.append((nil, target))
+                    continue
+                }
                 try FileSystem.makeDirectories(FileSystem.parentDirectory(of: target))
-                staged.append((try stage(file.bytes, name: "\(index)"), target))
+                staged.append((try stage(bytes, name: "\(index)"), target))
             }
-            if staged.count == 1 {
-                try FileSystem.rename(staged[0].from, to: staged[0].to)
+            if staged.count == 1, let from = staged[0].from {
+                try FileSystem.rename(from, to: staged[0].to)
                 try FileSystem.syncDirectory(FileSystem.parentDirectory(of: staged[0].to))
                 return
             }
@@ -35,7 +41,7 @@ struct AtomicCommit {
             let recordStage = try stage(record, name: "commit")
             try FileSystem.rename(recordStage, to: paths.commitRecord)
         } catch {
-            for file in staged { try? FileSystem.remove(file.from) }
+            for file in staged { if let from = file.from { try? FileSystem.remove(from) } }
             throw error
         }
         // Committed: from here on, a failure is finished by the next process that opens the store.
@@ -50,7 +56,8 @@ struct AtomicCommit {
     func recover() throws(StoreError) {
         if let bytes = try FileSystem.read(paths.commitRecord) {
             let moves = try parseCommitRecord(bytes)
-            try finish(moves.filter { FileSystem.exists($0.from) })
+            // A move whose staged file is gone was done before the crash; a removal is idempotent.
+            try finish(moves.filter { $0.from.map(FileSystem.exists) ?? true })
             try FileSystem.remove(paths.commitRecord)
         }
         for name in FileSystem.list(paths.staging) {
@@ -61,10 +68,10 @@ struct AtomicCommit {
     /// Whether a commit record waits to be finished.
     var hasPendingCommit: Bool { FileSystem.exists(paths.commitRecord) }
 
-    private func finish(_ moves: [(from: String, to: String)]) throws(StoreError) {
+    private func finish(_ moves: [(from: String?, to: String)]) throws(StoreError) {
         var directories: [String] = []
         for move in moves {
-            try FileSystem.rename(move.from, to: move.to)
+            if let from = move.from { try FileSystem.rename(from, to: move.to) } else { try FileSystem.remove(move.to) }
             let directory = FileSystem.parentDirectory(of: move.to)
             if !directories.contains(directory) { directories.append(directory) }
         }
@@ -102,9 +109,9 @@ struct AtomicCommit {
         return path
     }
 
-    private func commitRecord(for moves: [(from: String, to: String)]) throws(StoreError) -> [UInt8] {
+    private func commitRecord(for moves: [(from: String?, to: String)]) throws(StoreError) -> [UInt8] {
         let list = moves.map { move -> JSONValue in
-            ["from": .string(relative(move.from)), "to": .string(relative(move.to))]
+            ["from": .optional(move.from.map(relative)), "to": .string(relative(move.to))]
         }
         let record: JSONValue = ["format": .int(Int64(StoreFormat.version)), "kind": "commit", "moves": .array(list)]
         do { return try JSONWriter.bytes(record) } catch {
@@ -112,21 +119,22 @@ struct AtomicCommit {
         }
     }
 
-    private func parseCommitRecord(_ bytes: [UInt8]) throws(StoreError) -> [(from: String, to: String)] {
+    private func parseCommitRecord(_ bytes: [UInt8]) throws(StoreError) -> [(from: String?, to: String)] {
         let file = paths.commitRecord
         let value: JSONValue
         do { value = try JSONParser.parse(bytes) } catch { throw .unreadable(file: file, error: error) }
         guard let moves = value.objectValue?["moves"]?.arrayValue else {
             throw .invalidContent(file: file, location: "moves", reason: "expected a list of moves")
         }
-        var result: [(from: String, to: String)] = []
+        var result: [(from: String?, to: String)] = []
         for (index, move) in moves.enumerated() {
-            guard let from = move.objectValue?["from"]?.stringValue, let to = move.objectValue?["to"]?.stringValue,
-                !from.contains(".."), !to.contains("..")
+            let from = move.objectValue?["from"]
+            guard let to = move.objectValue?["to"]?.stringValue, !to.contains(".."),
+                from?.isNull == true || (from?.stringValue.map { !$0.contains("..") } ?? false)
             else {
-                throw .invalidContent(file: file, location: "moves[\(index)]", reason: "expected from and to paths")
+                throw .invalidContent(file: file, location: "moves[\(index)]", reason: "expected from (a path or null) and to")
             }
-            result.append((paths.root + "/" + from, paths.root + "/" + to))
+            result.append((from?.stringValue.map { paths.root + "/" + $0 }, paths.root + "/" + to))
         }
         return result
     }

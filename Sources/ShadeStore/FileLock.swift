@@ -17,7 +17,7 @@ final class FileLock {
     private(set) var mode: Mode
 
     /// How long to wait for another process before giving up.
-    static let timeoutSeconds = 10
+    static let timeoutSeconds = 30
 
     /// Opens (creating, 0600) the lock file and takes the lock, waiting up to `timeoutSeconds`.
     init(path: String, mode: Mode) throws(StoreError) {
@@ -42,19 +42,27 @@ final class FileLock {
     }
 
     private func acquire(_ mode: Mode) throws(StoreError) {
-        let operation = (mode == .shared ? LOCK_SH : LOCK_EX) | LOCK_NB
-        var waitedMicroseconds = 0
-        var pause: UInt32 = 200
-        while flock(fd, operation) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR else {
-                throw .io(operation: "lock", path: path, errno: errno)
-            }
-            if waitedMicroseconds >= FileLock.timeoutSeconds * 1_000_000 {
-                throw .locked(path: path, seconds: FileLock.timeoutSeconds)
-            }
-            usleep(pause)
-            waitedMicroseconds += Int(pause)
-            pause = min(pause * 2, 20_000)
+        let operation = mode == .shared ? LOCK_SH : LOCK_EX
+        if flock(fd, operation | LOCK_NB) == 0 { return }
+        guard errno == EWOULDBLOCK || errno == EINTR else { throw .io(operation: "lock", path: path, errno: errno) }
+        // Wait in the kernel's queue rather than polling; an alarm ends the wait.
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in }
+        action.sa_flags = 0
+        sigemptyset(&action.sa_mask)
+        var previous = sigaction()
+        sigaction(SIGALRM, &action, &previous)
+        defer {
+            alarm(0)
+            sigaction(SIGALRM, &previous, nil)
+        }
+        let deadline = time(nil) + time_t(FileLock.timeoutSeconds)
+        while true {
+            let remaining = deadline - time(nil)
+            guard remaining > 0 else { throw .locked(path: path, seconds: FileLock.timeoutSeconds) }
+            alarm(UInt32(remaining))
+            if flock(fd, operation) == 0 { return }
+            guard errno == EINTR else { throw .io(operation: "lock", path: path, errno: errno) }
         }
     }
 }

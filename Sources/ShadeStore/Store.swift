@@ -50,6 +50,7 @@ public struct Store: Sendable {
             let result = try body(state)
             if state.hasChanges {
                 try commit.write(state.pendingFiles(label: label, timestamp: now.timestamp, createMeta: !metaExists))
+                state.pruneUndoJournal()
             }
             return result
         }

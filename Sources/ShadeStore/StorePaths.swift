@@ -6,7 +6,7 @@ import ShadeCore
 /// STORE/shade.json                  format version and the next id
 /// STORE/weeks/2026/2026-W48.json    the tasks of one ISO week, keyed by day and slot
 /// STORE/ids/0000.json               which week each id of 0–1023 lives in
-/// STORE/undo.json                   the last changes, to take back
+/// STORE/undo/0000000042.json        one recent change each, to take back
 /// STORE/lock                        the lock every reader and writer takes
 /// ```
 ///
@@ -18,7 +18,7 @@ struct StorePaths: Sendable {
 
     var meta: String { root + "/shade.json" }
     var lock: String { root + "/lock" }
-    var undo: String { root + "/undo.json" }
+    var undoDirectory: String { root + "/undo" }
     var staging: String { root + "/.staging" }
     var commitRecord: String { root + "/commit.json" }
     var weeksDirectory: String { root + "/weeks" }

@@ -14,8 +14,7 @@ public final class StoreState {
     private var nextID: Int?
     private var changeOrder: [Int] = []
     private var changes: [Int: (before: PlannerTask?, after: PlannerTask?)] = [:]
-    private var journal: [UndoEntry]?
-    private var journalDirty = false
+    private var poppedUndoEntry: Int?
 
     init(paths: StorePaths) {
         self.paths = paths
@@ -74,13 +73,19 @@ public final class StoreState {
 
     /// The recent changes that `undo` can take back, oldest first.
     public func undoEntries() throws(StoreError) -> [UndoEntry] {
-        if let journal { return journal }
         var entries: [UndoEntry] = []
-        if let bytes = try FileSystem.read(paths.undo) {
-            entries = try UndoJournal.decode(try parse(bytes, file: paths.undo), file: paths.undo)
+        for sequence in UndoJournal.sequenceNumbers(in: paths.undoDirectory) {
+            entries.append(try undoEntry(sequence))
         }
-        journal = entries
         return entries
+    }
+
+    private func undoEntry(_ sequence: Int) throws(StoreError) -> UndoEntry {
+        let file = paths.absolute(UndoJournal.file(sequence))
+        guard let bytes = try FileSystem.read(file) else {
+            throw .io(operation: "read", path: file, errno: 2)
+        }
+        return try UndoJournal.decode(try parse(bytes, file: file), file: file)
     }
 
     // MARK: Changing
@@ -152,34 +157,24 @@ public final class StoreState {
     }
 
     /// Whether anything changed in this step.
-    public var hasChanges: Bool { !changeOrder.isEmpty || journalDirty }
+    public var hasChanges: Bool { !changeOrder.isEmpty || poppedUndoEntry != nil }
 
     // MARK: Commit
 
-    /// Takes the newest undo entry off the journal (its changes are reverted by the caller).
+    /// Takes the newest entry off the undo journal (its changes are reverted by the caller).
     func popUndoEntry() throws(StoreError) -> UndoEntry? {
-        var entries = try undoEntries()
-        guard let last = entries.popLast() else { return nil }
-        journal = entries
-        journalDirty = true
-        return last
+        guard let newest = UndoJournal.sequenceNumbers(in: paths.undoDirectory).last else { return nil }
+        let entry = try undoEntry(newest)
+        poppedUndoEntry = newest
+        return entry
     }
 
-    /// The files to write for this step: changed weeks and shards, the journal, the store file.
+    /// The files to write (bytes) and remove (nil) for this step: changed weeks and id shards,
+    /// the store file when new, and the undo entry recorded (under `label`) or taken back.
     func pendingFiles(label: String?, timestamp: String, createMeta: Bool) throws(StoreError) -> [(
-        relativePath: String, bytes: [UInt8]
+        relativePath: String, bytes: [UInt8]?
     )] {
-        if let label, !changeOrder.isEmpty {
-            var entries = try undoEntries()
-            let entryChanges = changeOrder.map { id in
-                UndoEntry.Change(before: changes[id]!.before, after: changes[id]!.after)
-            }
-            entries.append(UndoEntry(label: label, timestamp: timestamp, changes: entryChanges))
-            if entries.count > StoreFormat.undoDepth { entries.removeFirst(entries.count - StoreFormat.undoDepth) }
-            journal = entries
-            journalDirty = true
-        }
-        var files: [(relativePath: String, bytes: [UInt8])] = []
+        var files: [(relativePath: String, bytes: [UInt8]?)] = []
         if createMeta { files.append(("shade.json", try serialise(MetaDocument.encode()))) }
         for week in dirtyWeeks.sorted() {
             files.append((paths.weekFile(week), try serialise(WeekDocument.encode(week: week, tasks: weeks[week]!))))
@@ -187,10 +182,24 @@ public final class StoreState {
         for shard in dirtyShards.sorted() {
             files.append((paths.idShardFile(shard), try serialise(IDShardDocument.encode(shard: shard, weeks: shards[shard]!))))
         }
-        if journalDirty, let journal {
-            files.append(("undo.json", try serialise(UndoJournal.encode(journal))))
+        if let label, !changeOrder.isEmpty {
+            let entry = UndoEntry(
+                label: label, timestamp: timestamp,
+                changes: changeOrder.map { id in UndoEntry.Change(before: changes[id]!.before, after: changes[id]!.after) })
+            let next = (UndoJournal.sequenceNumbers(in: paths.undoDirectory).last ?? 0) + 1
+            files.append((UndoJournal.file(next), try serialise(UndoJournal.encode(entry))))
         }
+        if let poppedUndoEntry { files.append((UndoJournal.file(poppedUndoEntry), nil)) }
         return files
+    }
+
+    /// Removes undo entries beyond the newest `StoreFormat.undoDepth` (best effort: extra old
+    /// entries do no harm).
+    func pruneUndoJournal() {
+        let sequences = UndoJournal.sequenceNumbers(in: paths.undoDirectory)
+        for sequence in sequences.dropLast(StoreFormat.undoDepth) {
+            try? FileSystem.remove(paths.absolute(UndoJournal.file(sequence)))
+        }
     }
 
     // MARK: Helpers
