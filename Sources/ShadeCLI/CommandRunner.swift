@@ -27,7 +27,8 @@ struct CommandRunner {
                 return flush(ExitCode.success)
             }
             if let store = command.global.store, store != session.store.directory {
-                throw CommandError.usage("--store is chosen when shade starts; this session uses \(session.store.directory)")
+                throw CommandError.usage(
+                    "--store is chosen when shade starts; this session uses \(session.store.directory)")
             }
             try command.execute(in: session)
             code = ExitCode.success
@@ -87,7 +88,8 @@ struct CommandRunner {
     private func usageMessage(_ message: String, words: [String]) -> String {
         guard let first = words.first, !first.hasPrefix("-"), !Shade.commandNames.contains(first) else {
             let command = words.first.map { " " + $0 } ?? ""
-            return message.split(separator: "\n").first.map(String.init).map { $0 + "\n  see: help\(command)" } ?? message
+            return message.split(separator: "\n").first.map(String.init).map { $0 + "\n  see: help\(command)" }
+                ?? message
         }
         if let date = try? session.resolver().date(for: first) {
             return "'\(first)' is a day (\(date)); a day alone moves the view in the REPL — here, use: day \(first)"

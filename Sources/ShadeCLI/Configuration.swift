@@ -20,7 +20,8 @@ struct Configuration {
         } catch { throw .failed(error.description) }
         let value: JSONValue
         do { value = try JSONParser.parse(bytes) } catch {
-            throw .failed("config file \(path) is not valid JSON at line \(error.line), column \(error.column): \(error.reason)")
+            throw .failed(
+                "config file \(path) is not valid JSON at line \(error.line), column \(error.column): \(error.reason)")
         }
         guard let object = value.objectValue else { throw .failed("config file \(path) must hold a JSON object") }
         for key in object.keys where key != "slots" {

@@ -1,10 +1,11 @@
+internal import CEditLine
+import ShadeStore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-internal import CEditLine
-import ShadeStore
 
 /// Set by the SIGINT handler; read after `readline` returns. Only the handler and the REPL's
 /// single thread touch it.

@@ -16,7 +16,9 @@ protocol PlannerCommand: ParsableCommand {
 
 /// Options every command accepts.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The store directory (default: $SHADE_STORE, else $XDG_DATA_HOME/shade).", valueName: "DIR"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The store directory (default: $SHADE_STORE, else $XDG_DATA_HOME/shade).", valueName: "DIR"))
     var store: String?
 
     @Option(name: .long, help: "When to colour: auto, always or never.")
@@ -45,7 +47,8 @@ extension Session {
 
     /// `Tue 24 Nov · evening`, for confirmations.
     func placement(_ task: PlannerTask) -> String {
-        var text = RateFormat.shortDate(task.date).replacingOccurrences(of: "  ", with: " ") + " · " + task.slot.rawValue
+        var text =
+            RateFormat.shortDate(task.date).replacingOccurrences(of: "  ", with: " ") + " · " + task.slot.rawValue
         if let time = task.time { text += " · " + time.description }
         return text
     }

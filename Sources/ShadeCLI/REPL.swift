@@ -33,7 +33,9 @@ final class REPL {
     func run() -> Int32 {
         defer { source.close() }
         if !isScript {
-            Output.out("shade \(Shade.version) · store \(session.store.directory)\nType help for the commands, Ctrl-D to leave.\n")
+            Output.out(
+                "shade \(Shade.version) · store \(session.store.directory)\nType help for the commands, Ctrl-D to leave.\n"
+            )
         }
         var lineNumber = 0
         var exitCode: Int32 = ExitCode.success

@@ -1,10 +1,11 @@
+import ShadeCore
+import ShadeStore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import ShadeCore
-import ShadeStore
 
 /// The program: one-shot commands, the REPL on a terminal, scripts from a pipe.
 public enum ShadeMain {
@@ -24,10 +25,14 @@ public enum ShadeMain {
         while let first = arguments.first {
             if first == "--store" || first == "--color" {
                 guard arguments.count >= 2 else {
-                    Output.error("error: \(first) needs a value, e.g. \(first == "--store" ? "--store ~/planner" : "--color never")\n")
+                    Output.error(
+                        "error: \(first) needs a value, e.g. \(first == "--store" ? "--store ~/planner" : "--color never")\n"
+                    )
                     return ExitCode.usage
                 }
-                if first == "--store" { storeOption = arguments[1] } else {
+                if first == "--store" {
+                    storeOption = arguments[1]
+                } else {
                     guard let mode = ColorMode(rawValue: arguments[1]) else {
                         Output.error("error: --color takes auto, always or never, not '\(arguments[1])'\n")
                         return ExitCode.usage
@@ -51,7 +56,9 @@ public enum ShadeMain {
         return runOnce(arguments, environment: environment, store: storeOption, color: colorOption)
     }
 
-    private static func runOnce(_ words: [String], environment: ShadeEnvironment, store: String?, color: ColorMode?) -> Int32 {
+    private static func runOnce(_ words: [String], environment: ShadeEnvironment, store: String?, color: ColorMode?)
+        -> Int32
+    {
         // Parse first: the command may carry --store and --color of its own.
         var store = store
         var color = color
@@ -61,7 +68,8 @@ public enum ShadeMain {
             color = command.global.color ?? color
         }
         let session: Session
-        do { session = try makeSession(environment: environment, store: store, color: color, interactive: false) } catch {
+        do { session = try makeSession(environment: environment, store: store, color: color, interactive: false) } catch
+        {
             Output.error("error: \(error.description)\n")
             return ExitCode.failure
         }
@@ -70,7 +78,8 @@ public enum ShadeMain {
 
     private static func runInteractive(environment: ShadeEnvironment, store: String?, color: ColorMode?) -> Int32 {
         let session: Session
-        do { session = try makeSession(environment: environment, store: store, color: color, interactive: true) } catch {
+        do { session = try makeSession(environment: environment, store: store, color: color, interactive: true) } catch
+        {
             Output.error("error: \(error.description)\n")
             return ExitCode.failure
         }

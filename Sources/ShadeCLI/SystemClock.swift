@@ -1,16 +1,18 @@
+import ShadeCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import ShadeCore
 
 /// Reads "now": `SHADE_NOW` when set (local time), else the system clock in the local zone.
 enum SystemClock {
     static func now(environment: ShadeEnvironment) throws(CommandError) -> Moment {
         if let pinned = environment["SHADE_NOW"] {
             guard let moment = Moment.parsePinned(pinned, utcOffsetSeconds: offset(forLocal: pinned)) else {
-                throw .failed("SHADE_NOW='\(pinned)' is not a local time; write YYYY-MM-DDTHH:MM, e.g. 2026-11-23T09:30")
+                throw .failed(
+                    "SHADE_NOW='\(pinned)' is not a local time; write YYYY-MM-DDTHH:MM, e.g. 2026-11-23T09:30")
             }
             return moment
         }
@@ -19,7 +21,8 @@ enum SystemClock {
         localtime_r(&seconds, &parts)
         let date = CivilDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))!
         let clock = TimeOfDay(hour: Int(parts.tm_hour), minute: Int(parts.tm_min))!
-        return Moment(date: date, time: clock, second: min(59, Int(parts.tm_sec)), utcOffsetSeconds: Int(parts.tm_gmtoff))
+        return Moment(
+            date: date, time: clock, second: min(59, Int(parts.tm_sec)), utcOffsetSeconds: Int(parts.tm_gmtoff))
     }
 
     /// The zone's UTC offset at a local time (0 when it cannot be told).

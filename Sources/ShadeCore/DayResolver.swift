@@ -54,7 +54,8 @@ public struct DayResolver: Sendable {
             let year = Int(word.prefix(4))
         {
             throw .invalid(
-                "'\(word)' is not a week of \(year): it has weeks W01 to W\(ISOWeek.weeksIn(year: min(max(year, 1), 9999)))")
+                "'\(word)' is not a week of \(year): it has weeks W01 to W\(ISOWeek.weeksIn(year: min(max(year, 1), 9999)))"
+            )
         }
         throw .invalid("'\(word)' is not a week; write this, next, prev, last or YYYY-Www, e.g. 2026-W48")
     }

@@ -78,7 +78,7 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
         if lhs.date != rhs.date { return lhs.date < rhs.date }
         if lhs.slot != rhs.slot { return lhs.slot < rhs.slot }
         switch (lhs.time, rhs.time) {
-        case let (l?, r?) where l != r: return l < r
+        case (let l?, let r?) where l != r: return l < r
         case (.some, nil): return true
         case (nil, .some): return false
         default: return lhs.id < rhs.id

@@ -36,14 +36,16 @@ public enum TaskFilter: Hashable, Sendable {
             let first = try resolver.requireDate(String(word[..<dots.lowerBound]))
             let last = try resolver.requireDate(String(word[dots.upperBound...]))
             guard first <= last else {
-                throw .invalid("the range \(word) ends before it starts; write FIRST..LAST, e.g. 2026-11-23..2026-11-29")
+                throw .invalid(
+                    "the range \(word) ends before it starts; write FIRST..LAST, e.g. 2026-11-23..2026-11-29")
             }
             return .range(first, last)
         }
         if word.utf8.count == 10, word.contains("-") { _ = try resolver.requireDate(word) }
         if word.utf8.count == 8, word.uppercased().contains("-W") { _ = try resolver.requireWeek(word) }
         throw .invalid(
-            "'\(word)' is not a filter; use a day, a slot, FIRST..LAST, YYYY-Www, +tag, or one of \(keywords.joined(separator: ", "))")
+            "'\(word)' is not a filter; use a day, a slot, FIRST..LAST, YYYY-Www, +tag, or one of \(keywords.joined(separator: ", "))"
+        )
     }
 
     /// Whether a task passes this filter at a moment.

@@ -12,7 +12,8 @@ public enum TaskText {
         let length = title.count
         if length > maximumTitleLength {
             throw .invalid(
-                "the title is \(length) characters long; the limit is \(maximumTitleLength) (put longer text in a note)")
+                "the title is \(length) characters long; the limit is \(maximumTitleLength) (put longer text in a note)"
+            )
         }
         return title
     }

@@ -12,7 +12,9 @@ public struct TaskWords: Hashable, Sendable {
     public var tags: [String]
 
     /// Creates words already read.
-    public init(date: CivilDate? = nil, slot: Slot? = nil, time: TimeOfDay? = nil, title: String = "", tags: [String] = []) {
+    public init(
+        date: CivilDate? = nil, slot: Slot? = nil, time: TimeOfDay? = nil, title: String = "", tags: [String] = []
+    ) {
         self.date = date
         self.slot = slot
         self.time = time
@@ -66,7 +68,8 @@ public struct TaskWords: Hashable, Sendable {
         let bytes = Array(word.utf8)
         guard bytes.count == 10 else { return false }
         return bytes.enumerated().allSatisfy { index, byte in
-            index == 4 || index == 7 ? byte == UInt8(ascii: "-") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            index == 4 || index == 7
+                ? byte == UInt8(ascii: "-") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
         }
     }
 

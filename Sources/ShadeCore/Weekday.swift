@@ -1,6 +1,7 @@
 /// An ISO weekday: Monday is 1, Sunday is 7.
 public enum Weekday: Int, CaseIterable, Sendable {
-    case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
+    case monday = 1
+    case tuesday, wednesday, thursday, friday, saturday, sunday
 
     /// The full lowercase English name, `monday`.
     public var name: String {

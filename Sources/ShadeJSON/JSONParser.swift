@@ -20,7 +20,8 @@ public enum JSONParser {
 
     private static func parse(buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) throws(JSONError) -> JSONValue {
         if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
-            throw TextPosition.error(at: 0, in: buffer, "the text starts with a byte order mark; save it as UTF-8 without BOM")
+            throw TextPosition.error(
+                at: 0, in: buffer, "the text starts with a byte order mark; save it as UTF-8 without BOM")
         }
         if let bad = UTF8Validation.firstInvalidOffset(in: buffer) {
             let hex = String(buffer[bad], radix: 16, uppercase: true)

@@ -81,7 +81,9 @@ public enum JSONWriter {
                     throw error
                 }
                 // The object takes over the child's reference; keys are unique by construction.
-                let status = key.withCString { json_object_object_add_ex(object, $0, child, UInt32(JSON_C_OBJECT_ADD_KEY_IS_NEW)) }
+                let status = key.withCString {
+                    json_object_object_add_ex(object, $0, child, UInt32(JSON_C_OBJECT_ADD_KEY_IS_NEW))
+                }
                 if status != 0 {
                     json_object_put(child)
                     json_object_put(object)

@@ -71,7 +71,8 @@ struct StrictnessScan {
                 let token = String(decoding: bytes[start..<index], as: UTF8.self)
                 if token == "-" {
                     // json-c reads "-Infinity" as a number; report it as what it is.
-                    throw TextPosition.error(at: start, in: bytes, "'-Infinity' is not valid JSON; numbers must be finite")
+                    throw TextPosition.error(
+                        at: start, in: bytes, "'-Infinity' is not valid JSON; numbers must be finite")
                 }
                 if isInteger {
                     if Int64(token) == nil {
@@ -92,7 +93,8 @@ struct StrictnessScan {
                 let word = String(decoding: bytes[start..<index], as: UTF8.self)
                 if word != "true", word != "false", word != "null" {
                     throw TextPosition.error(
-                        at: start, in: bytes, "'\(word)' is not valid JSON; expected a string, a number, true, false or null")
+                        at: start, in: bytes,
+                        "'\(word)' is not valid JSON; expected a string, a number, true, false or null")
                 }
             default:
                 index += 1

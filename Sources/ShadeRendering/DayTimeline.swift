@@ -9,7 +9,10 @@ public enum DayTimeline {
         let currentSlot = isToday ? context.schedule.slot(containing: context.now.time) : nil
         var title = style.bold(RateFormat.longDate(day.date)) + style.dim(" · \(day.date.isoWeek)")
         if isToday { title += style.dim(" · today") }
-        var lines = [title + "   " + style.bold(RateFormat.percent(day.tally.rate)) + "  " + style.dim(RateFormat.counts(day.tally))]
+        var lines = [
+            title + "   " + style.bold(RateFormat.percent(day.tally.rate)) + "  "
+                + style.dim(RateFormat.counts(day.tally))
+        ]
         let layout = TaskLines(measuring: day.tasks, placement: false, indent: 4, context: context)
         for slot in day.slots {
             let pointer = slot.slot == viewSlot ? style.cyan("›") : " "

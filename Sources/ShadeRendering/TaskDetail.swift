@@ -14,7 +14,10 @@ public enum TaskDetail {
             ("date", "\(task.date) (\(RateFormat.longDate(task.date)), \(task.week))"),
             ("slot", "\(task.slot.rawValue) (\(context.schedule.hours(of: task.slot)))"),
             ("time", task.time?.description ?? "—"),
-            ("tags", task.tags.isEmpty ? "—" : task.tags.map { "+" + TerminalText.sanitize($0) }.joined(separator: " ")),
+            (
+                "tags",
+                task.tags.isEmpty ? "—" : task.tags.map { "+" + TerminalText.sanitize($0) }.joined(separator: " ")
+            ),
             ("notes", task.notes.map(TerminalText.sanitize) ?? "—"),
             ("created", task.created),
             ("modified", task.modified),

@@ -61,7 +61,8 @@ public struct TaskLines {
     }
 
     /// The lines of several tasks, measured together.
-    public static func render(_ tasks: [PlannerTask], placement: Bool, indent: Int, context: RenderContext) -> [String] {
+    public static func render(_ tasks: [PlannerTask], placement: Bool, indent: Int, context: RenderContext) -> [String]
+    {
         let layout = TaskLines(measuring: tasks, placement: placement, indent: indent, context: context)
         return tasks.map(layout.line)
     }

@@ -10,8 +10,10 @@ public enum WeekGrid {
         let last = week.days.last!.date
         var lines: [String] = []
         lines.append(
-            style.bold("\(week.week)") + style.dim(" · \(RateFormat.shortDate(first)) – \(RateFormat.shortDate(last)) \(last.year)")
-                + "   " + style.bold(RateFormat.percent(week.tally.rate)) + "  " + style.dim(RateFormat.counts(week.tally)))
+            style.bold("\(week.week)")
+                + style.dim(" · \(RateFormat.shortDate(first)) – \(RateFormat.shortDate(last)) \(last.year)")
+                + "   " + style.bold(RateFormat.percent(week.tally.rate)) + "  "
+                + style.dim(RateFormat.counts(week.tally)))
         let cellWidth = 10
         var header = "             "
         for slot in Slot.allCases { header += DisplayWidth.padLeft(slot.rawValue, to: cellWidth) }
@@ -20,7 +22,9 @@ public enum WeekGrid {
         for day in week.days {
             let isToday = day.date == context.now.date
             let marker = day.date == viewDate ? style.cyan("›") : " "
-            var line = marker + " " + (isToday ? style.bold(RateFormat.shortDate(day.date)) : RateFormat.shortDate(day.date)) + " "
+            var line =
+                marker + " " + (isToday ? style.bold(RateFormat.shortDate(day.date)) : RateFormat.shortDate(day.date))
+                + " "
             for slot in day.slots {
                 let cell = DisplayWidth.padLeft(RateFormat.cell(slot.tally), to: cellWidth)
                 line += slot.tally.total == 0 ? style.dim(cell) : cell

@@ -1,9 +1,10 @@
+import ShadeJSON
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import ShadeJSON
 
 /// Replaces several store files as one atomic step.
 ///
@@ -132,7 +133,8 @@ struct AtomicCommit {
             guard let to = move.objectValue?["to"]?.stringValue, !to.contains(".."),
                 from?.isNull == true || (from?.stringValue.map { !$0.contains("..") } ?? false)
             else {
-                throw .invalidContent(file: file, location: "moves[\(index)]", reason: "expected from (a path or null) and to")
+                throw .invalidContent(
+                    file: file, location: "moves[\(index)]", reason: "expected from (a path or null) and to")
             }
             result.append((from?.stringValue.map { paths.root + "/" + $0 }, paths.root + "/" + to))
         }

@@ -10,7 +10,8 @@ struct FieldReader {
     /// Wraps `value`, which must be an object.
     init(_ value: JSONValue, file: String, location: String) throws(StoreError) {
         guard let object = value.objectValue else {
-            throw .invalidContent(file: file, location: location, reason: "expected an object, found \(value.kindDescription)")
+            throw .invalidContent(
+                file: file, location: location, reason: "expected an object, found \(value.kindDescription)")
         }
         self.file = file
         self.location = location
@@ -49,7 +50,9 @@ struct FieldReader {
 
     func int(_ key: String, in range: ClosedRange<Int64>) throws(StoreError) -> Int64 {
         let value = try value(key)
-        guard let number = value.intValue else { throw fail(key, "expected an integer, found \(value.kindDescription)") }
+        guard let number = value.intValue else {
+            throw fail(key, "expected an integer, found \(value.kindDescription)")
+        }
         guard range.contains(number) else {
             throw fail(key, "\(number) is out of range; expected \(range.lowerBound) to \(range.upperBound)")
         }
@@ -58,13 +61,17 @@ struct FieldReader {
 
     func array(_ key: String) throws(StoreError) -> [JSONValue] {
         let value = try value(key)
-        guard let elements = value.arrayValue else { throw fail(key, "expected an array, found \(value.kindDescription)") }
+        guard let elements = value.arrayValue else {
+            throw fail(key, "expected an array, found \(value.kindDescription)")
+        }
         return elements
     }
 
     func object(_ key: String) throws(StoreError) -> JSONObject {
         let value = try value(key)
-        guard let members = value.objectValue else { throw fail(key, "expected an object, found \(value.kindDescription)") }
+        guard let members = value.objectValue else {
+            throw fail(key, "expected an object, found \(value.kindDescription)")
+        }
         return members
     }
 

@@ -68,7 +68,11 @@ public struct Store: Sendable {
                 case (nil, let after?):
                     if try state.task(id: after.id) != nil { try state.remove(id: after.id) }
                 case (let before?, _):
-                    if try state.task(id: before.id) != nil { try state.update(before) } else { try state.insert(before) }
+                    if try state.task(id: before.id) != nil {
+                        try state.update(before)
+                    } else {
+                        try state.insert(before)
+                    }
                 case (nil, nil):
                     break
                 }

@@ -180,12 +180,15 @@ public final class StoreState {
             files.append((paths.weekFile(week), try serialise(WeekDocument.encode(week: week, tasks: weeks[week]!))))
         }
         for shard in dirtyShards.sorted() {
-            files.append((paths.idShardFile(shard), try serialise(IDShardDocument.encode(shard: shard, weeks: shards[shard]!))))
+            files.append(
+                (paths.idShardFile(shard), try serialise(IDShardDocument.encode(shard: shard, weeks: shards[shard]!))))
         }
         if let label, !changeOrder.isEmpty {
             let entry = UndoEntry(
                 label: label, timestamp: timestamp,
-                changes: changeOrder.map { id in UndoEntry.Change(before: changes[id]!.before, after: changes[id]!.after) })
+                changes: changeOrder.map { id in
+                    UndoEntry.Change(before: changes[id]!.before, after: changes[id]!.after)
+                })
             let next = (UndoJournal.sequenceNumbers(in: paths.undoDirectory).last ?? 0) + 1
             files.append((UndoJournal.file(next), try serialise(UndoJournal.encode(entry))))
         }
@@ -253,7 +256,8 @@ public final class StoreState {
 
     private func serialise(_ value: JSONValue) throws(StoreError) -> [UInt8] {
         do { return try JSONWriter.bytes(value) } catch {
-            throw .invalidContent(file: paths.root, location: "(writing)", reason: "a value could not be written as JSON")
+            throw .invalidContent(
+                file: paths.root, location: "(writing)", reason: "a value could not be written as JSON")
         }
     }
 }

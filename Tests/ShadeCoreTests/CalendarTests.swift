@@ -18,7 +18,9 @@ import Testing
         #expect(CivilDate(iso: "2000-02-29")!.weekday == .tuesday)
     }
 
-    @Test(arguments: ["2026-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "26-11-23", "2026-11-2x", "", "2026/11/23"])
+    @Test(arguments: [
+        "2026-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "26-11-23", "2026-11-2x", "", "2026/11/23",
+    ])
     func rejectsDatesThatDoNotExist(_ text: String) {
         #expect(CivilDate(iso: text) == nil)
     }
@@ -70,9 +72,10 @@ import Testing
 
     @Test func everyWeekHasSevenDaysMondayFirst() {
         let week = ISOWeek(parsing: "2026-W53")!
-        #expect(week.days.map(\.description) == [
-            "2026-12-28", "2026-12-29", "2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02", "2027-01-03",
-        ])
+        #expect(
+            week.days.map(\.description) == [
+                "2026-12-28", "2026-12-29", "2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02", "2027-01-03",
+            ])
         #expect(week.days.allSatisfy { $0.isoWeek == week })
     }
 }
@@ -83,7 +86,8 @@ import Testing
     func aDSTDayIsAnOrdinaryCalendarDayWithThreeSlots(_ text: String) {
         let date = CivilDate(iso: text)!
         #expect(date.weekday == .sunday)
-        let task = PlannerTask(id: 1, uid: "u", title: "t", date: date, slot: .morning, time: TimeOfDay(parsing: "02:30"), created: "c")
+        let task = PlannerTask(
+            id: 1, uid: "u", title: "t", date: date, slot: .morning, time: TimeOfDay(parsing: "02:30"), created: "c")
         let day = DayAgenda(date: date, tasks: [task])
         #expect(day.slots.map(\.slot) == [.morning, .afternoon, .evening])
         #expect(day.slots[0].tasks == [task])
@@ -99,7 +103,9 @@ import Testing
     }
 
     @Test func negativeOffsetsAreStamped() {
-        #expect(Moment.parsePinned("2026-11-01T01:30:05", utcOffsetSeconds: -18000)!.timestamp == "2026-11-01T01:30:05-05:00")
+        #expect(
+            Moment.parsePinned("2026-11-01T01:30:05", utcOffsetSeconds: -18000)!.timestamp
+                == "2026-11-01T01:30:05-05:00")
         #expect(Moment.parsePinned("2026-11-01 01:30", utcOffsetSeconds: 0) == nil)
         #expect(Moment.parsePinned("2026-11-01T25:30", utcOffsetSeconds: 0) == nil)
     }

@@ -43,7 +43,8 @@ import Testing
     let resolver = DayResolver(today: CivilDate(iso: "2026-11-23")!, view: CivilDate(iso: "2026-11-23")!)
 
     @Test func readsDaySlotTitleTagsAndTime() throws {
-        let words = try TaskWords.parse(["tue", "evening", "Call", "the", "bank", "+errand", "at:19:00"], resolver: resolver)
+        let words = try TaskWords.parse(
+            ["tue", "evening", "Call", "the", "bank", "+errand", "at:19:00"], resolver: resolver)
         #expect(words.date?.description == "2026-11-24")
         #expect(words.slot == .evening)
         #expect(words.title == "Call the bank")
@@ -156,7 +157,9 @@ import Testing
         let overdue = try TaskFilter.parse("overdue", resolver: resolver)
         #expect(overdue.matches(makeTask(1, "2026-11-23", slot: .morning), now: now, schedule: .standard))
         #expect(!overdue.matches(makeTask(2, "2026-11-23", slot: .afternoon), now: now, schedule: .standard))
-        #expect(try TaskFilter.parse("upcoming", resolver: resolver).matches(makeTask(3, "2026-11-23", slot: .afternoon), now: now, schedule: .standard))
+        #expect(
+            try TaskFilter.parse("upcoming", resolver: resolver).matches(
+                makeTask(3, "2026-11-23", slot: .afternoon), now: now, schedule: .standard))
     }
 
     @Test(arguments: ["bogus", "2026-11-29..2026-11-23", "2026-02-30", "2025-W53"])

@@ -48,7 +48,8 @@ func makeTask(
 
     @Test func aDayHasAllThreeSlotsInOrderWithTheirOwnRates() {
         let tasks = [
-            makeTask(1, slot: .evening), makeTask(2, slot: .morning, status: .done), makeTask(3, slot: .morning, status: .open),
+            makeTask(1, slot: .evening), makeTask(2, slot: .morning, status: .done),
+            makeTask(3, slot: .morning, status: .open),
         ]
         let day = DayAgenda(date: CivilDate(iso: "2026-11-23")!, tasks: tasks)
         #expect(day.slots.map(\.slot) == [.morning, .afternoon, .evening])
@@ -73,20 +74,25 @@ func makeTask(
 }
 
 @Suite struct SlotTests {
-    @Test(arguments: [("m", Slot.morning), ("Morning", .morning), ("a", .afternoon), ("afternoon", .afternoon), ("E", .evening)])
+    @Test(arguments: [
+        ("m", Slot.morning), ("Morning", .morning), ("a", .afternoon), ("afternoon", .afternoon), ("E", .evening),
+    ])
     func parsesNamesAndLetters(text: String, slot: Slot) {
         #expect(Slot(name: text) == slot)
     }
 
-    @Test(arguments: [("00:00", Slot.morning), ("05:59", .morning), ("06:00", .morning), ("11:59", .morning),
-        ("12:00", .afternoon), ("17:59", .afternoon), ("18:00", .evening), ("23:59", .evening)])
+    @Test(arguments: [
+        ("00:00", Slot.morning), ("05:59", .morning), ("06:00", .morning), ("11:59", .morning),
+        ("12:00", .afternoon), ("17:59", .afternoon), ("18:00", .evening), ("23:59", .evening),
+    ])
     func theDefaultScheduleSplitsTheDay(time: String, slot: Slot) {
         #expect(SlotSchedule.standard.slot(containing: TimeOfDay(parsing: time)!) == slot)
     }
 
     @Test func aConfiguredScheduleMovesTheBoundaries() throws {
         let schedule = try SlotSchedule(
-            morning: TimeOfDay(parsing: "05:00")!, afternoon: TimeOfDay(parsing: "13:00")!, evening: TimeOfDay(parsing: "19:30")!)
+            morning: TimeOfDay(parsing: "05:00")!, afternoon: TimeOfDay(parsing: "13:00")!,
+            evening: TimeOfDay(parsing: "19:30")!)
         #expect(schedule.slot(containing: TimeOfDay(parsing: "12:59")!) == .morning)
         #expect(schedule.slot(containing: TimeOfDay(parsing: "19:30")!) == .evening)
         #expect(schedule.hours(of: .afternoon) == "13:00–19:30")
@@ -94,7 +100,9 @@ func makeTask(
 
     @Test func boundariesOutOfOrderAreRejected() {
         #expect(throws: InputError.self) {
-            try SlotSchedule(morning: TimeOfDay(parsing: "12:00")!, afternoon: TimeOfDay(parsing: "11:00")!, evening: TimeOfDay(parsing: "18:00")!)
+            try SlotSchedule(
+                morning: TimeOfDay(parsing: "12:00")!, afternoon: TimeOfDay(parsing: "11:00")!,
+                evening: TimeOfDay(parsing: "18:00")!)
         }
     }
 
@@ -105,7 +113,9 @@ func makeTask(
         #expect(!morning.isOverdue(at: at("2026-11-23T11:59"), schedule: schedule))
         #expect(morning.isOverdue(at: at("2026-11-23T12:00"), schedule: schedule))
         #expect(morning.isUpcoming(at: at("2026-11-23T11:59"), schedule: schedule))
-        #expect(!makeTask(2, "2026-11-23", slot: .morning, status: .done).isOverdue(at: at("2026-11-23T13:00"), schedule: schedule))
+        #expect(
+            !makeTask(2, "2026-11-23", slot: .morning, status: .done).isOverdue(
+                at: at("2026-11-23T13:00"), schedule: schedule))
         let evening = makeTask(3, "2026-11-23", slot: .evening)
         #expect(!evening.isOverdue(at: at("2026-11-23T23:59"), schedule: schedule))
         #expect(evening.isOverdue(at: at("2026-11-24T00:00"), schedule: schedule))

@@ -56,7 +56,9 @@ import Testing
         #expect(task.string("title") == "Monday reading")
         #expect(task["tags"] == ["read"])
         #expect(task.string("time") == "20:15")
-        for key in ["id", "uid", "title", "status", "date", "slot", "time", "tags", "notes", "created", "modified", "done_at"] {
+        for key in [
+            "id", "uid", "title", "status", "date", "slot", "time", "tags", "notes", "created", "modified", "done_at",
+        ] {
             #expect(task[key] != nil, "show lacks \(key)")
         }
         #expect(try shade.run(["edit", "1", "at:08:00"]).status == 1)
@@ -108,7 +110,9 @@ import Testing
         try shade.run(["add", "tue", "afternoon", "Lunch"])
         try shade.run(["add", "2026-12-02", "morning", "Later", "+errand"])
         func titles(_ filters: [String]) throws -> [String] {
-            try shade.json(["ls"] + filters).objectValue?["tasks"]?.arrayValue?.compactMap { $0.objectValue?.string("title") } ?? []
+            try shade.json(["ls"] + filters).objectValue?["tasks"]?.arrayValue?.compactMap {
+                $0.objectValue?.string("title")
+            } ?? []
         }
         #expect(try titles(["tue", "evening"]) == ["Call"])
         #expect(try titles(["+errand"]) == ["Call", "Later"])
@@ -140,7 +144,9 @@ import Testing
         let shade = ShadeProcess()
         let help = try shade.run(["help"])
         #expect(help.status == 0)
-        for command in ["add", "done", "undone", "cancel", "rm", "mv", "edit", "show", "day", "week", "ls", "undo", "help"] {
+        for command in [
+            "add", "done", "undone", "cancel", "rm", "mv", "edit", "show", "day", "week", "ls", "undo", "help",
+        ] {
             #expect(help.stdout.contains(command + " "), "help lacks \(command)")
         }
         #expect(help.stdout.contains("64"))
@@ -155,7 +161,9 @@ import Testing
         try shade.run(["add", "mon", "Gym"])
         #expect(try shade.run(["day", "--color", "always"]).stdout.contains("\u{1B}["))
         #expect(!(try shade.run(["day", "--color", "always", "--json"]).stdout.contains("\u{1B}")))
-        #expect(!(try shade.run(["day"], environment: ["NO_COLOR": ""]).stdout.contains("\u{1B}")), "a pipe is not a terminal")
+        #expect(
+            !(try shade.run(["day"], environment: ["NO_COLOR": ""]).stdout.contains("\u{1B}")),
+            "a pipe is not a terminal")
         #expect(!(try shade.run(["day", "--color", "never"]).stdout.contains("\u{1B}")))
     }
 

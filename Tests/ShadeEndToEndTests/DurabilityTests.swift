@@ -92,7 +92,9 @@ import Testing
                 #expect(result.stderr.contains(path), "\(result.stderr)")
                 #expect(result.stderr.contains("line ") && result.stderr.contains("column "), "\(result.stderr)")
                 #expect(result.stderr.split(separator: "\n").count == 2)
-                #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == truncated, "cut at \(cut): the file was rewritten")
+                #expect(
+                    try Data(contentsOf: URL(fileURLWithPath: path)) == truncated,
+                    "cut at \(cut): the file was rewritten")
             }
         }
         try original.write(to: URL(fileURLWithPath: path))
@@ -136,7 +138,9 @@ enum SchemaCheck {
     static func validate(_ store: String) throws -> Int {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", ShadeProcess.packageRoot.appendingPathComponent("scripts/validate-store.py").path, store]
+        process.arguments = [
+            "python3", ShadeProcess.packageRoot.appendingPathComponent("scripts/validate-store.py").path, store,
+        ]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -29,9 +29,12 @@ import Testing
             """
         let result = try shade.run([], stdin: script)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(!result.stdout.contains(" · morning › ") && !result.stdout.contains(" · evening › "), "no prompt in a script")
+        #expect(
+            !result.stdout.contains(" · morning › ") && !result.stdout.contains(" · evening › "),
+            "no prompt in a script")
         let tasks = try shade.allTasks()
-        #expect(tasks.map { $0.string("title")! } == ["Mum's birthday card and flowers", "Call the bank", "Quoted   title"])
+        #expect(
+            tasks.map { $0.string("title")! } == ["Mum's birthday card and flowers", "Call the bank", "Quoted   title"])
         let byTitle = Dictionary(uniqueKeysWithValues: tasks.map { ($0.string("title")!, $0) })
         #expect(byTitle["Call the bank"]?.string("date") == "2026-11-24")
         #expect(byTitle["Call the bank"]?.string("slot") == "evening")
@@ -78,7 +81,10 @@ import Testing
             """
         let result = try shade.run([], stdin: script)
         #expect(result.status == 0, "\(result.stderr)")
-        let dates = Dictionary(uniqueKeysWithValues: try shade.allTasks().map { ($0.string("title")!, $0.string("date")! + " " + $0.string("slot")!) })
+        let dates = Dictionary(
+            uniqueKeysWithValues: try shade.allTasks().map {
+                ($0.string("title")!, $0.string("date")! + " " + $0.string("slot")!)
+            })
         #expect(dates["In week 52"] == "2026-12-23 morning")
         #expect(dates["In week 53"] == "2026-12-30 morning")
         #expect(dates["In 2027 week 1"] == "2027-01-06 morning")

@@ -16,7 +16,8 @@ final class ShadeProcess: @unchecked Sendable {
     }
 
     static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     /// `$SHADE_BIN`, else `.build/debug/shade` of this package.
@@ -64,10 +65,11 @@ final class ShadeProcess: @unchecked Sendable {
         } else {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
             let hex = arguments.map { $0.map { String(format: "%02x", $0) }.joined() }
-            process.arguments = [
-                "-c", "import os,sys; b=sys.argv[1]; os.execv(b, [b] + [bytes.fromhex(a) for a in sys.argv[2:]])",
-                ShadeProcess.binary,
-            ] + hex
+            process.arguments =
+                [
+                    "-c", "import os,sys; b=sys.argv[1]; os.execv(b, [b] + [bytes.fromhex(a) for a in sys.argv[2:]])",
+                    ShadeProcess.binary,
+                ] + hex
         }
         process.environment = environment.merging(extra) { $1 }
         process.standardInput = FileHandle(forReadingAtPath: input)

@@ -6,7 +6,10 @@ import Testing
 private let now = Moment.parsePinned("2026-11-23T13:30", utcOffsetSeconds: 0)!
 private let plain = RenderContext(style: .plain, now: now, schedule: .standard, width: 80)
 
-private func task(_ id: Int, _ title: String, _ slot: Slot = .morning, _ status: TaskStatus = .open, time: String? = nil, tags: [String] = [])
+private func task(
+    _ id: Int, _ title: String, _ slot: Slot = .morning, _ status: TaskStatus = .open, time: String? = nil,
+    tags: [String] = []
+)
     -> PlannerTask
 {
     PlannerTask(
@@ -43,10 +46,13 @@ private func task(_ id: Int, _ title: String, _ slot: Slot = .morning, _ status:
 
 @Suite struct TimelineTests {
     @Test func showsSlotsInOrderWithHoursRatesMarksAndTheCurrentSlot() {
-        let day = DayAgenda(date: CivilDate(iso: "2026-11-23")!, tasks: [
-            task(1, "Gym", .morning, .done, time: "07:30"), task(2, "Old", .morning, .cancelled), task(3, "Email", .morning),
-            task(4, "Read", .evening),
-        ])
+        let day = DayAgenda(
+            date: CivilDate(iso: "2026-11-23")!,
+            tasks: [
+                task(1, "Gym", .morning, .done, time: "07:30"), task(2, "Old", .morning, .cancelled),
+                task(3, "Email", .morning),
+                task(4, "Read", .evening),
+            ])
         let text = DayTimeline.render(day, viewSlot: .evening, context: plain)
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines[0].contains("Mon 23 Nov 2026") && lines[0].contains("2026-W48") && lines[0].contains("33%"))
@@ -60,9 +66,12 @@ private func task(_ id: Int, _ title: String, _ slot: Slot = .morning, _ status:
     }
 
     @Test func titlesAndTagsAlignByDisplayWidth() {
-        let day = DayAgenda(date: CivilDate(iso: "2026-11-23")!, tasks: [
-            task(1, "読書 📚", tags: ["read"]), task(2, "Gym", tags: ["health"]), task(3, "مساء الخير", .evening, tags: ["study"]),
-        ])
+        let day = DayAgenda(
+            date: CivilDate(iso: "2026-11-23")!,
+            tasks: [
+                task(1, "読書 📚", tags: ["read"]), task(2, "Gym", tags: ["health"]),
+                task(3, "مساء الخير", .evening, tags: ["study"]),
+            ])
         let lines = DayTimeline.render(day, viewSlot: nil, context: plain).split(separator: "\n").map(String.init)
         let tagColumns = lines.compactMap { line -> Int? in
             guard let plus = line.firstIndex(of: "+") else { return nil }
@@ -84,13 +93,17 @@ private func task(_ id: Int, _ title: String, _ slot: Slot = .morning, _ status:
     @Test func showsSevenDaysTheirRatesAndThePooledWeekRate() {
         let tasks = [
             task(1, "a", .morning, .done), task(2, "b", .afternoon),
-            PlannerTask(id: 3, uid: "u3", title: "c", date: CivilDate(iso: "2026-11-25")!, slot: .evening, status: .done, created: "c"),
+            PlannerTask(
+                id: 3, uid: "u3", title: "c", date: CivilDate(iso: "2026-11-25")!, slot: .evening, status: .done,
+                created: "c"),
         ]
         let week = WeekAgenda(week: ISOWeek(parsing: "2026-W48")!, tasks: tasks)
         let lines = WeekGrid.render(week, viewDate: nil, context: plain).split(separator: "\n").map(String.init)
         #expect(lines.count == 10)
         #expect(lines[0].contains("2026-W48") && lines[0].contains("67%"))
-        #expect(lines[2].contains("Mon 23 Nov") && lines[2].contains("1/1") && lines[2].contains("0/1") && lines[2].contains("50%"))
+        #expect(
+            lines[2].contains("Mon 23 Nov") && lines[2].contains("1/1") && lines[2].contains("0/1")
+                && lines[2].contains("50%"))
         #expect(lines[3].contains("Tue 24 Nov") && lines[3].contains("—"))
         #expect(lines[4].contains("100%"))
         #expect(lines[9].contains("week") && lines[9].contains("67%"))

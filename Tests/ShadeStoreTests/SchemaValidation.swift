@@ -7,7 +7,8 @@ enum SchemaValidation {
     }
 
     static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     /// Validates every JSON file in the stores; returns how many files were checked.

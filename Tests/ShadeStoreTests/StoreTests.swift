@@ -56,7 +56,10 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
         let titles = ["Gym", "読書 📚", "مساء الخير", "quote \" and \\ backslash", "nul \u{0} inside", "👩‍👩‍👧"]
         var written: [PlannerTask] = []
         for (index, title) in titles.enumerated() {
-            written.append(try add(temp.store, "2026-11-2\(3 + index % 3)", Slot.allCases[index % 3], title, time: index == 0 ? "07:30" : nil))
+            written.append(
+                try add(
+                    temp.store, "2026-11-2\(3 + index % 3)", Slot.allCases[index % 3], title,
+                    time: index == 0 ? "07:30" : nil))
         }
         let read = try temp.store.read { try $0.tasks(in: ISOWeek(parsing: "2026-W48")!) }
         #expect(Set(read) == Set(written))
@@ -90,7 +93,10 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
         #expect(temp.bytes("weeks/2026/2026-W53.json") != nil)
         #expect(temp.bytes("weeks/2027/2027-W01.json") != nil)
         let week = try JSONParser.parse(temp.bytes("weeks/2026/2026-W53.json")!)
-        #expect(week.objectValue?["days"]?.objectValue?["2026-12-31"]?.objectValue?.keys == ["morning", "afternoon", "evening"])
+        #expect(
+            week.objectValue?["days"]?.objectValue?["2026-12-31"]?.objectValue?.keys == [
+                "morning", "afternoon", "evening",
+            ])
         #expect(try temp.store.read { $0.storedWeeks() }.map(\.description) == ["2026-W53", "2027-W01"])
     }
 
@@ -202,7 +208,8 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
         try add(temp.store, "2026-11-23", .morning, "Gym")
         try add(temp.store, "2026-11-23", .evening, "Read")
         let path = temp.directory + "/weeks/2026/2026-W48.json"
-        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: #""id": 2,"#, with: #""id": 1,"#)
+        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(
+            of: #""id": 2,"#, with: #""id": 1,"#)
         try text.write(toFile: path, atomically: false, encoding: .utf8)
         let error = try #require(throws: StoreError.self) {
             try temp.store.read { try $0.tasks(in: ISOWeek(parsing: "2026-W48")!) }
@@ -215,11 +222,14 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
         try add(temp.store, "2026-11-23", .morning, "Gym")
         // Stage a second week and an id shard as a crashed writer would have, then its commit record.
         let staged = temp.directory + "/.staging"
-        let week = WeekDocument.encode(week: ISOWeek(parsing: "2026-W49")!, tasks: [draft(2, "2026-11-30", .evening, "Read")])
+        let week = WeekDocument.encode(
+            week: ISOWeek(parsing: "2026-W49")!, tasks: [draft(2, "2026-11-30", .evening, "Read")])
         _ = FileManager.default.createFile(atPath: staged + "/9-0.tmp", contents: Data(try JSONWriter.bytes(week)))
-        let shard = IDShardDocument.encode(shard: 0, weeks: [nil, ISOWeek(parsing: "2026-W48")!, ISOWeek(parsing: "2026-W49")!])
+        let shard = IDShardDocument.encode(
+            shard: 0, weeks: [nil, ISOWeek(parsing: "2026-W48")!, ISOWeek(parsing: "2026-W49")!])
         _ = FileManager.default.createFile(atPath: staged + "/9-1.tmp", contents: Data(try JSONWriter.bytes(shard)))
-        try FileManager.default.createDirectory(atPath: temp.directory + "/weeks/2026", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: temp.directory + "/weeks/2026", withIntermediateDirectories: true)
         temp.write(
             "commit.json",
             #"{"format": 1, "kind": "commit", "moves": [{"from": ".staging/9-0.tmp", "to": "weeks/2026/2026-W49.json"}, {"from": ".staging/9-1.tmp", "to": "ids/0000.json"}]}"#
@@ -246,14 +256,17 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
         done.setStatus(.done, at: now)
         try temp.store.write(label: "done", now: now) { state in try state.update(done) }
         try temp.store.write(label: "rm", now: now) { state in try state.remove(id: 2) }
-        #expect(try SchemaValidation.validate(stores: [temp.directory]) == 8, "store, two weeks, an id shard, four undo entries")
+        #expect(
+            try SchemaValidation.validate(stores: [temp.directory]) == 8,
+            "store, two weeks, an id shard, four undo entries")
     }
 
     @Test func theSchemaRejectsAFileThatBreaksIt() throws {
         let temp = TemporaryStore()
         try add(temp.store, "2026-11-23", .morning, "Gym")
         let path = temp.directory + "/weeks/2026/2026-W48.json"
-        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: #""open""#, with: #""someday""#)
+        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(
+            of: #""open""#, with: #""someday""#)
         try text.write(toFile: path, atomically: false, encoding: .utf8)
         #expect(throws: SchemaValidation.Failure.self) { try SchemaValidation.validate(stores: [temp.directory]) }
     }

@@ -21,7 +21,9 @@ extension Shade {
 
         @OptionGroup var global: GlobalOptions
         @Flag(name: .long, help: "Print the new task as JSON.") var json = false
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The task.", valueName: "[DAY] [SLOT] TITLE… [+tag] [at:HH:MM]"))
+        @Argument(
+            parsing: .allUnrecognized,
+            help: ArgumentHelp("The task.", valueName: "[DAY] [SLOT] TITLE… [+tag] [at:HH:MM]"))
         var words: [String] = []
 
         func execute(in session: Session) throws {

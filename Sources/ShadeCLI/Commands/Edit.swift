@@ -18,12 +18,14 @@ extension Shade {
         @OptionGroup var global: GlobalOptions
         @Flag(name: .long, help: "Print the task as JSON.") var json = false
         @Argument(help: "The id of the task.") var id: Int
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("What to change.", valueName: "TITLE… [+tag] [at:HH:MM]"))
+        @Argument(
+            parsing: .allUnrecognized, help: ArgumentHelp("What to change.", valueName: "TITLE… [+tag] [at:HH:MM]"))
         var words: [String] = []
 
         func execute(in session: Session) throws {
             guard !words.isEmpty else {
-                throw CommandError.usage("edit needs something to change: edit \(id) New title, e.g. edit \(id) Call the bank")
+                throw CommandError.usage(
+                    "edit needs something to change: edit \(id) New title, e.g. edit \(id) Call the bank")
             }
             var clearTime = false
             var rest = words
@@ -34,7 +36,8 @@ extension Shade {
             // No day or slot words here: a title may well start with "Monday".
             let fields = try TaskWords.parse(rest, resolver: nil)
             let now = try session.now()
-            let edited = try session.store.write(label: session.undoLabel(["edit", String(id)] + words), now: now) { state in
+            let edited = try session.store.write(label: session.undoLabel(["edit", String(id)] + words), now: now) {
+                state in
                 var task = try session.requireTask(id, in: state)
                 if !fields.title.isEmpty { task.title = try TaskText.validateTitle(fields.title) }
                 for tag in fields.tags where !task.tags.contains(tag) { task.tags.append(tag) }
@@ -43,7 +46,8 @@ extension Shade {
                     let natural = session.schedule.slot(containing: time)
                     guard natural == task.slot else {
                         throw CommandError.failed(
-                            "\(time) is in the \(natural), not the \(task.slot) (\(session.schedule.hours(of: task.slot))); use mv \(id) \(task.date) \(natural) at:\(time) to move it")
+                            "\(time) is in the \(natural), not the \(task.slot) (\(session.schedule.hours(of: task.slot))); use mv \(id) \(task.date) \(natural) at:\(time) to move it"
+                        )
                     }
                     task.time = time
                 }
@@ -54,7 +58,8 @@ extension Shade {
             if json {
                 try session.printTasksJSON([edited])
             } else {
-                session.print("edited \(edited.id) · \(session.placement(edited)) · \(TerminalTextBridge.title(edited))")
+                session.print(
+                    "edited \(edited.id) · \(session.placement(edited)) · \(TerminalTextBridge.title(edited))")
             }
         }
     }

@@ -42,7 +42,8 @@ extension Shade {
             }
             let now = try session.now()
             var droppedTime: TimeOfDay?
-            let moved = try session.store.write(label: session.undoLabel(["mv", String(id)] + words), now: now) { state in
+            let moved = try session.store.write(label: session.undoLabel(["mv", String(id)] + words), now: now) {
+                state in
                 var task = try session.requireTask(id, in: state)
                 let placement = TaskWords(date: date, slot: slot, time: time)
                 let newSlot = try placement.resolvedSlot(default: task.slot, schedule: session.schedule)

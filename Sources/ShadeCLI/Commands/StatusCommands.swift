@@ -29,7 +29,8 @@ private func setStatus(
     }
     for result in results {
         if result.changed {
-            session.print("\(verb == "undone" ? "reopened" : past) \(result.task.id) · \(TerminalTextBridge.title(result.task))")
+            session.print(
+                "\(verb == "undone" ? "reopened" : past) \(result.task.id) · \(TerminalTextBridge.title(result.task))")
         } else {
             session.print("\(result.task.id) was already \(past) · \(TerminalTextBridge.title(result.task))")
         }

@@ -133,7 +133,8 @@ extension Shade {
             } else if tasks.isEmpty {
                 session.print(filters.isEmpty ? "nothing planned this \(session.view.slot)" : "no task matches")
             } else {
-                session.print(TaskLines.render(tasks, placement: true, indent: 0, context: context).joined(separator: "\n"))
+                session.print(
+                    TaskLines.render(tasks, placement: true, indent: 0, context: context).joined(separator: "\n"))
             }
         }
     }
