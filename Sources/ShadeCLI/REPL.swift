@@ -64,7 +64,13 @@ final class REPL {
                 continue
             }
             if words.count == 1, ["quit", "exit", "q"].contains(words[0].lowercased()) { break }
-            if (try? navigate(words)) == true { continue }
+            do {
+                if try navigate(words) { continue }
+            } catch {
+                let code = runner.report(error, words: words, context: context)
+                if exitCode == ExitCode.success, isScript { exitCode = code }
+                continue
+            }
             let code = runner.run(words, context: context)
             if code != ExitCode.success, exitCode == ExitCode.success, isScript { exitCode = code }
         }
@@ -73,7 +79,7 @@ final class REPL {
 
     /// Moves the view when every word is a navigation word (`tue`, `evening`, `tue evening`,
     /// `next`, `prev`); returns false when the line is a command.
-    private func navigate(_ words: [String]) throws -> Bool {
+    private func navigate(_ words: [String]) throws(CommandError) -> Bool {
         guard (1...2).contains(words.count) else { return false }
         var view = session.view
         var movedDay = false
@@ -97,6 +103,7 @@ final class REPL {
                 }
             }
         }
+        guard view.date.isSupported else { throw .failed(DayResolver.outOfRange.message) }
         session.view = view
         if movedDay, !isScript {
             // On a terminal, show where we arrived.

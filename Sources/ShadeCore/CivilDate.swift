@@ -20,6 +20,22 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self.day = day
     }
 
+    /// Creates a date from parts already known to be valid (any year, for week arithmetic).
+    init(uncheckedYear year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The dates shade accepts: years 1 through 9999, the ones `YYYY-MM-DD` can write.
+    public static let supported =
+        CivilDate(
+            uncheckedYear: 1, month: 1, day: 1)...CivilDate(
+            uncheckedYear: 9999, month: 12, day: 31)
+
+    /// Whether the date can be written as `YYYY-MM-DD` (year 1 through 9999).
+    public var isSupported: Bool { CivilDate.supported.contains(self) }
+
     /// Creates the date that lies `daysSinceEpoch` days after 1970-01-01.
     public init(daysSinceEpoch: Int) {
         // Howard Hinnant's civil_from_days.
@@ -76,7 +92,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The ISO-8601 week this date belongs to (the week-year may differ from `year`).
     public var isoWeek: ISOWeek {
         let thursday = adding(days: 4 - weekday.rawValue)
-        let jan1 = CivilDate(year: thursday.year, month: 1, day: 1)!
+        let jan1 = CivilDate(uncheckedYear: thursday.year, month: 1, day: 1)
         let week = jan1.days(to: thursday) / 7 + 1
         return ISOWeek(uncheckedYear: thursday.year, week: week)
     }

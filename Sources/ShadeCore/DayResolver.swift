@@ -14,21 +14,25 @@ public struct DayResolver: Sendable {
         self.view = view
     }
 
-    /// The date a word names, or nil when the word is not a day.
+    /// The date a word names, or nil when the word is not a day (or names one outside years
+    /// 1 through 9999).
     public func date(for word: String) -> CivilDate? {
+        let date: CivilDate?
         switch word.lowercased() {
-        case "today": return today
-        case "tomorrow": return today.adding(days: 1)
-        case "yesterday": return today.adding(days: -1)
-        default: break
+        case "today": date = today
+        case "tomorrow": date = today.adding(days: 1)
+        case "yesterday": date = today.adding(days: -1)
+        default: date = Weekday(name: word).map { view.isoWeek.date(of: $0) } ?? CivilDate(iso: word)
         }
-        if let weekday = Weekday(name: word) { return view.isoWeek.date(of: weekday) }
-        return CivilDate(iso: word)
+        return date.flatMap { $0.isSupported ? $0 : nil }
     }
 
     /// Like `date(for:)`, but throws a message that lists what a day may be.
     public func requireDate(_ word: String) throws(InputError) -> CivilDate {
         if let date = date(for: word) { return date }
+        if Weekday(name: word) != nil || ["today", "tomorrow", "yesterday"].contains(word.lowercased()) {
+            throw DayResolver.outOfRange
+        }
         if word.utf8.count == 10, word.contains("-") {
             throw .invalid("'\(word)' is not a calendar date; write YYYY-MM-DD, e.g. 2026-11-23")
         }
@@ -39,17 +43,25 @@ public struct DayResolver: Sendable {
     /// The week a word names: `this` (the week of today), `next` / `prev` / `last` (relative to
     /// the week in view) or `YYYY-Www`; nil when the word is not a week.
     public func week(for word: String) -> ISOWeek? {
+        let week: ISOWeek?
         switch word.lowercased() {
-        case "this": return today.isoWeek
-        case "next": return view.isoWeek.adding(weeks: 1)
-        case "prev", "last", "previous": return view.isoWeek.adding(weeks: -1)
-        default: return ISOWeek(parsing: word)
+        case "this": week = today.isoWeek
+        case "next": week = view.isoWeek.adding(weeks: 1)
+        case "prev", "last", "previous": week = view.isoWeek.adding(weeks: -1)
+        default: week = ISOWeek(parsing: word)
         }
+        return week.flatMap { $0.monday.isSupported && $0.sunday.isSupported ? $0 : nil }
     }
+
+    /// The error for a move past the calendar's ends.
+    public static let outOfRange = InputError.invalid("shade plans from 0001-01-01 to 9999-12-31; that is past the end")
 
     /// Like `week(for:)`, but throws a message that says what a week may be.
     public func requireWeek(_ word: String) throws(InputError) -> ISOWeek {
         if let week = week(for: word) { return week }
+        if ["this", "next", "prev", "last", "previous"].contains(word.lowercased()) || ISOWeek(parsing: word) != nil {
+            throw DayResolver.outOfRange
+        }
         if word.utf8.count == 8, word.uppercased().contains("-W"),
             let year = Int(word.prefix(4))
         {

@@ -30,13 +30,13 @@ public struct ISOWeek: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The number of ISO weeks in a week-year: 53 when 28 December falls in week 53.
     public static func weeksIn(year: Int) -> Int {
-        CivilDate(year: year, month: 12, day: 28)!.isoWeek.week
+        CivilDate(uncheckedYear: year, month: 12, day: 28).isoWeek.week
     }
 
     /// The Monday that starts the week.
     public var monday: CivilDate {
         // 4 January is always in week 1.
-        let jan4 = CivilDate(year: year, month: 1, day: 4)!
+        let jan4 = CivilDate(uncheckedYear: year, month: 1, day: 4)
         return jan4.adding(days: 1 - jan4.weekday.rawValue + (week - 1) * 7)
     }
 

@@ -26,8 +26,8 @@ struct StorePaths: Sendable {
 
     /// The week file, relative to the root: `weeks/2026/2026-W48.json`.
     func weekFile(_ week: ISOWeek) -> String {
-        let year = String(week.year)
-        return "weeks/\(year)/\(week).json"
+        let name = week.description
+        return "weeks/\(name.prefix(4))/\(name).json"
     }
 
     /// The id shard file, relative to the root: `ids/0000.json` for ids 0–1023.

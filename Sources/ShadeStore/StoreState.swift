@@ -58,7 +58,9 @@ public final class StoreState {
         var result: [ISOWeek] = []
         for year in FileSystem.list(paths.weeksDirectory) where year.count == 4 && Int(year) != nil {
             for name in FileSystem.list(paths.weeksDirectory + "/" + year) where name.hasSuffix(".json") {
-                if let week = ISOWeek(parsing: name.dropLast(5)), String(week.year) == year { result.append(week) }
+                if let week = ISOWeek(parsing: name.dropLast(5)), week.description.hasPrefix(year) {
+                    result.append(week)
+                }
             }
         }
         return result.sorted()

@@ -167,3 +167,18 @@ import Testing
         #expect(throws: InputError.self) { try TaskFilter.parse(word, resolver: resolver) }
     }
 }
+
+@Suite struct CalendarEdgeTests {
+    @Test func movesPastYear9999OrBeforeYear1AreRefusedNotTrapped() {
+        let end = DayResolver(today: CivilDate(iso: "9999-12-31")!, view: CivilDate(iso: "9999-12-31")!)
+        #expect(end.date(for: "tomorrow") == nil)
+        #expect(throws: DayResolver.outOfRange) { try end.requireDate("tomorrow") }
+        #expect(end.week(for: "next") == nil)
+        #expect(throws: DayResolver.outOfRange) { try end.requireWeek("9999-W52") }
+        let start = DayResolver(today: CivilDate(iso: "0001-01-01")!, view: CivilDate(iso: "0001-01-01")!)
+        #expect(start.date(for: "yesterday") == nil)
+        #expect(start.week(for: "prev") == nil)
+        #expect(start.date(for: "sunday")?.description == "0001-01-07")
+        #expect(CivilDate(iso: "0001-01-01")!.isoWeek.description == "0001-W01")
+    }
+}

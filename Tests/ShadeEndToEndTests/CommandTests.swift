@@ -167,6 +167,29 @@ import Testing
         #expect(!(try shade.run(["day", "--color", "never"]).stdout.contains("\u{1B}")))
     }
 
+    @Test func timestampsCarryTheZoneOffsetOnEitherSideOfADSTChange() throws {
+        let shade = ShadeProcess()
+        let before = try shade.run(
+            ["add", "Before", "--json"], environment: ["TZ": "Europe/Berlin", "SHADE_NOW": "2026-03-29T01:30"])
+        let after = try shade.run(
+            ["add", "After", "--json"], environment: ["TZ": "Europe/Berlin", "SHADE_NOW": "2026-03-29T03:30"])
+        #expect(try before.json().objectValue?.string("created") == "2026-03-29T01:30:00+01:00")
+        #expect(try after.json().objectValue?.string("created") == "2026-03-29T03:30:00+02:00")
+        let day = try #require(try shade.json(["day", "2026-03-29"]).objectValue)
+        #expect(day["slots"]?.arrayValue?.count == 3)
+        #expect(day.int("open") == 2)
+    }
+
+    @Test func datesAtTheEndsOfTheCalendarAreStoredAndListed() throws {
+        let shade = ShadeProcess()
+        #expect(try shade.run(["add", "0001-01-01", "First day"]).status == 0)
+        #expect(try shade.run(["add", "9999-12-31", "Last day"]).status == 0)
+        #expect(try shade.allTasks().compactMap { $0.string("date") } == ["0001-01-01", "9999-12-31"])
+        let result = try shade.run([], stdin: "9999-12-31\nnext\n")
+        #expect(
+            result.status == 1 && result.stderr.contains("line 2: error: shade plans from 0001-01-01 to 9999-12-31"))
+    }
+
     @Test func slotBoundariesComeFromTheConfigFile() throws {
         let shade = ShadeProcess(now: "2026-11-23T12:30")
         try FileManager.default.createDirectory(atPath: shade.root + "/config/shade", withIntermediateDirectories: true)

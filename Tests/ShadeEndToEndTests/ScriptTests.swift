@@ -20,6 +20,11 @@ import Testing
             rm 4
             cancel 3
             undo
+            add Reopened later
+            done 5
+            undone 5
+            rm 5
+            help mv
             show 1 --json
             day --json
             week
@@ -44,6 +49,7 @@ import Testing
         #expect(byTitle["Mum's birthday card and flowers"]?.string("slot") == "morning")
         #expect(byTitle["Mum's birthday card and flowers"]?.string("status") == "open", "cancel was undone")
         #expect(result.stdout.contains("\"date\": \"2026-11-24\""))
+        #expect(result.stdout.contains("reopened 5") && result.stdout.contains("USAGE: shade mv"))
         #expect(result.stdout.contains("2026-W48"))
     }
 
