@@ -11,7 +11,7 @@ public struct Shade: ParsableCommand {
         version: "shade \(version)",
         subcommands: [
             Add.self, Done.self, Undone.self, Cancel.self, Remove.self, Move.self, Edit.self, Show.self, Day.self,
-            Week.self, List.self, Undo.self, Help.self,
+            Week.self, List.self, Stats.self, Undo.self, Help.self,
         ])
 
     public init() {}

@@ -10,6 +10,13 @@ public struct Tally: Hashable, Sendable {
     /// An empty tally.
     public init() {}
 
+    /// A tally with these counts.
+    public init(done: Int, open: Int, cancelled: Int) {
+        self.done = done
+        self.open = open
+        self.cancelled = cancelled
+    }
+
     /// Counts a collection of tasks.
     public init(_ tasks: some Sequence<PlannerTask>) {
         for task in tasks { add(task.status) }

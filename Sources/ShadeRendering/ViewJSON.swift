@@ -55,6 +55,38 @@ public enum ViewJSON {
         return .object(object)
     }
 
+    /// The statistics document: each week, the pooled rate, and rates by slot and by weekday.
+    public static func stats(_ stats: HistoryStats) -> JSONValue {
+        func tallyObject(_ tally: Tally) -> JSONValue {
+            var object = JSONObject()
+            counts(tally, into: &object)
+            return .object(object)
+        }
+        var object = JSONObject()
+        object.appendUnique("from", .optional(stats.weeks.first?.week.description))
+        object.appendUnique("to", .optional(stats.weeks.last?.week.description))
+        let weeks = stats.weeks.map { line -> JSONValue in
+            var entry = JSONObject()
+            entry.appendUnique("week", .string(line.week.description))
+            entry.appendUnique("start", .string(line.week.monday.description))
+            counts(line.tally, into: &entry)
+            return .object(entry)
+        }
+        object.appendUnique("weeks", .array(weeks))
+        counts(stats.total, into: &object)
+        var bySlot = JSONObject()
+        for slot in Slot.allCases { bySlot.appendUnique(slot.rawValue, tallyObject(stats.bySlot[slot.index])) }
+        object.appendUnique("by_slot", .object(bySlot))
+        var byWeekday = JSONObject()
+        for weekday in Weekday.allCases {
+            byWeekday.appendUnique(weekday.name, tallyObject(stats.byWeekday[weekday.rawValue - 1]))
+        }
+        object.appendUnique("by_weekday", .object(byWeekday))
+        object.appendUnique("best_slot", .optional(stats.bestSlot?.rawValue))
+        object.appendUnique("best_weekday", .optional(stats.bestWeekday?.name))
+        return .object(object)
+    }
+
     /// The list document: `{"tasks": [...]}`.
     public static func list(_ tasks: [PlannerTask], context: RenderContext) -> JSONValue {
         ["tasks": .array(tasks.map { task($0, context: context) })]

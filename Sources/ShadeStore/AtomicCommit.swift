@@ -14,40 +14,77 @@ import ShadeJSON
 /// place (or, for files to remove, unlinked). A crash before the commit point leaves only staged
 /// files, which the next writer removes; a crash after it leaves a commit record, which the next
 /// reader or writer finishes.
-struct AtomicCommit {
+final class AtomicCommit {
     let paths: StorePaths
+    private var stagedCount = 0
+
+    init(paths: StorePaths) {
+        self.paths = paths
+    }
+
+    /// One file of a commit: staged and waiting to be renamed over its target, or (with no staged
+    /// file) a target to remove.
+    struct StagedFile {
+        let target: String
+        let staged: String?
+        let stamp: FileStamp?
+    }
 
     /// Writes `files` (paths relative to the store root; nil bytes remove the file) so that all
     /// or none take effect.
     func write(_ files: [(relativePath: String, bytes: [UInt8]?)]) throws(StoreError) {
-        guard !files.isEmpty else { return }
+        try commit(try stage(files))
+    }
+
+    /// Writes each file in full to the staging directory and flushes it; nothing is visible yet.
+    func stage(_ files: [(relativePath: String, bytes: [UInt8]?)]) throws(StoreError) -> [StagedFile] {
         try FileSystem.makeDirectories(paths.staging)
-        var staged: [(from: String?, to: String)] = []
+        var staged: [StagedFile] = []
         do throws(StoreError) {
-            for (index, file) in files.enumerated() {
+            for file in files {
                 let target = paths.root + "/" + file.relativePath
                 guard let bytes = file.bytes else {
-                    staged.append((nil, target))
+                    staged.append(StagedFile(target: target, staged: nil, stamp: nil))
                     continue
                 }
                 try FileSystem.makeDirectories(FileSystem.parentDirectory(of: target))
-                staged.append((try stage(bytes, name: "\(index)"), target))
+                stagedCount += 1
+                let path = try stage(bytes, name: "\(stagedCount)")
+                staged.append(StagedFile(target: target, staged: path, stamp: FileStamp.of(path)))
             }
-            if staged.count == 1, let from = staged[0].from {
-                try FileSystem.rename(from, to: staged[0].to)
-                try FileSystem.syncDirectory(FileSystem.parentDirectory(of: staged[0].to))
+        } catch {
+            discard(staged)
+            throw error
+        }
+        return staged
+    }
+
+    /// Removes staged files that will not be committed.
+    func discard(_ files: [StagedFile]) {
+        for file in files { if let path = file.staged { try? FileSystem.remove(path) } }
+    }
+
+    /// Makes staged files take effect, all or none.
+    func commit(_ files: [StagedFile]) throws(StoreError) {
+        guard !files.isEmpty else { return }
+        let moves = files.map { (from: $0.staged, to: $0.target) }
+        do throws(StoreError) {
+            if moves.count == 1, let from = moves[0].from {
+                try FileSystem.rename(from, to: moves[0].to)
+                try FileSystem.syncDirectory(FileSystem.parentDirectory(of: moves[0].to))
                 return
             }
-            let record = try commitRecord(for: staged)
-            let recordStage = try stage(record, name: "commit")
+            let record = try commitRecord(for: moves)
+            stagedCount += 1
+            let recordStage = try stage(record, name: "\(stagedCount)-commit")
             try FileSystem.rename(recordStage, to: paths.commitRecord)
         } catch {
-            for file in staged { if let from = file.from { try? FileSystem.remove(from) } }
+            discard(files)
             throw error
         }
         // Committed: from here on, a failure is finished by the next process that opens the store.
         try syncDirectory(of: paths.commitRecord)
-        try finish(staged)
+        try finish(moves)
         try FileSystem.remove(paths.commitRecord)
     }
 

@@ -49,7 +49,20 @@ public struct Store: Sendable {
             let state = StoreState(paths: paths)
             let result = try body(state)
             if state.hasChanges {
-                try commit.write(state.pendingFiles(label: label, timestamp: now.timestamp, createMeta: !metaExists))
+                let staged = try commit.stage(
+                    state.pendingFiles(label: label, timestamp: now.timestamp, createMeta: !metaExists))
+                // Summaries record the stamps the week files were just staged with.
+                let weekFiles = state.dirtyWeekFiles
+                var stamps: [ISOWeek: FileStamp] = [:]
+                for file in staged {
+                    if let week = weekFiles[file.target], let stamp = file.stamp { stamps[week] = stamp }
+                }
+                let summaries: [AtomicCommit.StagedFile]
+                do { summaries = try commit.stage(state.summaryFiles(stamps: stamps)) } catch {
+                    commit.discard(staged)
+                    throw error
+                }
+                try commit.commit(staged + summaries)
                 state.pruneUndoJournal()
             }
             return result

@@ -5,6 +5,7 @@ import ShadeCore
 /// ```
 /// STORE/shade.json                  format version and the next id
 /// STORE/weeks/2026/2026-W48.json    the tasks of one ISO week, keyed by day and slot
+/// STORE/summary/2026.json           each week of week-year 2026 summed up, for statistics
 /// STORE/ids/0000.json               which week each id of 0–1023 lives in
 /// STORE/undo/0000000042.json        one recent change each, to take back
 /// STORE/lock                        the lock every reader and writer takes
@@ -28,6 +29,12 @@ struct StorePaths: Sendable {
     func weekFile(_ week: ISOWeek) -> String {
         let name = week.description
         return "weeks/\(name.prefix(4))/\(name).json"
+    }
+
+    /// The summary file of a week-year, relative to the root: `summary/2026.json`.
+    func summaryFile(_ year: Int) -> String {
+        let number = String(year)
+        return "summary/" + String(repeating: "0", count: max(0, 4 - number.count)) + number + ".json"
     }
 
     /// The id shard file, relative to the root: `ids/0000.json` for ids 0–1023.

@@ -15,6 +15,7 @@ public final class StoreState {
     private var changeOrder: [Int] = []
     private var changes: [Int: (before: PlannerTask?, after: PlannerTask?)] = [:]
     private var poppedUndoEntry: Int?
+    private var summaries: [Int: [ISOWeek: SummaryDocument.Entry]] = [:]
 
     init(paths: StorePaths) {
         self.paths = paths
@@ -54,9 +55,13 @@ public final class StoreState {
     }
 
     /// Every week that has a file, in order.
-    public func storedWeeks() -> [ISOWeek] {
+    public func storedWeeks() -> [ISOWeek] { storedWeeks(from: 1, through: 9999) }
+
+    /// The weeks that have a file in the week-years from `first` through `last`, in order.
+    public func storedWeeks(from first: Int, through last: Int) -> [ISOWeek] {
         var result: [ISOWeek] = []
-        for year in FileSystem.list(paths.weeksDirectory) where year.count == 4 && Int(year) != nil {
+        for year in FileSystem.list(paths.weeksDirectory) where year.count == 4 {
+            guard let number = Int(year), number >= first, number <= last else { continue }
             for name in FileSystem.list(paths.weeksDirectory + "/" + year) where name.hasSuffix(".json") {
                 if let week = ISOWeek(parsing: name.dropLast(5)), week.description.hasPrefix(year) {
                     result.append(week)
@@ -90,6 +95,35 @@ public final class StoreState {
         return try UndoJournal.decode(try parse(bytes, file: file), file: file)
     }
 
+    /// The weekday-by-slot tallies of every week from `first` through `last` that has tasks.
+    ///
+    /// Read from the week-year summaries; a week whose file changed since it was summed up (a hand
+    /// edit) is counted from the file itself.
+    public func weekCells(from first: ISOWeek, through last: ISOWeek) throws(StoreError) -> [ISOWeek: WeekCells] {
+        var result: [ISOWeek: WeekCells] = [:]
+        guard first <= last else { return result }
+        for week in storedWeeks(from: first.year, through: last.year) where week >= first && week <= last {
+            guard let stamp = FileStamp.of(paths.absolute(paths.weekFile(week))) else { continue }
+            if let entry = try summary(week.year)[week], entry.stamp == stamp {
+                result[week] = entry.cells
+            } else {
+                result[week] = WeekCells(try tasks(in: week))
+            }
+        }
+        return result
+    }
+
+    private func summary(_ year: Int) throws(StoreError) -> [ISOWeek: SummaryDocument.Entry] {
+        if let cached = summaries[year] { return cached }
+        let file = paths.absolute(paths.summaryFile(year))
+        var entries: [ISOWeek: SummaryDocument.Entry] = [:]
+        if let bytes = try FileSystem.read(file) {
+            entries = try SummaryDocument.decode(try parse(bytes, file: file), file: file, year: year)
+        }
+        summaries[year] = entries
+        return entries
+    }
+
     // MARK: Changing
 
     /// Hands out the next id; ids are never reused, not even after a removal.
@@ -112,47 +146,35 @@ public final class StoreState {
 
     /// Files a new task.
     public func insert(_ task: PlannerTask) throws(StoreError) {
-        let before = try self.task(id: task.id)
-        precondition(before == nil, "insert of an id that is in use")
-        var list = try tasks(in: task.week)
-        list.append(task)
-        weeks[task.week] = list
-        dirtyWeeks.insert(task.week)
+        if try self.task(id: task.id) != nil {
+            throw .invalidContent(
+                file: paths.absolute(paths.idShardFile(task.id / StoreFormat.idsPerShard)), location: "weeks",
+                reason: "id \(task.id) is handed out but already in use; the id index does not match the weeks")
+        }
+        try file(task)
         try setWeek(task.week, forID: task.id)
         record(id: task.id, before: nil, after: task)
     }
 
     /// Replaces a task by its id, moving it between weeks when its date changed.
     public func update(_ task: PlannerTask) throws(StoreError) {
-        guard let before = try self.task(id: task.id) else {
-            preconditionFailure("update of a task that does not exist")
-        }
-        if before.week == task.week {
-            var list = try tasks(in: task.week)
-            let index = list.firstIndex { $0.id == task.id }!
-            if before.date == task.date, before.slot == task.slot {
-                list[index] = task
-            } else {
-                // Refiled: it goes to the end of its new slot, as a new filing would.
-                list.remove(at: index)
-                list.append(task)
-            }
-            weeks[task.week] = list
+        guard let before = try self.task(id: task.id) else { throw missing(task.id) }
+        if before.week == task.week, before.date == task.date, before.slot == task.slot {
+            let index = weeks[task.week]!.firstIndex { $0.id == task.id }!
+            weeks[task.week]![index] = task
             dirtyWeeks.insert(task.week)
         } else {
+            // Refiled: it goes to the end of its new slot, as a new filing would.
             try detach(id: task.id, from: before.week)
-            var list = try tasks(in: task.week)
-            list.append(task)
-            weeks[task.week] = list
-            dirtyWeeks.insert(task.week)
-            try setWeek(task.week, forID: task.id)
+            try file(task)
+            if before.week != task.week { try setWeek(task.week, forID: task.id) }
         }
         record(id: task.id, before: before, after: task)
     }
 
     /// Removes a task for good; its id is never handed out again.
     public func remove(id: Int) throws(StoreError) {
-        guard let before = try task(id: id) else { preconditionFailure("removal of a task that does not exist") }
+        guard let before = try task(id: id) else { throw missing(id) }
         try detach(id: id, from: before.week)
         try setWeek(nil, forID: id)
         record(id: id, before: before, after: nil)
@@ -198,6 +220,30 @@ public final class StoreState {
         return files
     }
 
+    /// The week of each week file written in this step, by its absolute path.
+    var dirtyWeekFiles: [String: ISOWeek] {
+        Dictionary(uniqueKeysWithValues: dirtyWeeks.map { (paths.absolute(paths.weekFile($0)), $0) })
+    }
+
+    /// The summary files of the week-years whose weeks were written in this step, each written
+    /// week summed up with the stamp its file will have.
+    func summaryFiles(stamps: [ISOWeek: FileStamp]) throws(StoreError) -> [(relativePath: String, bytes: [UInt8]?)] {
+        var years: Set<Int> = []
+        for week in dirtyWeeks {
+            var entries = try summary(week.year)
+            if let stamp = stamps[week] {
+                entries[week] = SummaryDocument.Entry(stamp: stamp, cells: WeekCells(weeks[week] ?? []))
+            } else {
+                entries[week] = nil
+            }
+            summaries[week.year] = entries
+            years.insert(week.year)
+        }
+        return try years.sorted().map { year throws(StoreError) in
+            (paths.summaryFile(year), try serialise(SummaryDocument.encode(year: year, entries: summaries[year]!)))
+        }
+    }
+
     /// Removes undo entries beyond the newest `StoreFormat.undoDepth` (best effort: extra old
     /// entries do no harm).
     func pruneUndoJournal() {
@@ -209,10 +255,22 @@ public final class StoreState {
 
     // MARK: Helpers
 
+    private func missing(_ id: Int) -> StoreError {
+        .invalidContent(
+            file: paths.absolute(paths.idShardFile(id / StoreFormat.idsPerShard)), location: "weeks",
+            reason: "task \(id) is not where the id index says it is")
+    }
+
+    /// Appends a task to its week (loaded first), in place.
+    private func file(_ task: PlannerTask) throws(StoreError) {
+        _ = try tasks(in: task.week)
+        weeks[task.week]!.append(task)
+        dirtyWeeks.insert(task.week)
+    }
+
     private func detach(id: Int, from week: ISOWeek) throws(StoreError) {
-        var list = try tasks(in: week)
-        list.removeAll { $0.id == id }
-        weeks[week] = list
+        _ = try tasks(in: week)
+        weeks[week]!.removeAll { $0.id == id }
         dirtyWeeks.insert(week)
     }
 
@@ -244,11 +302,10 @@ public final class StoreState {
 
     private func setWeek(_ week: ISOWeek?, forID id: Int) throws(StoreError) {
         let number = id / StoreFormat.idsPerShard
-        var entries = try shard(number)
         let index = id % StoreFormat.idsPerShard
-        while entries.count <= index { entries.append(nil) }
-        entries[index] = week
-        shards[number] = entries
+        let count = try shard(number).count
+        if count <= index { shards[number]!.append(contentsOf: repeatElement(nil, count: index + 1 - count)) }
+        shards[number]![index] = week
         dirtyShards.insert(number)
     }
 

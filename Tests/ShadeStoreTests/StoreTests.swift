@@ -257,8 +257,8 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
         try temp.store.write(label: "done", now: now) { state in try state.update(done) }
         try temp.store.write(label: "rm", now: now) { state in try state.remove(id: 2) }
         #expect(
-            try SchemaValidation.validate(stores: [temp.directory]) == 8,
-            "store, two weeks, an id shard, four undo entries")
+            try SchemaValidation.validate(stores: [temp.directory]) == 9,
+            "store, two weeks, the 2026 summary, an id shard, four undo entries")
     }
 
     @Test func theSchemaRejectsAFileThatBreaksIt() throws {

@@ -23,6 +23,7 @@ extension Shade {
               day [DAY]                                   day tomorrow
               week [WEEK]                                 week next
               ls [FILTER…]                                ls overdue +work
+              stats [--weeks N|--from W --to W|--all]     stats --weeks 26
               undo                                        undo
               help [COMMAND]                              help add
 

@@ -1,0 +1,72 @@
+import ArgumentParser
+import ShadeCore
+import ShadeRendering
+import ShadeStore
+
+extension Shade {
+    struct Stats: PlannerCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Completion week by week across history, with rates by slot and by weekday.",
+            discussion: """
+                Without options: the 12 weeks up to the week in view. Empty weeks have no rate (—). \
+                The range's rate pools all its tasks; 'best' names the slot and the weekday you \
+                finish most of.
+
+                Examples:
+                  stats
+                  stats --weeks 26
+                  stats --from 2026-W40 --to 2026-W53
+                  stats --all --json
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Flag(name: .long, help: "Print the statistics as JSON.") var json = false
+        @Option(name: .long, help: ArgumentHelp("How many weeks, up to the week in view (or --to).", valueName: "N"))
+        var weeks: Int?
+        @Option(name: .long, help: ArgumentHelp("The first week.", valueName: "WEEK")) var from: String?
+        @Option(name: .long, help: ArgumentHelp("The last week (default: the week in view).", valueName: "WEEK"))
+        var to: String?
+        @Flag(name: .long, help: "Every week from the first task to the last.") var all = false
+
+        func validate() throws {
+            if all, weeks != nil || from != nil || to != nil {
+                throw ValidationError("--all takes the whole history; leave out --weeks, --from and --to")
+            }
+            if weeks != nil, from != nil {
+                throw ValidationError("give either --weeks or --from, not both")
+            }
+            if let weeks, !(1...10_000).contains(weeks) {
+                throw ValidationError("--weeks takes 1 to 10000, not \(weeks)")
+            }
+        }
+
+        func execute(in session: Session) throws {
+            let resolver = try session.resolver()
+            let stats = try session.store.read { state -> HistoryStats in
+                let first: ISOWeek
+                let last: ISOWeek
+                if all {
+                    let stored = state.storedWeeks()
+                    guard let earliest = stored.first, let latest = stored.last else {
+                        return HistoryStats(
+                            from: session.view.week, through: session.view.week.adding(weeks: -1), cells: [:])
+                    }
+                    (first, last) = (earliest, latest)
+                } else {
+                    last = try to.map { word throws in try resolver.requireWeek(word) } ?? session.view.week
+                    first =
+                        try from.map { word throws in try resolver.requireWeek(word) }
+                        ?? last.adding(weeks: 1 - (weeks ?? 12))
+                    guard first <= last else {
+                        throw CommandError.failed("--from \(first) comes after --to \(last); the range runs forward")
+                    }
+                }
+                return HistoryStats(from: first, through: last, cells: try state.weekCells(from: first, through: last))
+            }
+            if json {
+                try session.printJSON(ViewJSON.stats(stats))
+            } else {
+                session.print(StatsReport.render(stats, context: try session.renderContext()))
+            }
+        }
+    }
+}

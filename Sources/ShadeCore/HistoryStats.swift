@@ -1,0 +1,60 @@
+/// Completion across a run of weeks: each week's tally, the range's pooled tally, and which
+/// slot and which weekday get finished best.
+public struct HistoryStats: Hashable, Sendable {
+    /// One week of the range.
+    public struct WeekLine: Hashable, Sendable {
+        /// The week.
+        public let week: ISOWeek
+        /// Its pooled tally (no rate when nothing counts).
+        public let tally: Tally
+    }
+
+    /// Every week of the range in order, empty weeks included.
+    public let weeks: [WeekLine]
+    /// All the range's tasks pooled.
+    public let total: Tally
+    /// Pooled by slot over the range: morning, afternoon, evening.
+    public let bySlot: [Tally]
+    /// Pooled by weekday over the range: Monday first.
+    public let byWeekday: [Tally]
+
+    /// Builds the statistics of the weeks from `first` through `last`; `cells` gives the cells of
+    /// weeks that have any (the others count as empty).
+    public init(from first: ISOWeek, through last: ISOWeek, cells: [ISOWeek: WeekCells]) {
+        var weeks: [WeekLine] = []
+        var total = Tally()
+        var bySlot = Array(repeating: Tally(), count: 3)
+        var byWeekday = Array(repeating: Tally(), count: 7)
+        var week = first
+        while week <= last {
+            let weekCells = cells[week] ?? WeekCells()
+            let tally = weekCells.total
+            weeks.append(WeekLine(week: week, tally: tally))
+            total.add(tally)
+            for weekday in Weekday.allCases {
+                for slot in Slot.allCases {
+                    let cell = weekCells[weekday, slot]
+                    bySlot[slot.index].add(cell)
+                    byWeekday[weekday.rawValue - 1].add(cell)
+                }
+            }
+            week = week.adding(weeks: 1)
+        }
+        self.weeks = weeks
+        self.total = total
+        self.bySlot = bySlot
+        self.byWeekday = byWeekday
+    }
+
+    /// The slot with the highest rate (the earliest on a tie), or nil when no slot has a rate.
+    public var bestSlot: Slot? {
+        Slot.allCases.filter { bySlot[$0.index].rate != nil }.max { bySlot[$0.index].rate! < bySlot[$1.index].rate! }
+    }
+
+    /// The weekday with the highest rate (the earliest on a tie), or nil when none has a rate.
+    public var bestWeekday: Weekday? {
+        Weekday.allCases.filter { byWeekday[$0.rawValue - 1].rate != nil }.max {
+            byWeekday[$0.rawValue - 1].rate! < byWeekday[$1.rawValue - 1].rate!
+        }
+    }
+}
