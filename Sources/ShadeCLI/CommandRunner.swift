@@ -3,7 +3,7 @@ import ShadeCore
 import ShadeStore
 
 /// Parses words with the command tree and runs them on a session, turning every failure into a
-/// message on standard error and an exit code.
+/// message on standard error and an exit code. Output is queued on the session for the caller.
 struct CommandRunner {
     let session: Session
 
@@ -18,13 +18,13 @@ struct CommandRunner {
         let code: Int32
         if let help = helpRequest(words) {
             session.print(help)
-            return flush(ExitCode.success)
+            return ExitCode.success
         }
         do {
             let parsed = try (parsed ?? CommandRunner.parse(words)).get()
             guard let command = parsed as? PlannerCommand else {
                 session.print(Shade.helpMessage(columns: 100))
-                return flush(ExitCode.success)
+                return ExitCode.success
             }
             if let store = command.global.store, store != session.store.directory {
                 throw CommandError.usage(
@@ -35,7 +35,7 @@ struct CommandRunner {
         } catch {
             code = report(error, words: words, context: context)
         }
-        return flush(code)
+        return code
     }
 
     /// `COMMAND --help` (or `-h`) before any `--`: that command's help, not the root's.
@@ -46,14 +46,6 @@ struct CommandRunner {
         let options = words.prefix { $0 != "--" }
         guard options.contains("--help") || options.contains("-h") else { return nil }
         return Shade.helpMessage(for: type, columns: 100)
-    }
-
-    private func flush(_ code: Int32) -> Int32 {
-        if !session.pendingOutput.isEmpty {
-            Output.out(session.pendingOutput)
-            session.pendingOutput = ""
-        }
-        return code
     }
 
     /// Prints an error the way the contract asks (one or two lines) and returns its exit code.

@@ -39,65 +39,85 @@ final class REPL {
         }
         var lineNumber = 0
         var exitCode: Int32 = ExitCode.success
-        let runner = CommandRunner(session: session)
         loop: while true {
             let result = source.next(prompt: prompt)
             lineNumber += 1
             let context = isScript ? "line \(lineNumber): " : ""
-            let line: String
+            let code: Int32
             switch result {
             case .end: break loop
             case .interrupted: continue
             case .rejected(let reason):
                 Output.error(context + "error: " + reason + "\n")
-                if exitCode == ExitCode.success, isScript { exitCode = ExitCode.usage }
-                continue
-            case .line(let text): line = text
+                code = ExitCode.usage
+            case .line(let line):
+                let outcome = REPL.handle(line, session: session, context: context, showArrivals: !isScript)
+                if !session.pendingOutput.isEmpty {
+                    Output.out(session.pendingOutput)
+                    session.pendingOutput = ""
+                }
+                switch outcome {
+                case .quit: break loop
+                case .skipped: continue
+                case .ran(let status):
+                    source.remember(line)
+                    code = status
+                }
             }
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            source.remember(line)
-            let words: [String]
-            do { words = try CommandLineWords.split(String(trimmed)) } catch {
-                let code = runner.report(error, words: [], context: context)
-                if exitCode == ExitCode.success, isScript { exitCode = code }
-                continue
-            }
-            if words.count == 1, ["quit", "exit", "q"].contains(words[0].lowercased()) { break }
-            do {
-                if try navigate(words) { continue }
-            } catch {
-                let code = runner.report(error, words: words, context: context)
-                if exitCode == ExitCode.success, isScript { exitCode = code }
-                continue
-            }
-            let code = runner.run(words, context: context)
             if code != ExitCode.success, exitCode == ExitCode.success, isScript { exitCode = code }
         }
         return exitCode
     }
 
+    /// What became of one line.
+    enum Outcome: Equatable {
+        /// A blank line or a comment.
+        case skipped
+        /// `quit`, `exit` or `q`.
+        case quit
+        /// A navigation or a command, with its exit code.
+        case ran(Int32)
+    }
+
+    /// Runs one line as the REPL does: navigation words, `quit`, or a command; output is queued
+    /// on the session. `showArrivals` prints the day arrived at after a move (on a terminal).
+    static func handle(_ line: String, session: Session, context: String, showArrivals: Bool) -> Outcome {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { return .skipped }
+        let runner = CommandRunner(session: session)
+        let words: [String]
+        do { words = try CommandLineWords.split(String(trimmed)) } catch {
+            return .ran(runner.report(error, words: [], context: context))
+        }
+        if words.count == 1, ["quit", "exit", "q"].contains(words[0].lowercased()) { return .quit }
+        do {
+            if try navigate(words, session: session) {
+                if showArrivals, words.contains(where: { Slot(name: $0) == nil }) { _ = runner.run(["day"]) }
+                return .ran(ExitCode.success)
+            }
+        } catch {
+            return .ran(runner.report(error, words: words, context: context))
+        }
+        return .ran(runner.run(words, context: context))
+    }
+
     /// Moves the view when every word is a navigation word (`tue`, `evening`, `tue evening`,
     /// `next`, `prev`); returns false when the line is a command.
-    private func navigate(_ words: [String]) throws(CommandError) -> Bool {
+    private static func navigate(_ words: [String], session: Session) throws(CommandError) -> Bool {
         guard (1...2).contains(words.count) else { return false }
         var view = session.view
-        var movedDay = false
         let resolver = try session.resolver()
         for word in words {
             switch word.lowercased() {
             case "next":
                 view.date = view.date.adding(days: 1)
-                movedDay = true
             case "prev", "previous":
                 view.date = view.date.adding(days: -1)
-                movedDay = true
             default:
                 if let slot = Slot(name: word) {
                     view.slot = slot
                 } else if let date = resolver.date(for: word) {
                     view.date = date
-                    movedDay = true
                 } else {
                     return false
                 }
@@ -105,10 +125,6 @@ final class REPL {
         }
         guard view.date.isSupported else { throw .failed(DayResolver.outOfRange.message) }
         session.view = view
-        if movedDay, !isScript {
-            // On a terminal, show where we arrived.
-            _ = CommandRunner(session: session).run(["day"])
-        }
         return true
     }
 }

@@ -73,7 +73,9 @@ public enum ShadeMain {
             Output.error("error: \(error.description)\n")
             return ExitCode.failure
         }
-        return CommandRunner(session: session).run(words, parsed: parsed)
+        let code = CommandRunner(session: session).run(words, parsed: parsed)
+        Output.out(session.pendingOutput)
+        return code
     }
 
     private static func runInteractive(environment: ShadeEnvironment, store: String?, color: ColorMode?) -> Int32 {

@@ -1,0 +1,24 @@
+import ShadeCore
+import ShadeStore
+
+/// Runs command lines in-process exactly as the REPL does, handing the output back instead of
+/// printing it: for embedding shade and for measuring the REPL's own latency.
+public final class CommandEngine {
+    private let session: Session
+
+    /// A session on the store and clock the environment names (as `shade` would start).
+    public init(environment: ShadeEnvironment) throws {
+        session = try ShadeMain.makeSession(environment: environment, store: nil, color: .never, interactive: true)
+    }
+
+    /// Runs one REPL line; returns its exit code and what it printed on standard output.
+    public func run(_ line: String) -> (status: Int32, output: String) {
+        let outcome = REPL.handle(line, session: session, context: "", showArrivals: false)
+        let output = session.pendingOutput
+        session.pendingOutput = ""
+        switch outcome {
+        case .ran(let status): return (status, output)
+        case .skipped, .quit: return (ExitCode.success, output)
+        }
+    }
+}
