@@ -5,7 +5,8 @@ let package = Package(
     name: "shade",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "shade", targets: ["shade"])
+        .executable(name: "shade", targets: ["shade"]),
+        .executable(name: "shade-bench", targets: ["shade-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -33,6 +34,13 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "shade", dependencies: ["ShadeCLI"]),
+        .executableTarget(
+            name: "shade-bench",
+            dependencies: [
+                "ShadeCLI", "ShadeStore", "ShadeCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(name: "ShadeCoreTests", dependencies: ["ShadeCore"]),
         .testTarget(name: "ShadeJSONTests", dependencies: ["ShadeJSON"]),
         .testTarget(name: "ShadeStoreTests", dependencies: ["ShadeStore", "ShadeCore", "ShadeJSON"]),

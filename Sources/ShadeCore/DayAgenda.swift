@@ -24,7 +24,7 @@ public struct DayAgenda: Hashable, Sendable {
         for task in tasks where task.date == date { bySlot[task.slot.index].append(task) }
         var dayTally = Tally()
         self.slots = Slot.allCases.map { slot in
-            let sorted = bySlot[slot.index].sorted(by: PlannerTask.timelineOrder)
+            let sorted = PlannerTask.sortedInTimelineOrder(bySlot[slot.index])
             let tally = Tally(sorted)
             dayTally.add(tally)
             return SlotAgenda(slot: slot, tasks: sorted, tally: tally)

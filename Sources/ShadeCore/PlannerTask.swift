@@ -73,6 +73,19 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
         modified = now.timestamp
     }
 
+    /// A sort key equivalent to `timelineOrder`, cheap to compare.
+    public var timelineKey: (day: Int, slot: Int, time: Int, id: Int) {
+        (date.daysSinceEpoch, slot.index, time?.minutes ?? Int.max, id)
+    }
+
+    /// Sorts tasks in timeline order, comparing small keys rather than moving whole tasks.
+    public static func sortedInTimelineOrder(_ tasks: [PlannerTask]) -> [PlannerTask] {
+        guard tasks.count > 1 else { return tasks }
+        let keys = tasks.map(\.timelineKey)
+        let order = keys.indices.sorted { keys[$0] < keys[$1] }
+        return order.map { tasks[$0] }
+    }
+
     /// Orders tasks inside one slot: timed tasks by time first, then untimed ones, ties by id.
     public static func timelineOrder(_ lhs: PlannerTask, _ rhs: PlannerTask) -> Bool {
         if lhs.date != rhs.date { return lhs.date < rhs.date }

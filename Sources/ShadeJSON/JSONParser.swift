@@ -105,9 +105,7 @@ public enum JSONParser {
                 nextObject += 1
                 let length = Int(json_object_object_length(object))
                 if index < scan.objects.count, scan.objects[index].memberCount != length {
-                    throw TextPosition.error(
-                        at: scan.objects[index].offset, in: buffer,
-                        "an object with a duplicate key (written with different escapes); each key may appear once")
+                    throw StrictnessScan.duplicateKeyError(in: buffer, objectOffset: scan.objects[index].offset)
                 }
                 var members: [(String, JSONValue)] = []
                 members.reserveCapacity(length)

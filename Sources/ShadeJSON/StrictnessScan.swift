@@ -1,21 +1,24 @@
 /// A lexical pass over text json-c has accepted, catching what json-c's strict mode lets through:
 /// `NaN` and `Infinity`, integers that overflow 64 bits, numbers that overflow a double, and
 /// duplicate object keys (where json-c silently keeps the last).
+///
+/// The pass counts each object's members; the converter compares the counts with json-c's and
+/// only when they differ does `duplicateKeyError` look for the duplicate, so the common case
+/// allocates nothing per key.
 struct StrictnessScan {
     /// For each object in document order (opening brace order): where it starts and how many
     /// members the text gives it.
     private(set) var objects: [(offset: Int, memberCount: Int)] = []
 
-    private struct Frame {
-        var isObject: Bool
-        var objectIndex: Int
-        var expectingKey: Bool
-        var keys: Set<[UInt8]>
-    }
+    private static let quote = UInt8(ascii: "\"")
+    private static let backslash = UInt8(ascii: "\\")
 
     /// Scans `bytes`, throwing the first problem found.
     init(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONError) {
-        var stack: [Frame] = []
+        // Per open container: the index of its entry in `objects`, or -1 for an array; and
+        // whether the next string is a key.
+        var stack: [(object: Int, expectingKey: Bool)] = []
+        stack.reserveCapacity(16)
         var index = 0
         let count = bytes.count
         while index < count {
@@ -23,82 +26,141 @@ struct StrictnessScan {
             switch byte {
             case UInt8(ascii: "{"):
                 objects.append((index, 0))
-                stack.append(Frame(isObject: true, objectIndex: objects.count - 1, expectingKey: true, keys: []))
+                stack.append((objects.count - 1, true))
                 index += 1
             case UInt8(ascii: "["):
-                stack.append(Frame(isObject: false, objectIndex: -1, expectingKey: false, keys: []))
+                stack.append((-1, false))
                 index += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 _ = stack.popLast()
                 index += 1
             case UInt8(ascii: ","):
-                if let last = stack.indices.last, stack[last].isObject { stack[last].expectingKey = true }
+                if let last = stack.indices.last, stack[last].object >= 0 { stack[last].expectingKey = true }
                 index += 1
             case UInt8(ascii: ":"):
                 if let last = stack.indices.last { stack[last].expectingKey = false }
                 index += 1
-            case UInt8(ascii: "\""):
-                let start = index
-                index += 1
-                while index < count, bytes[index] != UInt8(ascii: "\"") {
-                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
-                }
-                index += 1
-                if let last = stack.indices.last, stack[last].isObject, stack[last].expectingKey {
-                    let key = Array(bytes[start..<min(index, count)])
-                    if !stack[last].keys.insert(key).inserted {
-                        let name = String(decoding: key.dropFirst().dropLast(), as: UTF8.self)
-                        throw TextPosition.error(
-                            at: start, in: bytes, "duplicate key \"\(name)\" in one object; each key may appear once")
-                    }
-                    objects[stack[last].objectIndex].memberCount += 1
+            case StrictnessScan.quote:
+                index = StrictnessScan.endOfString(bytes, from: index)
+                if let last = stack.indices.last, stack[last].object >= 0, stack[last].expectingKey {
+                    objects[stack[last].object].memberCount += 1
                 }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                let start = index
-                var isInteger = true
-                index += 1
-                while index < count {
-                    let next = bytes[index]
-                    if next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") {
-                        isInteger = false
-                    } else if !(next == UInt8(ascii: "+") || next == UInt8(ascii: "-")
-                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next))
-                    {
-                        break
-                    }
-                    index += 1
-                }
-                let token = String(decoding: bytes[start..<index], as: UTF8.self)
-                if token == "-" {
-                    // json-c reads "-Infinity" as a number; report it as what it is.
-                    throw TextPosition.error(
-                        at: start, in: bytes, "'-Infinity' is not valid JSON; numbers must be finite")
-                }
-                if isInteger {
-                    if Int64(token) == nil {
-                        throw TextPosition.error(
-                            at: start, in: bytes, "the integer \(token) does not fit in 64 bits")
-                    }
-                } else if let value = Double(token), !value.isFinite {
-                    throw TextPosition.error(at: start, in: bytes, "the number \(token) is too large for a double")
-                }
+                index = try StrictnessScan.checkNumber(bytes, from: index)
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
                 let start = index
-                while index < count,
-                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[index])
-                        || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[index])
-                {
-                    index += 1
-                }
-                let word = String(decoding: bytes[start..<index], as: UTF8.self)
-                if word != "true", word != "false", word != "null" {
+                while index < count, StrictnessScan.isLetter(bytes[index]) { index += 1 }
+                let length = index - start
+                let word = bytes[start..<index]
+                let valid =
+                    (length == 4 && (word.elementsEqual("true".utf8) || word.elementsEqual("null".utf8)))
+                    || (length == 5 && word.elementsEqual("false".utf8))
+                if !valid {
+                    let text = String(decoding: word, as: UTF8.self)
                     throw TextPosition.error(
                         at: start, in: bytes,
-                        "'\(word)' is not valid JSON; expected a string, a number, true, false or null")
+                        "'\(text)' is not valid JSON; expected a string, a number, true, false or null")
                 }
             default:
                 index += 1
             }
         }
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    }
+
+    /// The index just past the string that starts at `start` (a quote).
+    private static func endOfString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start + 1
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte == quote { return index + 1 }
+            index += byte == backslash ? 2 : 1
+        }
+        return count
+    }
+
+    /// Checks the number at `start`; returns the index just past it.
+    private static func checkNumber(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) throws(JSONError) -> Int {
+        var index = start
+        let count = bytes.count
+        var digits = 0
+        var isInteger = true
+        while index < count {
+            let byte = bytes[index]
+            if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                if isInteger { digits += 1 }
+            } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+                isInteger = false
+            } else if byte != UInt8(ascii: "+") && byte != UInt8(ascii: "-") {
+                break
+            }
+            index += 1
+        }
+        if index == start + 1, bytes[start] == UInt8(ascii: "-") {
+            // json-c reads "-Infinity" as a number; report it as what it is.
+            throw TextPosition.error(at: start, in: bytes, "'-Infinity' is not valid JSON; numbers must be finite")
+        }
+        // Only long integers and numbers with an exponent can overflow: look closer at those alone.
+        if isInteger, digits >= 19 {
+            let token = String(decoding: bytes[start..<index], as: UTF8.self)
+            if Int64(token) == nil {
+                throw TextPosition.error(at: start, in: bytes, "the integer \(token) does not fit in 64 bits")
+            }
+        } else if !isInteger,
+            bytes[start..<index].contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") })
+        {
+            let token = String(decoding: bytes[start..<index], as: UTF8.self)
+            if let value = Double(token), !value.isFinite {
+                throw TextPosition.error(at: start, in: bytes, "the number \(token) is too large for a double")
+            }
+        }
+        return index
+    }
+
+    /// The error for the object at `objectOffset`, whose member count differs from json-c's: the
+    /// first key that repeats an earlier one (compared as written), or the object itself when the
+    /// repeat is written with different escapes.
+    static func duplicateKeyError(in bytes: UnsafeBufferPointer<UInt8>, objectOffset: Int) -> JSONError {
+        var seen: Set<[UInt8]> = []
+        var index = objectOffset + 1
+        var depth = 0
+        var expectingKey = true
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                index += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if depth == 0 { index = bytes.count } else { depth -= 1 }
+                index += 1
+            case UInt8(ascii: ","):
+                if depth == 0 { expectingKey = true }
+                index += 1
+            case UInt8(ascii: ":"):
+                if depth == 0 { expectingKey = false }
+                index += 1
+            case quote:
+                let end = endOfString(bytes, from: index)
+                if depth == 0, expectingKey {
+                    let key = Array(bytes[index..<end])
+                    if !seen.insert(key).inserted {
+                        let name = String(decoding: key.dropFirst().dropLast(), as: UTF8.self)
+                        return TextPosition.error(
+                            at: index, in: bytes, "duplicate key \"\(name)\" in one object; each key may appear once")
+                    }
+                }
+                index = end
+            default:
+                index += 1
+            }
+        }
+        return TextPosition.error(
+            at: objectOffset, in: bytes,
+            "an object with a duplicate key (written with different escapes); each key may appear once")
     }
 }

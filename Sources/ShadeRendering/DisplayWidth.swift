@@ -2,6 +2,8 @@
 public enum DisplayWidth {
     /// The columns a string takes.
     public static func of(_ text: String) -> Int {
+        // Printable ASCII, the common case, is one column a byte.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var total = 0
         for character in text { total += of(character) }
         return total

@@ -4,7 +4,9 @@ public enum TerminalText {
     /// visible stand-ins: C0 controls with their Control Pictures (␛), DEL with ␡, C1 with �.
     /// Line breaks become ␤ so that one task stays on one line.
     public static func sanitize(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }),
+            text.unicodeScalars.contains(where: isControl)
+        else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if scalar.value < 0x20 {

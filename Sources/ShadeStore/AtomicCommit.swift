@@ -88,6 +88,23 @@ final class AtomicCommit {
         try FileSystem.remove(paths.commitRecord)
     }
 
+    /// Replaces derived files (caches) by rename, without flushing and ignoring failures: a lost
+    /// or torn cache file is recomputed by its reader.
+    func writeCache(_ files: [(relativePath: String, bytes: [UInt8]?)]) {
+        for file in files {
+            guard let bytes = file.bytes else { continue }
+            let target = paths.root + "/" + file.relativePath
+            stagedCount += 1
+            let path = "\(paths.staging)/\(getpid())-\(stagedCount)-cache.tmp"
+            guard (try? FileSystem.makeDirectories(FileSystem.parentDirectory(of: target))) != nil else { continue }
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { continue }
+            let written = (try? FileSystem.writeAll(fd, bytes, path: path)) != nil
+            if close(fd) == 0, written, (try? FileSystem.rename(path, to: target)) != nil { continue }
+            try? FileSystem.remove(path)
+        }
+    }
+
     /// Finishes a commit a crashed process left behind, and removes abandoned staged files.
     ///
     /// Must run under the exclusive lock.
@@ -133,7 +150,7 @@ final class AtomicCommit {
         do throws(StoreError) {
             try FileSystem.writeAll(fd, bytes, path: path)
             // After a failed fsync the data may be lost: report it, never retry and trust it.
-            guard fsync(fd) == 0 else { throw StoreError.io(operation: "sync", path: path, errno: errno) }
+            guard fdatasync(fd) == 0 else { throw StoreError.io(operation: "sync", path: path, errno: errno) }
         } catch {
             close(fd)
             try? FileSystem.remove(path)

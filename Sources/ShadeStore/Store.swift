@@ -51,19 +51,16 @@ public struct Store: Sendable {
             if state.hasChanges {
                 let staged = try commit.stage(
                     state.pendingFiles(label: label, timestamp: now.timestamp, createMeta: !metaExists))
-                // Summaries record the stamps the week files were just staged with.
+                try commit.commit(staged)
+                state.pruneUndoJournal()
+                // Summaries are a cache checked against the week files' stamps: written after the
+                // commit, without flushing; a lost or torn one is only recomputed.
                 let weekFiles = state.dirtyWeekFiles
                 var stamps: [ISOWeek: FileStamp] = [:]
                 for file in staged {
                     if let week = weekFiles[file.target], let stamp = file.stamp { stamps[week] = stamp }
                 }
-                let summaries: [AtomicCommit.StagedFile]
-                do { summaries = try commit.stage(state.summaryFiles(stamps: stamps)) } catch {
-                    commit.discard(staged)
-                    throw error
-                }
-                try commit.commit(staged + summaries)
-                state.pruneUndoJournal()
+                if let summaries = try? state.summaryFiles(stamps: stamps) { commit.writeCache(summaries) }
             }
             return result
         }

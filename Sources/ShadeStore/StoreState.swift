@@ -117,8 +117,12 @@ public final class StoreState {
         if let cached = summaries[year] { return cached }
         let file = paths.absolute(paths.summaryFile(year))
         var entries: [ISOWeek: SummaryDocument.Entry] = [:]
-        if let bytes = try FileSystem.read(file) {
-            entries = try SummaryDocument.decode(try parse(bytes, file: file), file: file, year: year)
+        // A summary is a cache: one that cannot be read counts as empty, and its weeks are
+        // summed up from their files.
+        if let bytes = try? FileSystem.read(file), let value = try? JSONParser.parse(bytes),
+            let decoded = try? SummaryDocument.decode(value, file: file, year: year)
+        {
+            entries = decoded
         }
         summaries[year] = entries
         return entries
@@ -226,7 +230,7 @@ public final class StoreState {
     }
 
     /// The summary files of the week-years whose weeks were written in this step, each written
-    /// week summed up with the stamp its file will have.
+    /// week summed up with the stamp its file now has.
     func summaryFiles(stamps: [ISOWeek: FileStamp]) throws(StoreError) -> [(relativePath: String, bytes: [UInt8]?)] {
         var years: Set<Int> = []
         for week in dirtyWeeks {

@@ -118,7 +118,7 @@ extension Shade {
             if parsed.isEmpty { parsed = [.date(session.view.date), .slot(session.view.slot)] }
             let query = TaskQuery(parsed)
             let now = try session.now()
-            let tasks = try session.store.read { state -> [PlannerTask] in
+            var tasks = try session.store.read { state -> [PlannerTask] in
                 let candidates: [PlannerTask]
                 if let bounds = query.dateBounds {
                     candidates = try state.tasks(from: bounds.first, through: bounds.last)
@@ -126,7 +126,8 @@ extension Shade {
                     candidates = try state.allTasks()
                 }
                 return candidates.filter { query.matches($0, now: now, schedule: session.schedule) }
-            }.sorted(by: PlannerTask.timelineOrder)
+            }
+            tasks = PlannerTask.sortedInTimelineOrder(tasks)
             let context = try session.renderContext()
             if json {
                 try session.printJSON(ViewJSON.list(tasks, context: context))

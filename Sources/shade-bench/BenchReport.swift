@@ -1,0 +1,209 @@
+/// Fixed-point formatting without Foundation.
+enum Format {
+    static func fixed(_ value: Double, _ decimals: Int) -> String {
+        guard value.isFinite else { return "—" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let rounded = (abs(value) * scale).rounded()
+        let whole = Int(rounded / scale)
+        var text = (value < 0 ? "-" : "") + String(whole)
+        if decimals > 0 {
+            let fraction = String(Int(rounded) - whole * Int(scale))
+            text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+        }
+        return text
+    }
+
+    static func ms(_ seconds: Double) -> String { fixed(seconds * 1000, seconds < 0.1 ? 2 : 1) }
+
+    static func size(_ tasks: Int) -> String {
+        tasks >= 1_000_000 ? "\(tasks / 1_000_000)M" : tasks >= 1_000 ? "\(tasks / 1_000)k" : String(tasks)
+    }
+
+    static func ratio(_ value: Double) -> String { fixed(value, 2) + "×" }
+}
+
+/// Collects measurements and prints them as Markdown with each target marked met or not.
+struct BenchReport {
+    let sizes: [Int]
+    let reps: Int
+    let smoke: Bool
+    let binary: String
+    var processes: [Int: [String: Measure]] = [:]
+    var repl: [Int: [String: (p50: Double, p99: Double)]] = [:]
+    var dense: [(String, Double)] = []
+    var denseSize = 0
+    var scripts: [(lines: Int, seconds: Double, durable: Bool)] = []
+    var benchPeakMiB = 0.0
+
+    static let commands = ["--version", "add", "done", "day", "week", "stats", "stats --all"]
+
+    func markdown() -> String {
+        var out: [String] = []
+        out.append("### One-shot commands (median of \(reps) after a warm-up, ms)")
+        out.append("")
+        var header = "| command |"
+        var rule = "| --- |"
+        for size in sizes {
+            header += " \(Format.size(size)) |"
+            rule += " ---: |"
+        }
+        if let first = sizes.first, let last = sizes.last, first != last {
+            header += " \(Format.size(last)) ÷ \(Format.size(first)) |"
+            rule += " ---: |"
+        }
+        if let big = sizes.first(where: { $0 == 100_000 }) ?? sizes.last {
+            header += " \(Format.size(big)) ÷ --version |"
+            rule += " ---: |"
+        }
+        out += [header, rule]
+        let reference = sizes.first(where: { $0 == 100_000 }) ?? sizes.last!
+        for command in BenchReport.commands {
+            var row = "| `\(command)` |"
+            for size in sizes { row += " \(processes[size]?[command].map { Format.ms($0.seconds) } ?? "—") |" }
+            if let first = sizes.first, let last = sizes.last, first != last,
+                let a = processes[first]?[command], let b = processes[last]?[command]
+            {
+                row += " \(Format.ratio(b.seconds / a.seconds)) |"
+            }
+            if let floor = processes[reference]?["--version"], let value = processes[reference]?[command] {
+                row += " \(Format.ratio(value.seconds / floor.seconds)) |"
+            }
+            out.append(row)
+        }
+        out.append("")
+        out.append(
+            "Peak resident memory of one command (MiB, measured with GNU time, whose own size is what the kernel starts a child's count from; without it, from wait4, where the timing process's \(Format.fixed(benchPeakMiB, 1)) MiB is the floor):"
+        )
+        out.append("")
+        out.append("| command |" + sizes.map { " \(Format.size($0)) |" }.joined())
+        out.append("| --- |" + sizes.map { _ in " ---: |" }.joined())
+        for command in BenchReport.commands {
+            out.append(
+                "| `\(command)` |"
+                    + sizes.map { " \(processes[$0]?[command].map { Format.fixed($0.peakMiB, 1) } ?? "—") |" }.joined())
+        }
+        let peerRows = sizes.flatMap { size in
+            ["add", "done", "week"].compactMap { command -> String? in
+                guard let measure = processes[size]?[command], let peer = measure.peerSeconds else { return nil }
+                let task =
+                    command == "week"
+                    ? "task due.after:… due.before:… list" : command == "done" ? "task N done" : "task add"
+                return
+                    "| \(Format.size(size)) | `\(command)` / `\(task)` | \(Format.ms(measure.seconds)) | \(Format.ms(peer)) | \(Format.ratio(peer / measure.seconds)) |"
+            }
+        }
+        if !peerRows.isEmpty {
+            out.append("")
+            out.append("### Against Taskwarrior 2.6 (same tasks, same run, alternating; median ms)")
+            out.append("")
+            out.append("| tasks | shade / task | shade | task | task ÷ shade |")
+            out.append("| ---: | --- | ---: | ---: | ---: |")
+            out += peerRows
+        }
+        out.append("")
+        out.append("### REPL, in-process per command (ms, p50 / p99)")
+        out.append("")
+        out.append("| command |" + sizes.map { " \(Format.size($0)) |" }.joined())
+        out.append("| --- |" + sizes.map { _ in " ---: |" }.joined())
+        for command in ["day", "week", "stats", "ls", "add", "done/undone"] {
+            out.append(
+                "| `\(command)` |"
+                    + sizes.map { size in
+                        repl[size]?[command].map {
+                            " \(Format.fixed($0.p50 * 1000, 3)) / \(Format.fixed($0.p99 * 1000, 3)) |"
+                        }
+                            ?? " — |"
+                    }.joined())
+        }
+        out.append("")
+        out.append("### Dense week: \(denseSize) tasks in one week (median ms)")
+        out.append("")
+        out.append("| command | ms |")
+        out.append("| --- | ---: |")
+        for (command, seconds) in dense { out.append("| `\(command)` | \(Format.ms(seconds)) |") }
+        out.append("")
+        out.append("### Piped scripts of adds (one run each, fresh store)")
+        out.append("")
+        out.append("| lines | seconds | per add (ms) | every add there afterwards |")
+        out.append("| ---: | ---: | ---: | --- |")
+        for script in scripts {
+            out.append(
+                "| \(script.lines) | \(Format.fixed(script.seconds, 2)) | \(Format.fixed(script.seconds * 1000 / Double(script.lines), 3)) | \(script.durable ? "yes" : "NO") |"
+            )
+        }
+        out.append("")
+        out.append("### Targets")
+        out.append("")
+        out += targets()
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    private func mark(_ met: Bool) -> String { met ? "met" : "**not met**" }
+
+    func targets() -> [String] {
+        var lines: [String] = []
+        let base = sizes.first!
+        for size in sizes where size >= 100_000 {
+            for command in ["add", "done", "day", "week", "stats"] {
+                guard let a = processes[base]?[command], let b = processes[size]?[command] else { continue }
+                let ratio = b.seconds / a.seconds
+                lines.append(
+                    "- history independence, `\(command)` at \(Format.size(size)) ÷ \(Format.size(base)): \(Format.ratio(ratio)) (≤ 1.25×) — \(mark(ratio <= 1.25))"
+                )
+            }
+        }
+        if let floor = processes[100_000]?["--version"] {
+            for command in ["add", "done", "day", "week", "stats"] {
+                guard let value = processes[100_000]?[command] else { continue }
+                let ratio = value.seconds / floor.seconds
+                lines.append(
+                    "- near the floor, `\(command)` at 100k ÷ `--version`: \(Format.ratio(ratio)) (≤ 1.5×) — \(mark(ratio <= 1.5))"
+                )
+            }
+        }
+        for (size, bar) in [(100_000, 20.0), (10_000, 5.0)] {
+            for command in ["add", "done", "week"] {
+                guard let measure = processes[size]?[command], let peer = measure.peerSeconds else { continue }
+                let ratio = peer / measure.seconds
+                lines.append(
+                    "- vs Taskwarrior, `\(command)` at \(Format.size(size)): \(Format.ratio(ratio)) faster (≥ \(Format.fixed(bar, 0))×) — \(mark(ratio >= bar))"
+                )
+            }
+        }
+        for (size, limit) in [(100_000, 0.050), (1_000_000, 0.200)] {
+            guard let value = processes[size]?["stats --all"] else { continue }
+            lines.append(
+                "- `stats --all` at \(Format.size(size)): \(Format.ms(value.seconds)) ms (< \(Format.ms(limit)) ms) — \(mark(value.seconds < limit))"
+            )
+        }
+        if let small = processes[base], let large = processes[1_000_000] {
+            let worst =
+                BenchReport.commands.filter { $0 != "--version" }.compactMap { command -> Double? in
+                    guard let a = small[command], let b = large[command], a.peakMiB > 0 else { return nil }
+                    return b.peakMiB / a.peakMiB
+                }.max() ?? .nan
+            lines.append(
+                "- memory, worst one-shot peak RSS at 1M ÷ at \(Format.size(base)): \(Format.ratio(worst)) (≤ 1.5×) — \(mark(worst <= 1.5))"
+            )
+        }
+        if let repl = repl[100_000] {
+            let worst = repl.values.map(\.p99).max() ?? .nan
+            lines.append(
+                "- REPL p99 at 100k, worst command: \(Format.fixed(worst * 1000, 3)) ms (< 2 ms) — \(mark(worst < 0.002))"
+            )
+        }
+        if scripts.count == 2 {
+            let ratio = scripts[1].seconds / scripts[0].seconds
+            lines.append(
+                "- scripts, \(scripts[1].lines) lines ÷ \(scripts[0].lines) lines: \(Format.ratio(ratio)) (≤ 2.2×) — \(mark(ratio <= 2.2)); every add durable: \(scripts.allSatisfy(\.durable) ? "yes" : "NO")"
+            )
+        }
+        for (command, seconds) in dense {
+            lines.append(
+                "- dense week of \(denseSize), `\(command)`: \(Format.ms(seconds)) ms (< 100 ms) — \(mark(seconds < 0.1))"
+            )
+        }
+        return lines
+    }
+}

@@ -1,0 +1,108 @@
+import ShadeCore
+import ShadeStore
+
+/// A small deterministic random generator (SplitMix64), so that every run builds the same history.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// One generated task, before it has an id: what both shade and Taskwarrior are given.
+struct TaskSpec {
+    let title: String
+    let date: CivilDate
+    let slot: Slot
+    let time: TimeOfDay?
+    let status: TaskStatus
+    let tags: [String]
+}
+
+/// Builds a planner history of a given size through shade's own store code: about 100 tasks a
+/// week (about 5 a slot), ~30 % done, ~5 % cancelled, some with times and tags, ending at the
+/// week of `now`.
+struct HistoryGenerator {
+    static let tasksPerWeek = 100
+    static let tagWords = ["work", "home", "errand", "health", "study", "bill"]
+    static let titleWords = ["Call", "Write", "Review", "Plan", "Buy", "Read", "Fix", "Clean", "Book", "Pay"]
+    static let objectWords = ["the report", "groceries", "the bank", "slides", "the bike", "rent", "notes", "tickets"]
+
+    let now: Moment
+    let schedule = SlotSchedule.standard
+
+    /// The tasks of one week, `count` of them, spread over its 21 slots.
+    func weekSpecs(_ week: ISOWeek, count: Int, random: inout SeededGenerator, serial: inout Int) -> [TaskSpec] {
+        (0..<count).map { index in
+            serial += 1
+            let day = week.monday.adding(days: index % 7)
+            let slot = Slot.allCases[(index / 7) % 3]
+            let roll = Double.random(in: 0..<1, using: &random)
+            let status: TaskStatus = roll < 0.30 ? .done : roll < 0.35 ? .cancelled : .open
+            var time: TimeOfDay?
+            if Double.random(in: 0..<1, using: &random) < 0.4 {
+                let start = schedule.start(of: slot).minutes
+                let end = schedule.end(of: slot).minutes
+                let minute = Int.random(in: start..<end, using: &random) / 5 * 5
+                time = TimeOfDay(minutes: minute)
+            }
+            var tags: [String] = []
+            if Double.random(in: 0..<1, using: &random) < 0.3 {
+                tags.append(HistoryGenerator.tagWords.randomElement(using: &random)!)
+            }
+            let title =
+                "\(HistoryGenerator.titleWords.randomElement(using: &random)!) \(HistoryGenerator.objectWords.randomElement(using: &random)!) #\(serial)"
+            return TaskSpec(title: title, date: day, slot: slot, time: time, status: status, tags: tags)
+        }
+    }
+
+    /// Every week's specs, oldest first: `total` tasks at `perWeek` a week, the last week being
+    /// the week of `now`. `handle` gets them a batch of weeks at a time.
+    func forEachBatch(
+        total: Int, perWeek: Int, weeksPerBatch: Int = 52, seed: UInt64 = 42, _ handle: ([TaskSpec]) throws -> Void
+    ) rethrows {
+        var random = SeededGenerator(seed: seed)
+        let weekCount = (total + perWeek - 1) / perWeek
+        let last = now.date.isoWeek
+        var week = last.adding(weeks: 1 - weekCount)
+        var remaining = total
+        var serial = 0
+        var batch: [TaskSpec] = []
+        var weeksInBatch = 0
+        while remaining > 0 {
+            let count = min(perWeek, remaining)
+            batch += weekSpecs(week, count: count, random: &random, serial: &serial)
+            remaining -= count
+            weeksInBatch += 1
+            week = week.adding(weeks: 1)
+            if weeksInBatch == weeksPerBatch || remaining == 0 {
+                try handle(batch)
+                batch.removeAll(keepingCapacity: true)
+                weeksInBatch = 0
+            }
+        }
+    }
+
+    /// Writes specs into a store as tasks, one atomic step per batch, not recorded for undo.
+    func write(_ specs: [TaskSpec], to store: Store, random: inout SeededGenerator) throws {
+        let uids = specs.map { _ in UIDGenerator.make(using: &random) }
+        try store.write(label: nil, now: now) { state in
+            for (spec, uid) in zip(specs, uids) {
+                let id = try state.allocateID()
+                let task = PlannerTask(
+                    id: id, uid: uid, title: spec.title, date: spec.date, slot: spec.slot,
+                    time: spec.time, status: .open, tags: spec.tags, created: now.timestamp)
+                var filed = task
+                if spec.status != .open { filed.setStatus(spec.status, at: now) }
+                try state.insert(filed)
+            }
+        }
+    }
+}

@@ -1,0 +1,332 @@
+import ArgumentParser
+import ShadeCLI
+import ShadeCore
+import ShadeStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Measures shade as a user meets it: whole processes on histories of growing size, the REPL's
+/// own latency, piped scripts, and Taskwarrior on the same tasks in the same run.
+@main
+struct ShadeBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shade-bench",
+        abstract: "Benchmark shade on generated histories and against Taskwarrior.",
+        discussion: """
+            Full run (about 15 minutes, a few GB of disk for the 1,000,000-task store):
+              swift build -c release && .build/release/shade-bench --output bench.md
+            Smoke run (CI): shade-bench --smoke
+            Generated stores are kept in --dir and reused by later runs.
+            """)
+
+    @Flag(help: "A small run: 1,000 tasks, one repetition (for CI).") var smoke = false
+    @Option(parsing: .upToNextOption, help: "History sizes in tasks.") var sizes: [Int] = [
+        1_000, 10_000, 100_000, 1_000_000,
+    ]
+    @Option(help: "Repetitions per measurement (after one warm-up).") var reps = 7
+    @Option(help: "Where generated stores are kept.") var dir = "/tmp/shade-bench"
+    @Option(help: "The shade binary (default: the one beside this program).") var shade: String?
+    @Option(help: "REPL commands timed per command and size.") var replRuns = 300
+    @Flag(help: "Skip Taskwarrior even when it is installed.") var noTaskwarrior = false
+    @Option(help: "Also write the Markdown report to this file.") var output: String?
+    @Option(help: .hidden) var child: String?
+    @Option(help: .hidden) var childSize: Int?
+    @Option(help: .hidden) var childPerWeek: Int?
+    @Option(help: .hidden) var childPath: String?
+
+    static let pinnedNow = "2026-11-23T09:30"
+
+    mutating func run() throws {
+        if let child { return try runChild(child) }
+        if smoke {
+            sizes = [1_000]
+            reps = 1
+            replRuns = 20
+        }
+        let binary = shade ?? Self.siblingBinary()
+        guard access(binary, X_OK) == 0 else { throw BenchError.failed("no shade binary at \(binary); build it first") }
+        mkdir(dir, 0o700)
+        let now = Moment.parsePinned(Self.pinnedNow, utcOffsetSeconds: 0)!
+        let generator = HistoryGenerator(now: now)
+        let taskwarrior = noTaskwarrior ? nil : TaskwarriorPeer.find()
+        var report = BenchReport(sizes: sizes, reps: reps, smoke: smoke, binary: binary)
+
+        for size in sizes {
+            let pristine = try prepareStore(size: size, perWeek: HistoryGenerator.tasksPerWeek, generator: generator)
+            // Measurements add and complete tasks: they run on a fresh copy, so every run starts equal.
+            let store = "\(dir)/work-\(size)"
+            _ = ProcessTimer.run(["/bin/rm", "-rf", store], environment: [])
+            guard ProcessTimer.run(["/bin/cp", "-a", pristine, store], environment: []).status == 0 else {
+                throw BenchError.failed("cannot copy \(pristine)")
+            }
+            var peer: TaskwarriorPeer?
+            if let taskwarrior, size <= 100_000, !smoke {
+                peer = try preparePeer(size: size, binary: taskwarrior, generator: generator)
+            }
+            log("timing processes at \(size) tasks")
+            report.processes[size] = try timeProcesses(binary: binary, store: store, peer: peer, now: now)
+            log("timing the REPL at \(size) tasks")
+            var repl: [String: (p50: Double, p99: Double)] = [:]
+            for line in try runInChild("repl", size: size, path: store).split(separator: "\n") {
+                let fields = line.split(separator: "\t")
+                if fields.count == 3, let p50 = Double(fields[1]), let p99 = Double(fields[2]) {
+                    repl[String(fields[0])] = (p50, p99)
+                }
+            }
+            report.repl[size] = repl
+            _ = ProcessTimer.run(["/bin/rm", "-rf", store], environment: [])
+        }
+        let denseSize = smoke ? 1_000 : 10_000
+        let dense = try prepareStore(
+            size: denseSize, perWeek: denseSize, generator: generator, name: "dense-\(denseSize)")
+        for command in [["day"], ["week"]] {
+            let runs = (0...reps).map { _ in
+                ProcessTimer.run([binary] + command, environment: environment(store: dense))
+            }
+            try check(runs, command)
+            report.dense.append((command.joined(separator: " "), Statistics.median(runs.dropFirst().map(\.seconds))))
+        }
+        report.denseSize = denseSize
+        for lines in smoke ? [500, 1_000] : [10_000, 20_000] {
+            log("timing a script of \(lines) adds")
+            report.scripts.append(try timeScript(binary: binary, lines: lines, start: now.date))
+        }
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        report.benchPeakMiB = Double(usage.ru_maxrss) / 1024
+        let text = report.markdown()
+        print(text)
+        if let output { try BenchFiles.write(text, to: output) }
+    }
+
+    // MARK: Stores
+
+    func environment(store: String) -> [String] {
+        [
+            "SHADE_STORE=\(store)", "SHADE_NOW=\(Self.pinnedNow)", "NO_COLOR=1", "HOME=\(dir)", "TZ=UTC",
+            "XDG_CONFIG_HOME=\(dir)/config", "XDG_STATE_HOME=\(dir)/state", "PATH=/usr/bin:/bin",
+        ]
+    }
+
+    /// Generation, imports and in-process REPL timing run in child processes of this program, so
+    /// that this process stays small: a child's peak memory, as the kernel reports it, includes
+    /// its parent's at the moment it started.
+    func runInChild(_ kind: String, size: Int, perWeek: Int = HistoryGenerator.tasksPerWeek, path: String) throws
+        -> String
+    {
+        let output = "\(dir)/child-output.txt"
+        _ = ProcessTimer.run(["/bin/rm", "-f", output], environment: [])
+        var arguments = [
+            Self.ownPath(), "--child", kind, "--child-size", String(size), "--child-per-week", String(perWeek),
+            "--child-path", path, "--dir", dir, "--repl-runs", String(replRuns), "--output", output,
+        ]
+        if let shade { arguments += ["--shade", shade] }
+        let run = ProcessTimer.run(arguments, environment: ["PATH=/usr/bin:/bin", "HOME=\(dir)"], stderr: "-")
+        guard run.status == 0 else { throw BenchError.failed("\(kind) for \(size) tasks exited \(run.status)") }
+        return (try? BenchFiles.read(output)) ?? ""
+    }
+
+    func runChild(_ kind: String) throws {
+        let now = Moment.parsePinned(Self.pinnedNow, utcOffsetSeconds: 0)!
+        let generator = HistoryGenerator(now: now)
+        guard let size = childSize, let perWeek = childPerWeek, let path = childPath else {
+            throw BenchError.failed("--child needs --child-size, --child-per-week and --child-path")
+        }
+        switch kind {
+        case "generate":
+            try generate(size: size, perWeek: perWeek, generator: generator, path: path)
+        case "import":
+            guard let binary = TaskwarriorPeer.find() else { throw BenchError.failed("task is not installed") }
+            try importPeer(TaskwarriorPeer(binary: binary, directory: path), size: size, generator: generator)
+        case "repl":
+            let results = try timeREPL(store: path, now: now)
+            let lines = results.map { "\($0.key)\t\($0.value.p50)\t\($0.value.p99)" }.sorted()
+            if let output { try BenchFiles.write(lines.joined(separator: "\n") + "\n", to: output) }
+        default:
+            throw BenchError.failed("unknown child \(kind)")
+        }
+    }
+
+    func prepareStore(size: Int, perWeek: Int, generator: HistoryGenerator, name: String? = nil) throws -> String {
+        let path = "\(dir)/\(name ?? "store-\(size)")"
+        if BenchFiles.exists(path + ".ready") { return path }
+        _ = try runInChild("generate", size: size, perWeek: perWeek, path: path)
+        return path
+    }
+
+    func generate(size: Int, perWeek: Int, generator: HistoryGenerator, path: String) throws {
+        log("generating \(size) tasks in \(path)")
+        _ = ProcessTimer.run(["/bin/rm", "-rf", path], environment: [])
+        let store = Store(directory: path)
+        var random = SeededGenerator(seed: 7)
+        let start = Self.clock()
+        try generator.forEachBatch(total: size, perWeek: perWeek) { specs in
+            try generator.write(specs, to: store, random: &random)
+        }
+        log("generated in \(Format.fixed(Self.clock() - start, 1)) s")
+        try BenchFiles.write("", to: path + ".ready")
+    }
+
+    func preparePeer(size: Int, binary: String, generator: HistoryGenerator) throws -> TaskwarriorPeer {
+        let peer = TaskwarriorPeer(binary: binary, directory: "\(dir)/taskwarrior-\(size)")
+        if !peer.isReady { _ = try runInChild("import", size: size, path: peer.directory) }
+        return peer
+    }
+
+    func importPeer(_ peer: TaskwarriorPeer, size: Int, generator: HistoryGenerator) throws {
+        log("importing \(size) tasks into Taskwarrior")
+        _ = ProcessTimer.run(["/bin/rm", "-rf", peer.directory], environment: [])
+        try peer.prepare()
+        var random = SeededGenerator(seed: 11)
+        var seconds = 0.0
+        try generator.forEachBatch(total: size, perWeek: HistoryGenerator.tasksPerWeek, weeksPerBatch: 100) { specs in
+            seconds += try peer.importBatch(specs, random: &random, entry: "20261116T080000Z")
+        }
+        log("imported in \(Format.fixed(seconds, 1)) s")
+        try peer.markReady()
+    }
+
+    // MARK: Measurements
+
+    func check(_ runs: [ProcessRun], _ command: [String]) throws {
+        if let failed = runs.first(where: { $0.status != 0 }) {
+            throw BenchError.failed("\(command.joined(separator: " ")) exited \(failed.status)")
+        }
+    }
+
+    func openTaskIDs(store: String, now: Moment) throws -> [Int] {
+        try Store(directory: store).read { state in
+            try state.tasks(in: now.date.isoWeek).filter { $0.status == .open }.map(\.id)
+        }
+    }
+
+    /// Medians (and peak memory) of whole shade processes; Taskwarrior's equivalents alternate
+    /// with them when a peer is given.
+    func timeProcesses(binary: String, store: String, peer: TaskwarriorPeer?, now: Moment) throws -> [String: Measure] {
+        let env = environment(store: store)
+        var openIDs = try openTaskIDs(store: store, now: now)
+        var results: [String: Measure] = [:]
+        let commands: [(name: String, shade: () -> [String], task: (() -> [String])?)] = [
+            ("--version", { ["--version"] }, nil),
+            ("add", { ["add", "Bench task"] }, { ["add", "Bench task", "due:2026-11-23T09:00"] }),
+            ("done", { ["done", String(openIDs.removeLast())] }, { ["\(Int.random(in: 1...500))", "done"] }),
+            ("day", { ["day"] }, nil),
+            ("week", { ["week"] }, { ["due.after:2026-11-22", "due.before:2026-11-30", "list"] }),
+            ("stats", { ["stats"] }, nil),
+            ("stats --all", { ["stats", "--all"] }, nil),
+        ]
+        for command in commands {
+            var shadeRuns: [ProcessRun] = []
+            var taskRuns: [ProcessRun] = []
+            for _ in 0...reps {
+                let arguments = command.shade()
+                let run = ProcessTimer.run([binary] + arguments, environment: env)
+                try check([run], arguments)
+                shadeRuns.append(run)
+                if let peer, let task = command.task {
+                    let words = task()
+                    taskRuns.append(ProcessTimer.run([peer.binary] + words, environment: peer.environment))
+                }
+            }
+            // The first run of each is a warm-up; memory is measured on one more run.
+            let peak = ProcessTimer.peakKiB([binary] + command.shade(), environment: env, scratch: dir)
+            results[command.name] = Measure(
+                seconds: Statistics.median(shadeRuns.dropFirst().map(\.seconds)),
+                peakMiB: Double(peak ?? shadeRuns.dropFirst().map(\.peakKiB).max() ?? 0) / 1024,
+                peerSeconds: taskRuns.count > 1 ? Statistics.median(taskRuns.dropFirst().map(\.seconds)) : nil)
+        }
+        return results
+    }
+
+    /// p50 and p99 of commands run in-process by the REPL's own engine.
+    func timeREPL(store: String, now: Moment) throws -> [String: (p50: Double, p99: Double)] {
+        var variables: [String: String] = [:]
+        for entry in environment(store: store) {
+            let parts = entry.split(separator: "=", maxSplits: 1)
+            variables[String(parts[0])] = String(parts[1])
+        }
+        let engine = try CommandEngine(environment: ShadeEnvironment(variables: variables))
+        let ids = Array(try openTaskIDs(store: store, now: now).prefix(20))
+        var results: [String: (p50: Double, p99: Double)] = [:]
+        var toggle = 0
+        let commands: [(String, () -> String)] = [
+            ("day", { "day" }), ("week", { "week" }), ("stats", { "stats" }), ("ls", { "ls" }),
+            ("add", { "add REPL task" }),
+            (
+                "done/undone",
+                {
+                    toggle += 1
+                    let id = ids[toggle % ids.count]
+                    return (toggle / ids.count) % 2 == 0 ? "done \(id)" : "undone \(id)"
+                }
+            ),
+        ]
+        for (name, line) in commands {
+            var samples: [Double] = []
+            for index in 0..<(replRuns + 5) {
+                let text = line()
+                let start = Self.clock()
+                let result = engine.run(text)
+                let elapsed = Self.clock() - start
+                guard result.status == 0 else { throw BenchError.failed("REPL \(text) exited \(result.status)") }
+                if index >= 5 { samples.append(elapsed) }
+            }
+            results[name] = (Statistics.percentile(samples, 50), Statistics.percentile(samples, 99))
+        }
+        return results
+    }
+
+    /// A piped script of `lines` adds on a fresh store, planned forward from today at the
+    /// history's density (about 14 a day, 100 a week); checks every add is there afterwards.
+    func timeScript(binary: String, lines: Int, start: CivilDate) throws -> (lines: Int, seconds: Double, durable: Bool)
+    {
+        let store = "\(dir)/script-\(lines)"
+        _ = ProcessTimer.run(["/bin/rm", "-rf", store], environment: [])
+        let script = "\(dir)/script-\(lines).shade"
+        let slots = ["morning", "afternoon", "evening"]
+        try BenchFiles.write(
+            (0..<lines).map { "add \(start.adding(days: $0 / 14)) \(slots[$0 % 3]) Script task \($0)" }.joined(
+                separator: "\n")
+                + "\n",
+            to: script)
+        let run = ProcessTimer.run([binary], environment: environment(store: store), stdin: script)
+        try check([run], ["<", script])
+        let count = try Store(directory: store).read { state in try state.allTasks().count }
+        return (lines, run.seconds, count == lines)
+    }
+
+    // MARK: Helpers
+
+    static func clock() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    /// This program's absolute path.
+    static func ownPath() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        return count > 0 ? String(cString: buffer) : CommandLine.arguments[0]
+    }
+
+    static func siblingBinary() -> String {
+        let own = ownPath()
+        guard let slash = own.lastIndex(of: "/") else { return "./shade" }
+        return String(own[..<slash]) + "/shade"
+    }
+
+    func log(_ text: String) {
+        var line = "· " + text + "\n"
+        line.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+}
+
+/// One command's measurement at one size.
+struct Measure {
+    let seconds: Double
+    let peakMiB: Double
+    let peerSeconds: Double?
+}
