@@ -100,7 +100,8 @@ public enum ShadeMain {
         let now = try SystemClock.now(environment: environment)
         let directory = store ?? environment["SHADE_STORE"] ?? environment.defaultStore
         return Session(
-            environment: environment, store: Store(directory: directory), schedule: configuration.schedule, now: now,
+            environment: environment, store: Store(directory: directory, cache: interactive ? WeekCache() : nil),
+            schedule: configuration.schedule, now: now,
             isInteractive: interactive, colorMode: color ?? .auto,
             clockOverride: environment["SHADE_NOW"] != nil ? now : nil)
     }

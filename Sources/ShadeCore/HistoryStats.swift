@@ -21,25 +21,52 @@ public struct HistoryStats: Hashable, Sendable {
     /// Builds the statistics of the weeks from `first` through `last`; `cells` gives the cells of
     /// weeks that have any (the others count as empty).
     public init(from first: ISOWeek, through last: ISOWeek, cells: [ISOWeek: WeekCells]) {
-        var weeks: [WeekLine] = []
-        var total = Tally()
-        var bySlot = Array(repeating: Tally(), count: 3)
-        var byWeekday = Array(repeating: Tally(), count: 7)
-        var week = first
-        while week <= last {
-            let weekCells = cells[week] ?? WeekCells()
-            let tally = weekCells.total
-            weeks.append(WeekLine(week: week, tally: tally))
-            total.add(tally)
+        var accumulator = Accumulator()
+        for week in cells.keys.sorted() where week >= first && week <= last { accumulator.add(week, cells[week]!) }
+        self = accumulator.stats(from: first, through: last)
+    }
+
+    /// Collects weeks one at a time (in any order), so that years of history never need to be
+    /// held at once.
+    public struct Accumulator: Sendable {
+        private var tallies: [ISOWeek: Tally] = [:]
+        private var bySlot = Array(repeating: Tally(), count: 3)
+        private var byWeekday = Array(repeating: Tally(), count: 7)
+
+        /// An empty accumulator.
+        public init() {}
+
+        /// Counts one week's cells.
+        public mutating func add(_ week: ISOWeek, _ cells: WeekCells) {
+            var weekTally = Tally()
             for weekday in Weekday.allCases {
                 for slot in Slot.allCases {
-                    let cell = weekCells[weekday, slot]
+                    let cell = cells[weekday, slot]
+                    weekTally.add(cell)
                     bySlot[slot.index].add(cell)
                     byWeekday[weekday.rawValue - 1].add(cell)
                 }
             }
-            week = week.adding(weeks: 1)
+            tallies[week, default: Tally()].add(weekTally)
         }
+
+        /// The statistics of the weeks from `first` through `last` (weeks not added count as
+        /// empty; weeks added outside the range must not have been added).
+        public func stats(from first: ISOWeek, through last: ISOWeek) -> HistoryStats {
+            var weeks: [WeekLine] = []
+            var total = Tally()
+            var week = first
+            while week <= last {
+                let tally = tallies[week] ?? Tally()
+                weeks.append(WeekLine(week: week, tally: tally))
+                total.add(tally)
+                week = week.adding(weeks: 1)
+            }
+            return HistoryStats(weeks: weeks, total: total, bySlot: bySlot, byWeekday: byWeekday)
+        }
+    }
+
+    private init(weeks: [WeekLine], total: Tally, bySlot: [Tally], byWeekday: [Tally]) {
         self.weeks = weeks
         self.total = total
         self.bySlot = bySlot

@@ -19,9 +19,9 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses `HH:MM` or `H:MM` (24-hour clock; `24:00` only with `allowEndOfDay`).
     public init?(parsing text: some StringProtocol, allowEndOfDay: Bool = false) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, (1...2).contains(parts[0].utf8.count), parts[1].utf8.count == 2,
-            let h = Digits.value(ArraySlice(parts[0].utf8)), let m = Digits.value(ArraySlice(parts[1].utf8))
+        let bytes = Array(text.utf8)
+        guard (4...5).contains(bytes.count), bytes[bytes.count - 3] == UInt8(ascii: ":"),
+            let h = Digits.value(bytes[0..<(bytes.count - 3)]), let m = Digits.value(bytes[(bytes.count - 2)...])
         else { return nil }
         guard h < 24 || (allowEndOfDay && h == 24 && m == 0) else { return nil }
         self.init(hour: h, minute: m)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A lexical pass over text json-c has accepted, catching what json-c's strict mode lets through:
 /// `NaN` and `Infinity`, integers that overflow 64 bits, numbers that overflow a double, and
 /// duplicate object keys (where json-c silently keeps the last).
@@ -23,6 +29,11 @@ struct StrictnessScan {
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
+            // Blanks between tokens, most of a pretty-printed file, need no look.
+            if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+                index += 1
+                continue
+            }
             switch byte {
             case UInt8(ascii: "{"):
                 objects.append((index, 0))
@@ -75,10 +86,17 @@ struct StrictnessScan {
     private static func endOfString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start + 1
         let count = bytes.count
+        guard let base = bytes.baseAddress else { return count }
         while index < count {
-            let byte = bytes[index]
-            if byte == quote { return index + 1 }
-            index += byte == backslash ? 2 : 1
+            // Jump to the next quote or backslash with memchr-like speed.
+            let rest = count - index
+            guard let found = memchr(base + index, Int32(quote), rest) else { return count }
+            let quoteAt = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if let slash = memchr(base + index, Int32(backslash), quoteAt - index) {
+                index = base.distance(to: slash.assumingMemoryBound(to: UInt8.self)) + 2
+                continue
+            }
+            return quoteAt + 1
         }
         return count
     }

@@ -22,10 +22,16 @@ struct FieldReader {
         .invalidContent(file: file, location: location.isEmpty ? key : "\(location).\(key)", reason: reason)
     }
 
-    /// Throws when the object has a key outside `allowed`.
-    func rejectUnknownKeys(allowed: Set<String>) throws(StoreError) {
-        for key in object.keys where !allowed.contains(key) {
-            throw fail(key, "unknown key; expected one of \(allowed.sorted().joined(separator: ", "))")
+    /// Throws when the object has a key outside `allowed`. `usual` is the order shade writes the
+    /// keys in: an object that has exactly those is accepted without hashing a key.
+    func rejectUnknownKeys(allowed: Set<String>, usual: [String] = []) throws(StoreError) {
+        if !usual.isEmpty, object.count == usual.count,
+            zip(object.members, usual).allSatisfy({ $0.key == $1 })
+        {
+            return
+        }
+        for member in object where !allowed.contains(member.key) {
+            throw fail(member.key, "unknown key; expected one of \(allowed.sorted().joined(separator: ", "))")
         }
     }
 

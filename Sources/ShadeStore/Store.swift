@@ -12,10 +12,15 @@ public struct Store: Sendable {
     public let directory: String
     let paths: StorePaths
 
-    /// A store at `directory` (which need not exist yet).
-    public init(directory: String) {
+    /// Weeks kept between commands of a long-lived session, or nil.
+    let cache: WeekCache?
+
+    /// A store at `directory` (which need not exist yet); `cache` keeps parsed weeks between
+    /// commands of a long-lived session such as the REPL.
+    public init(directory: String, cache: WeekCache? = nil) {
         self.directory = directory
         self.paths = StorePaths(root: directory)
+        self.cache = cache
     }
 
     /// Whether the store has been created.
@@ -25,7 +30,7 @@ public struct Store: Sendable {
     ///
     /// A store that does not exist reads as empty and is not created.
     public func read<T>(_ body: (StoreState) throws -> T) throws -> T {
-        let state = StoreState(paths: paths)
+        let state = StoreState(paths: paths, cache: cache)
         guard FileSystem.exists(directory) else { return try body(state) }
         let lock = try FileLock(path: paths.lock, mode: .shared)
         if AtomicCommit(paths: paths).hasPendingCommit {
@@ -46,13 +51,14 @@ public struct Store: Sendable {
             let commit = AtomicCommit(paths: paths)
             try commit.recover()
             let metaExists = try checkMeta()
-            let state = StoreState(paths: paths)
+            let state = StoreState(paths: paths, cache: cache)
             let result = try body(state)
             if state.hasChanges {
                 let staged = try commit.stage(
                     state.pendingFiles(label: label, timestamp: now.timestamp, createMeta: !metaExists))
                 try commit.commit(staged)
                 state.pruneUndoJournal()
+                state.cacheWrittenWeeks()
                 // Summaries are a cache checked against the week files' stamps: written after the
                 // commit, without flushing; a lost or torn one is only recomputed.
                 let weekFiles = state.dirtyWeekFiles

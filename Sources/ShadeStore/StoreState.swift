@@ -17,8 +17,11 @@ public final class StoreState {
     private var poppedUndoEntry: Int?
     private var summaries: [Int: [ISOWeek: SummaryDocument.Entry]] = [:]
 
-    init(paths: StorePaths) {
+    let cache: WeekCache?
+
+    init(paths: StorePaths, cache: WeekCache? = nil) {
         self.paths = paths
+        self.cache = cache
     }
 
     // MARK: Reading
@@ -26,13 +29,19 @@ public final class StoreState {
     /// The tasks of one week, in the order they were filed.
     public func tasks(in week: ISOWeek) throws(StoreError) -> [PlannerTask] {
         if let cached = weeks[week] { return cached }
-        let relative = paths.weekFile(week)
-        let file = paths.absolute(relative)
+        let file = paths.absolute(paths.weekFile(week))
+        // Identify the file before reading it: a file replaced in between is read again next time.
+        let identity = cache != nil ? WeekCache.Identity.of(file) : nil
+        if let identity, let cached = cache?.tasks(week, identity: identity) {
+            weeks[week] = cached
+            return cached
+        }
         var tasks: [PlannerTask] = []
         if let bytes = try FileSystem.read(file) {
             tasks = try WeekDocument.decode(try parse(bytes, file: file), file: file, expected: week)
         }
         weeks[week] = tasks
+        if let identity { cache?.store(week, identity: identity, tasks: tasks) }
         return tasks
     }
 
@@ -95,35 +104,52 @@ public final class StoreState {
         return try UndoJournal.decode(try parse(bytes, file: file), file: file)
     }
 
-    /// The weekday-by-slot tallies of every week from `first` through `last` that has tasks.
+    /// Visits the weekday-by-slot tallies of every week from `first` through `last` that has
+    /// tasks, in order, one week-year at a time (so that years of history are never held at once).
     ///
     /// Read from the week-year summaries; a week whose file changed since it was summed up (a hand
-    /// edit) is counted from the file itself.
-    public func weekCells(from first: ISOWeek, through last: ISOWeek) throws(StoreError) -> [ISOWeek: WeekCells] {
-        var result: [ISOWeek: WeekCells] = [:]
-        guard first <= last else { return result }
+    /// edit, a lost summary) is counted from the file itself.
+    public func visitWeekCells(
+        from first: ISOWeek, through last: ISOWeek, _ visit: (ISOWeek, WeekCells) -> Void
+    ) throws(StoreError) {
+        guard first <= last else { return }
+        var year = -1
+        var entries: [ISOWeek: SummaryDocument.Entry] = [:]
+        var repaired = false
         for week in storedWeeks(from: first.year, through: last.year) where week >= first && week <= last {
             guard let stamp = FileStamp.of(paths.absolute(paths.weekFile(week))) else { continue }
-            if let entry = try summary(week.year)[week], entry.stamp == stamp {
-                result[week] = entry.cells
+            if week.year != year {
+                if repaired { repairSummary(year: year, entries: entries) }
+                year = week.year
+                entries = summaries[year] ?? SummaryDocument.read(paths.absolute(paths.summaryFile(year)), year: year)
+                repaired = false
+            }
+            if let entry = entries[week], entry.stamp == stamp {
+                visit(week, entry.cells)
             } else {
-                result[week] = WeekCells(try tasks(in: week))
+                let cells = WeekCells(try tasks(in: week))
+                weeks[week] = nil
+                entries[week] = SummaryDocument.Entry(stamp: stamp, cells: cells)
+                repaired = true
+                visit(week, cells)
             }
         }
-        return result
+        if repaired { repairSummary(year: year, entries: entries) }
+    }
+
+    /// Writes back a summary whose stale weeks were just summed up from their files, so that the
+    /// next reader need not. Safe under the shared lock: no writer runs, and two readers write
+    /// equal files, each renamed over the other in one step.
+    private func repairSummary(year: Int, entries: [ISOWeek: SummaryDocument.Entry]) {
+        guard FileSystem.exists(paths.staging) || (try? FileSystem.makeDirectories(paths.staging)) != nil,
+            let bytes = try? serialise(SummaryDocument.encode(year: year, entries: entries), layout: .compact)
+        else { return }
+        AtomicCommit(paths: paths).writeCache([(paths.summaryFile(year), bytes)])
     }
 
     private func summary(_ year: Int) throws(StoreError) -> [ISOWeek: SummaryDocument.Entry] {
         if let cached = summaries[year] { return cached }
-        let file = paths.absolute(paths.summaryFile(year))
-        var entries: [ISOWeek: SummaryDocument.Entry] = [:]
-        // A summary is a cache: one that cannot be read counts as empty, and its weeks are
-        // summed up from their files.
-        if let bytes = try? FileSystem.read(file), let value = try? JSONParser.parse(bytes),
-            let decoded = try? SummaryDocument.decode(value, file: file, year: year)
-        {
-            entries = decoded
-        }
+        let entries = SummaryDocument.read(paths.absolute(paths.summaryFile(year)), year: year)
         summaries[year] = entries
         return entries
     }
@@ -224,6 +250,16 @@ public final class StoreState {
         return files
     }
 
+    /// Offers the weeks written in this step to the cache, as their files now are.
+    func cacheWrittenWeeks() {
+        guard let cache else { return }
+        for week in dirtyWeeks {
+            if let identity = WeekCache.Identity.of(paths.absolute(paths.weekFile(week))), let tasks = weeks[week] {
+                cache.store(week, identity: identity, tasks: tasks)
+            }
+        }
+    }
+
     /// The week of each week file written in this step, by its absolute path.
     var dirtyWeekFiles: [String: ISOWeek] {
         Dictionary(uniqueKeysWithValues: dirtyWeeks.map { (paths.absolute(paths.weekFile($0)), $0) })
@@ -244,7 +280,10 @@ public final class StoreState {
             years.insert(week.year)
         }
         return try years.sorted().map { year throws(StoreError) in
-            (paths.summaryFile(year), try serialise(SummaryDocument.encode(year: year, entries: summaries[year]!)))
+            (
+                paths.summaryFile(year),
+                try serialise(SummaryDocument.encode(year: year, entries: summaries[year]!), layout: .compact)
+            )
         }
     }
 
@@ -317,8 +356,8 @@ public final class StoreState {
         do { return try JSONParser.parse(bytes) } catch { throw .unreadable(file: file, error: error) }
     }
 
-    private func serialise(_ value: JSONValue) throws(StoreError) -> [UInt8] {
-        do { return try JSONWriter.bytes(value) } catch {
+    private func serialise(_ value: JSONValue, layout: JSONWriter.Layout = .pretty) throws(StoreError) -> [UInt8] {
+        do { return try JSONWriter.bytes(value, layout: layout) } catch {
             throw .invalidContent(
                 file: paths.root, location: "(writing)", reason: "a value could not be written as JSON")
         }

@@ -7,6 +7,12 @@ enum TaskRecord {
     static let keys: Set<String> = [
         "id", "uid", "title", "notes", "time", "status", "tags", "created", "modified", "done_at",
     ]
+    static let placedKeys = keys.union(placementKeys)
+    /// The keys in the order `encode` writes them.
+    static let filedOrder = ["id", "uid", "title", "notes", "time", "status", "tags", "created", "modified", "done_at"]
+    static let placedOrder = [
+        "id", "uid", "date", "slot", "title", "notes", "time", "status", "tags", "created", "modified", "done_at",
+    ]
 
     /// The task as a JSON object; with `placement`, its date and slot too (for undo records).
     static func encode(_ task: PlannerTask, placement: Bool) -> JSONValue {
@@ -34,7 +40,8 @@ enum TaskRecord {
     ) throws(StoreError) -> PlannerTask {
         let reader = try FieldReader(value, file: file, location: location)
         let withPlacement = date == nil
-        try reader.rejectUnknownKeys(allowed: withPlacement ? keys.union(placementKeys) : keys)
+        try reader.rejectUnknownKeys(
+            allowed: withPlacement ? placedKeys : keys, usual: withPlacement ? placedOrder : filedOrder)
         let id = Int(try reader.int("id", in: 1...Int64(Int32.max)))
         let uid = try reader.string("uid")
         guard !uid.isEmpty else { throw reader.fail("uid", "must not be empty") }

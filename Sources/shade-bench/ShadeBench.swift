@@ -89,7 +89,7 @@ struct ShadeBench: ParsableCommand {
             report.dense.append((command.joined(separator: " "), Statistics.median(runs.dropFirst().map(\.seconds))))
         }
         report.denseSize = denseSize
-        for lines in smoke ? [500, 1_000] : [10_000, 20_000] {
+        for lines in smoke ? [100, 200] : [10_000, 20_000] {
             log("timing a script of \(lines) adds")
             report.scripts.append(try timeScript(binary: binary, lines: lines, start: now.date))
         }

@@ -123,3 +123,17 @@ func makeTask(
         #expect(makeTask(5, "2026-11-24", slot: .morning).isUpcoming(at: at("2026-11-23T23:00"), schedule: schedule))
     }
 }
+
+@Suite struct TimelineOrderTests {
+    @Test func sortingByKeysMatchesTheTimelineOrder() {
+        var generator = SystemRandomNumberGenerator()
+        let times: [String?] = [nil, "06:00", "07:30", "12:00", "18:45", "23:59"]
+        let tasks = (1...300).map { id in
+            makeTask(
+                id, ["2026-11-23", "2026-11-24", "2026-12-31"].randomElement(using: &generator)!,
+                slot: Slot.allCases.randomElement(using: &generator)!, time: times.randomElement(using: &generator)!)
+        }.shuffled(using: &generator)
+        #expect(
+            PlannerTask.sortedInTimelineOrder(tasks).map(\.id) == tasks.sorted(by: PlannerTask.timelineOrder).map(\.id))
+    }
+}

@@ -60,7 +60,9 @@ extension Shade {
                         throw CommandError.failed("--from \(first) comes after --to \(last); the range runs forward")
                     }
                 }
-                return HistoryStats(from: first, through: last, cells: try state.weekCells(from: first, through: last))
+                var accumulator = HistoryStats.Accumulator()
+                try state.visitWeekCells(from: first, through: last) { week, cells in accumulator.add(week, cells) }
+                return accumulator.stats(from: first, through: last)
             }
             if json {
                 try session.printJSON(ViewJSON.stats(stats))
