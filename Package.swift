@@ -45,6 +45,7 @@ let package = Package(
         .testTarget(name: "ShadeJSONTests", dependencies: ["ShadeJSON"]),
         .testTarget(name: "ShadeStoreTests", dependencies: ["ShadeStore", "ShadeCore", "ShadeJSON"]),
         .testTarget(name: "ShadeRenderingTests", dependencies: ["ShadeRendering", "ShadeCore"]),
+        .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ShadeStore", "ShadeCore"]),
         .testTarget(name: "ShadeEndToEndTests", dependencies: ["ShadeJSON"]),
     ]
 )

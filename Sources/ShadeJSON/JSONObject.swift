@@ -9,6 +9,12 @@ public struct JSONObject: Hashable, Sendable, Sequence {
     /// An empty object.
     public init() { members = [] }
 
+    /// An empty object with room for `capacity` members.
+    public init(reservingCapacity capacity: Int) {
+        members = []
+        members.reserveCapacity(capacity)
+    }
+
     /// An object with these members, in this order; a later duplicate key replaces an earlier one.
     public init(_ pairs: [(String, JSONValue)]) {
         members = []

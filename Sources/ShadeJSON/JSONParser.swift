@@ -107,17 +107,14 @@ public enum JSONParser {
                 if index < scan.objects.count, scan.objects[index].memberCount != length {
                     throw StrictnessScan.duplicateKeyError(in: buffer, objectOffset: scan.objects[index].offset)
                 }
-                var members: [(String, JSONValue)] = []
-                members.reserveCapacity(length)
+                var result = JSONObject(reservingCapacity: length)
                 var iterator = json_object_iter_begin(object)
                 var end = json_object_iter_end(object)
                 while json_object_iter_equal(&iterator, &end) == 0 {
                     let name = String(cString: json_object_iter_peek_name(&iterator))
-                    members.append((name, try value(of: json_object_iter_peek_value(&iterator))))
+                    result.appendUnique(name, try value(of: json_object_iter_peek_value(&iterator)))
                     json_object_iter_next(&iterator)
                 }
-                var result = JSONObject()
-                for (key, member) in members { result.appendUnique(key, member) }
                 return .object(result)
             default:
                 return .null

@@ -137,6 +137,17 @@ public final class StoreState {
         if repaired { repairSummary(year: year, entries: entries) }
     }
 
+    /// One week's weekday-by-slot tallies: from its summary when that matches the file, else
+    /// counted from the tasks.
+    public func cells(of week: ISOWeek) throws(StoreError) -> WeekCells {
+        if weeks[week] == nil, let stamp = FileStamp.of(paths.absolute(paths.weekFile(week))),
+            let entry = try summary(week.year)[week], entry.stamp == stamp
+        {
+            return entry.cells
+        }
+        return WeekCells(try tasks(in: week))
+    }
+
     /// Writes back a summary whose stale weeks were just summed up from their files, so that the
     /// next reader need not. Safe under the shared lock: no writer runs, and two readers write
     /// equal files, each renamed over the other in one step.

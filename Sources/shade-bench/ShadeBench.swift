@@ -55,12 +55,14 @@ struct ShadeBench: ParsableCommand {
 
         for size in sizes {
             let pristine = try prepareStore(size: size, perWeek: HistoryGenerator.tasksPerWeek, generator: generator)
-            // Measurements add and complete tasks: they run on a fresh copy, so every run starts equal.
+            // Measurements add and complete tasks: they run on a fresh copy, so every run starts equal;
+            // and the copy is flushed first, so that no writeback of it lands in a timed fsync.
             let store = "\(dir)/work-\(size)"
             _ = ProcessTimer.run(["/bin/rm", "-rf", store], environment: [])
             guard ProcessTimer.run(["/bin/cp", "-a", pristine, store], environment: []).status == 0 else {
                 throw BenchError.failed("cannot copy \(pristine)")
             }
+            sync()
             var peer: TaskwarriorPeer?
             if let taskwarrior, size <= 100_000, !smoke {
                 peer = try preparePeer(size: size, binary: taskwarrior, generator: generator)

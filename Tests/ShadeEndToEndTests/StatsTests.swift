@@ -70,6 +70,21 @@ import Testing
         #expect(stats.objectValue?.int("done") == 1 && stats.objectValue?.int("open") == 0)
     }
 
+    @Test func aLostOrTornSummaryIsRecountedAndWrittenBack() throws {
+        let shade = ShadeProcess()
+        try shade.run(["add", "mon", "Alpha"])
+        try shade.run(["add", "tue", "Beta"])
+        try shade.run(["done", "2"])
+        let summary = shade.store + "/summary/2026.json"
+        let expected = try shade.json(["stats", "--all"])
+        try FileManager.default.removeItem(atPath: summary)
+        #expect(try shade.json(["stats", "--all"]) == expected)
+        #expect(FileManager.default.fileExists(atPath: summary), "stats wrote the summary back")
+        try "{\"format\":1,\"kind\":\"summ".write(toFile: summary, atomically: false, encoding: .utf8)
+        #expect(try shade.json(["stats", "--all"]) == expected)
+        #expect(try SchemaCheck.validate(shade.store) > 0)
+    }
+
     @Test func badRangesAreRefused() throws {
         let shade = ShadeProcess()
         #expect(try shade.run(["stats", "--all", "--weeks", "3"]).status == 64)

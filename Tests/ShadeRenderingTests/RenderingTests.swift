@@ -97,8 +97,10 @@ private func task(
                 id: 3, uid: "u3", title: "c", date: CivilDate(iso: "2026-11-25")!, slot: .evening, status: .done,
                 created: "c"),
         ]
-        let week = WeekAgenda(week: ISOWeek(parsing: "2026-W48")!, tasks: tasks)
-        let lines = WeekGrid.render(week, viewDate: nil, context: plain).split(separator: "\n").map(String.init)
+        let lines = WeekGrid.render(
+            ISOWeek(parsing: "2026-W48")!, cells: WeekCells(tasks), viewDate: nil, context: plain
+        )
+        .split(separator: "\n").map(String.init)
         #expect(lines.count == 10)
         #expect(lines[0].contains("2026-W48") && lines[0].contains("67%"))
         #expect(

@@ -271,3 +271,22 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
         #expect(throws: SchemaValidation.Failure.self) { try SchemaValidation.validate(stores: [temp.directory]) }
     }
 }
+
+@Suite struct SummaryDocumentTests {
+    @Test func countsAreReadFromTheirString() {
+        #expect(SummaryDocument.numbers("1 22 0 333") == [1, 22, 0, 333])
+        #expect(SummaryDocument.numbers("1 -2").isEmpty)
+        #expect(SummaryDocument.numbers("1,2").isEmpty)
+        #expect(SummaryDocument.numbers("99999999999").isEmpty)
+    }
+
+    @Test func aSummaryRoundTripsAndAnUnreadableOneCountsAsEmpty() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "Gym")
+        let file = temp.directory + "/summary/2026.json"
+        let entries = SummaryDocument.read(file, year: 2026)
+        #expect(entries[ISOWeek(parsing: "2026-W48")!]?.cells.total.open == 1)
+        temp.write("summary/2026.json", "not json")
+        #expect(SummaryDocument.read(file, year: 2026).isEmpty)
+    }
+}

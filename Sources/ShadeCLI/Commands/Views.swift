@@ -75,14 +75,15 @@ extension Shade {
         func execute(in session: Session) throws {
             let target = try week.map { word throws in try session.resolver().requireWeek(word) } ?? session.view.week
             if session.isInteractive, target != session.view.week { session.view.move(to: target) }
-            let tasks = try session.store.read { state in try state.tasks(in: target) }
-            let agenda = WeekAgenda(week: target, tasks: tasks)
             let context = try session.renderContext()
             if json {
-                try session.printJSON(ViewJSON.week(agenda, context: context))
+                let tasks = try session.store.read { state in try state.tasks(in: target) }
+                try session.printJSON(ViewJSON.week(WeekAgenda(week: target, tasks: tasks), context: context))
             } else {
+                // The grid needs only the tallies, which the week's summary has.
+                let cells = try session.store.read { state in try state.cells(of: target) }
                 let viewDate = session.view.week == target ? session.view.date : nil
-                session.print(WeekGrid.render(agenda, viewDate: viewDate, context: context))
+                session.print(WeekGrid.render(target, cells: cells, viewDate: viewDate, context: context))
             }
         }
     }

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@testable import ShadeCLI
+@testable import ShadeCore
+@testable import ShadeStore
+
+@Suite struct CommandEngineTests {
+    private func environment(_ root: String) -> ShadeEnvironment {
+        ShadeEnvironment(variables: [
+            "SHADE_STORE": root + "/store", "SHADE_NOW": "2026-11-23T09:30", "HOME": root,
+            "XDG_CONFIG_HOME": root + "/config", "XDG_STATE_HOME": root + "/state",
+        ])
+    }
+
+    @Test func aLongLivedSessionSeesAnotherProcessChangesAtItsNextCommand() throws {
+        let root = NSTemporaryDirectory() + "shade-engine-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let engine = try CommandEngine(environment: environment(root))
+        #expect(engine.run("add Gym").status == 0)
+        #expect(engine.run("day").output.contains("Gym"))
+        // Another writer changes the same week behind the session's back.
+        let other = Store(directory: root + "/store")
+        let now = Moment.parsePinned("2026-11-23T09:31", utcOffsetSeconds: 0)!
+        try other.write(label: "elsewhere", now: now) { state in
+            var task = try #require(try state.task(id: 1))
+            task.title = "Gym, changed elsewhere"
+            try state.update(task)
+        }
+        #expect(engine.run("day").output.contains("Gym, changed elsewhere"))
+        #expect(engine.run("done 1").status == 0)
+        let stored = try other.read { try $0.task(id: 1) }
+        #expect(stored?.title == "Gym, changed elsewhere", "the session did not write over the other change")
+        #expect(stored?.status == .done)
+    }
+
+    @Test func navigationAndCommandsShareTheEngine() throws {
+        let root = NSTemporaryDirectory() + "shade-engine-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let engine = try CommandEngine(environment: environment(root))
+        #expect(engine.run("tue evening").status == 0)
+        let added = engine.run("add --json Call the bank")
+        #expect(added.output.contains(#""date": "2026-11-24""#) && added.output.contains(#""slot": "evening""#))
+        #expect(engine.run("# a comment").status == 0)
+        #expect(engine.run("frobnicate").status == 64)
+    }
+}
