@@ -43,9 +43,11 @@ let package = Package(
         ),
         .testTarget(name: "ShadeCoreTests", dependencies: ["ShadeCore"]),
         .testTarget(name: "ShadeJSONTests", dependencies: ["ShadeJSON"]),
-        .testTarget(name: "ShadeStoreTests", dependencies: ["ShadeStore", "ShadeCore", "ShadeJSON"]),
+        .target(name: "ShadeTestSupport", path: "Tests/ShadeTestSupport"),
+        .testTarget(
+            name: "ShadeStoreTests", dependencies: ["ShadeStore", "ShadeCore", "ShadeJSON", "ShadeTestSupport"]),
         .testTarget(name: "ShadeRenderingTests", dependencies: ["ShadeRendering", "ShadeCore"]),
         .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ShadeStore", "ShadeCore"]),
-        .testTarget(name: "ShadeEndToEndTests", dependencies: ["ShadeJSON"]),
+        .testTarget(name: "ShadeEndToEndTests", dependencies: ["ShadeJSON", "ShadeTestSupport"]),
     ]
 )

@@ -11,11 +11,23 @@ struct FileStamp: Hashable, Sendable {
     let modifiedNanoseconds: Int64
 
     /// The stamp of the file at `path`, or nil when there is no file.
-    static func of(_ path: String) -> FileStamp? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return FileStamp(
+    static func of(_ path: String) -> FileStamp? { status(of: path).map(FileStamp.init) }
+
+    /// The stamp in a file status.
+    init(_ info: stat) {
+        self.init(
             size: Int64(info.st_size),
             modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    }
+
+    init(size: Int64, modifiedNanoseconds: Int64) {
+        self.size = size
+        self.modifiedNanoseconds = modifiedNanoseconds
+    }
+
+    /// The status of the file at `path`, or nil when there is none.
+    static func status(of path: String) -> stat? {
+        var info = stat()
+        return stat(path, &info) == 0 ? info : nil
     }
 }

@@ -16,13 +16,7 @@ public final class WeekCache: @unchecked Sendable {
         let stamp: FileStamp
 
         static func of(_ path: String) -> Identity? {
-            var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
-            return Identity(
-                inode: UInt64(info.st_ino),
-                stamp: FileStamp(
-                    size: Int64(info.st_size),
-                    modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)))
+            FileStamp.status(of: path).map { Identity(inode: UInt64($0.st_ino), stamp: FileStamp($0)) }
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ShadeJSON
+import ShadeTestSupport
 import Testing
 
 @Suite(.serialized) struct DurabilityTests {
@@ -133,21 +134,12 @@ import Testing
     }
 }
 
-/// Validates a store directory against data/store.schema.json with Python's jsonschema.
+/// Validates a store directory against data/store.schema.json, failing the test when it does not.
 enum SchemaCheck {
-    static func validate(_ store: String) throws -> Int {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", ShadeProcess.packageRoot.appendingPathComponent("scripts/validate-store.py").path, store,
-        ]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
-        return output.split(separator: "\n").filter { $0.hasPrefix("valid ") }.count
+    static func validate(_ store: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
+        do { return try SchemaValidation.validate(stores: [store]) } catch {
+            Issue.record("\(error)", sourceLocation: sourceLocation)
+            return 0
+        }
     }
 }

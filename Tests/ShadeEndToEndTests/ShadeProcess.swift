@@ -1,5 +1,6 @@
 import Foundation
 import ShadeJSON
+import ShadeTestSupport
 import Testing
 
 /// Runs the built `shade` binary on a private temporary store with a pinned clock.

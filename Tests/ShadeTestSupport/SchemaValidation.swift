@@ -1,18 +1,20 @@
 import Foundation
 
 /// Runs scripts/validate-store.py (Python's jsonschema) over store directories.
-enum SchemaValidation {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+public enum SchemaValidation {
+    /// The validator's report when a file does not validate.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    static var packageRoot: URL {
+    /// The package's root directory.
+    public static var packageRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
     }
 
     /// Validates every JSON file in the stores; returns how many files were checked.
-    static func validate(stores: [String]) throws -> Int {
+    public static func validate(stores: [String]) throws -> Int {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", packageRoot.appendingPathComponent("scripts/validate-store.py").path] + stores
