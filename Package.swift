@@ -45,7 +45,8 @@ let package = Package(
         .testTarget(name: "ShadeJSONTests", dependencies: ["ShadeJSON"]),
         .target(name: "ShadeTestSupport", path: "Tests/ShadeTestSupport"),
         .testTarget(
-            name: "ShadeStoreTests", dependencies: ["ShadeStore", "ShadeCore", "ShadeJSON", "ShadeTestSupport"]),
+            name: "ShadeStoreTests", dependencies: ["ShadeStore", "ShadeCore", "ShadeJSON", "ShadeTestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "ShadeRenderingTests", dependencies: ["ShadeRendering", "ShadeCore"]),
         .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ShadeStore", "ShadeCore"]),
         .testTarget(name: "ShadeEndToEndTests", dependencies: ["ShadeJSON", "ShadeTestSupport"]),
