@@ -10,7 +10,8 @@ public struct Shade: ParsableCommand {
         discussion: "Run shade with no command for the REPL. 'shade help' lists every command with examples.",
         version: "shade \(version)",
         subcommands: [
-            Add.self, Done.self, Undone.self, Cancel.self, Remove.self, Move.self, Edit.self, Show.self, Day.self,
+            Add.self, Done.self, Undone.self, Cancel.self, Remove.self, Move.self, Edit.self, Star.self, Unstar.self,
+            Note.self, Show.self, Day.self,
             Week.self, List.self, Stats.self, Undo.self, Help.self,
         ])
 

@@ -20,6 +20,12 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
     public var status: TaskStatus
     /// Tags, without the leading `+`, in the order first given.
     public var tags: [String]
+    /// The category (lowercase), if any.
+    public var category: String?
+    /// The task's own colour, which wins over its category's.
+    public var color: TaskColor?
+    /// Starred as one of the few that matter.
+    public var favorite: Bool
     /// When the task was created (ISO-8601 timestamp).
     public let created: String
     /// When the task last changed.
@@ -30,8 +36,9 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
     /// Creates a task.
     public init(
         id: Int, uid: String, title: String, notes: String? = nil, date: CivilDate, slot: Slot,
-        time: TimeOfDay? = nil, status: TaskStatus = .open, tags: [String] = [], created: String,
-        modified: String? = nil, doneAt: String? = nil
+        time: TimeOfDay? = nil, status: TaskStatus = .open, tags: [String] = [], category: String? = nil,
+        color: TaskColor? = nil, favorite: Bool = false, created: String, modified: String? = nil,
+        doneAt: String? = nil
     ) {
         self.id = id
         self.uid = uid
@@ -42,6 +49,9 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
         self.time = time
         self.status = status
         self.tags = tags
+        self.category = category
+        self.color = color
+        self.favorite = favorite
         self.created = created
         self.modified = modified ?? created
         self.doneAt = doneAt

@@ -8,11 +8,14 @@ public enum TaskFilter: Hashable, Sendable {
     case overdue
     case upcoming
     case tag(String)
+    case withoutTag(String)
+    case category(String)
+    case favorite
     case all
 
     /// The filter words `ls` knows, for messages and completion.
     public static let keywords = [
-        "all", "open", "done", "cancelled", "overdue", "upcoming", "thisweek",
+        "all", "open", "done", "completed", "cancelled", "overdue", "upcoming", "thisweek", "fav",
     ]
 
     /// Reads one filter word.
@@ -26,9 +29,14 @@ public enum TaskFilter: Hashable, Sendable {
         case "overdue": return .overdue
         case "upcoming": return .upcoming
         case "thisweek": return .week(resolver.today.isoWeek)
+        case "fav", "favorite", "favourite", "starred": return .favorite
         default: break
         }
         if word.hasPrefix("+"), word.count > 1 { return .tag(try TaskText.validateTag(String(word.dropFirst()))) }
+        if word.hasPrefix("-"), word.count > 1, !word.hasPrefix("--") {
+            return .withoutTag(try TaskText.validateTag(String(word.dropFirst())))
+        }
+        if word.lowercased().hasPrefix("cat:") { return .category(try TaskText.validateCategory(String(word.dropFirst(4)))) }
         if let slot = Slot(name: word) { return .slot(slot) }
         if let date = resolver.date(for: word) { return .date(date) }
         if let week = ISOWeek(parsing: word) { return .week(week) }
@@ -44,7 +52,7 @@ public enum TaskFilter: Hashable, Sendable {
         if word.utf8.count == 10, word.contains("-") { _ = try resolver.requireDate(word) }
         if word.utf8.count == 8, word.uppercased().contains("-W") { _ = try resolver.requireWeek(word) }
         throw .invalid(
-            "'\(word)' is not a filter; use a day, a slot, FIRST..LAST, YYYY-Www, +tag, or one of \(keywords.joined(separator: ", "))"
+            "'\(word)' is not a filter; use a day, a slot, FIRST..LAST, YYYY-Www, +tag, -tag, cat:NAME, or one of \(keywords.joined(separator: ", "))"
         )
     }
 
@@ -59,6 +67,9 @@ public enum TaskFilter: Hashable, Sendable {
         case .overdue: task.isOverdue(at: now, schedule: schedule)
         case .upcoming: task.isUpcoming(at: now, schedule: schedule)
         case .tag(let tag): task.tags.contains { $0.lowercased() == tag.lowercased() }
+        case .withoutTag(let tag): !task.tags.contains { $0.lowercased() == tag.lowercased() }
+        case .category(let name): task.category == name
+        case .favorite: task.favorite
         case .all: true
         }
     }

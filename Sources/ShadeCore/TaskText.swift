@@ -29,6 +29,27 @@ public enum TaskText {
         return tag
     }
 
+    /// Checks notes: no control characters other than line breaks and tabs, at most 10,000
+    /// characters. Returns them unchanged.
+    public static func validateNotes(_ notes: String) throws(InputError) -> String {
+        let withoutBreaks = String(String.UnicodeScalarView(notes.unicodeScalars.filter { $0 != "\n" && $0 != "\t" }))
+        try rejectControlCharacters(in: withoutBreaks, what: "the note")
+        if notes.count > 10_000 { throw .invalid("the note is \(notes.count) characters long; the limit is 10000") }
+        return notes
+    }
+
+    /// Checks a category name: one word of letters, digits, `-` or `_`, at most 40 characters.
+    /// Returns it in lowercase, so that `School` and `school` are one category.
+    public static func validateCategory(_ name: String) throws(InputError) -> String {
+        if name.isEmpty { throw .invalid("'cat:' needs a category name after it, e.g. cat:school") }
+        guard name.count <= 40,
+            name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_" })
+        else {
+            throw .invalid("'\(name)' is not a category name; use one word of letters, digits, - or _, e.g. cat:school")
+        }
+        return name.lowercased()
+    }
+
     /// Throws when the text holds a control character, naming it and where it is.
     public static func rejectControlCharacters(in text: String, what: String) throws(InputError) {
         for (offset, scalar) in text.unicodeScalars.enumerated() where isControl(scalar) {

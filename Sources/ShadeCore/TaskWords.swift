@@ -10,6 +10,14 @@ public struct TaskWords: Hashable, Sendable {
     public var title: String
     /// Tags from `+tag` words, first mention first, without duplicates.
     public var tags: [String]
+    /// Tags to take off, from `-tag` words (read only for `edit`, where there are tags to remove).
+    public var removedTags: [String] = []
+    /// The category from `cat:NAME` (an empty string for `cat:none`, to clear it).
+    public var category: String?
+    /// The colour from `color:NAME` (`color:none` clears it: see `clearsColor`).
+    public var color: TaskColor?
+    /// Whether `color:none` was written.
+    public var clearsColor = false
 
     /// Creates words already read.
     public init(
@@ -22,7 +30,7 @@ public struct TaskWords: Hashable, Sendable {
         self.tags = tags
     }
 
-    /// Reads `[DAY] [SLOT] TITLE… [+tag] [at:HH:MM]`.
+    /// Reads `[DAY] [SLOT] TITLE… [+tag] [-tag] [at:HH:MM] [cat:NAME] [color:NAME]`.
     ///
     /// A leading day and then a slot are taken as such (only with a resolver: without one, as
     /// for `edit`, every word that is not a tag or a time is title); after them `+tag` and
@@ -55,6 +63,19 @@ public struct TaskWords: Hashable, Sendable {
                 if !result.tags.contains(tag) { result.tags.append(tag) }
             } else if word.lowercased().hasPrefix("at:") {
                 result.time = try parseTime(String(word.dropFirst(3)))
+            } else if word.lowercased().hasPrefix("cat:") {
+                let name = String(word.dropFirst(4))
+                result.category = name.lowercased() == "none" ? "" : try TaskText.validateCategory(name)
+            } else if word.lowercased().hasPrefix("color:") || word.lowercased().hasPrefix("colour:") {
+                let name = String(word[word.index(after: word.firstIndex(of: ":")!)...])
+                if name.lowercased() == "none" {
+                    result.clearsColor = true
+                } else {
+                    result.color = try TaskColor.parse(name)
+                }
+            } else if resolver == nil, word.hasPrefix("-"), word.count > 1, word != "--" {
+                let tag = try TaskText.validateTag(String(word.dropFirst()))
+                if !result.removedTags.contains(tag) { result.removedTags.append(tag) }
             } else {
                 titleWords.append(word)
             }

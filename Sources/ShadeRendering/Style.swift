@@ -1,3 +1,5 @@
+import ShadeCore
+
 /// ANSI styling that is either on or off for a whole run.
 public struct Style: Sendable {
     /// Whether escape codes are written at all.
@@ -22,4 +24,19 @@ public struct Style: Sendable {
     public func blue(_ text: String) -> String { wrap(text, "34") }
     public func cyan(_ text: String) -> String { wrap(text, "36") }
     public func inverse(_ text: String) -> String { wrap(text, "7") }
+
+    /// Text in one of the palette's colours (256-colour codes for orange and pink).
+    public func color(_ text: String, _ color: TaskColor) -> String {
+        switch color {
+        case .red: wrap(text, "31")
+        case .orange: wrap(text, "38;5;208")
+        case .yellow: wrap(text, "33")
+        case .green: wrap(text, "32")
+        case .teal: wrap(text, "36")
+        case .blue: wrap(text, "34")
+        case .purple: wrap(text, "35")
+        case .pink: wrap(text, "38;5;205")
+        case .grey: wrap(text, "90")
+        }
+    }
 }

@@ -11,6 +11,7 @@ public struct TaskLines {
     private let idWidth: Int
     private let hasTime: Bool
     private let hasTags: Bool
+    private let hasStars: Bool
     private let titleWidth: Int
 
     /// Measures the columns for `tasks`; `placement` adds date and slot columns.
@@ -20,8 +21,9 @@ public struct TaskLines {
         self.indent = indent
         idWidth = tasks.map { String($0.id).count }.max() ?? 1
         hasTime = tasks.contains { $0.time != nil }
-        hasTags = tasks.contains { !$0.tags.isEmpty }
-        let prefixWidth = indent + 2 + idWidth + 1 + (placement ? 11 + 10 : 0) + (hasTime ? 6 : 0)
+        hasTags = tasks.contains { !$0.tags.isEmpty || $0.category != nil }
+        hasStars = tasks.contains(where: \.favorite)
+        let prefixWidth = indent + 2 + idWidth + 1 + (placement ? 11 + 10 : 0) + (hasTime ? 6 : 0) + (hasStars ? 2 : 0)
         let room = max(12, context.width - prefixWidth - (hasTags ? 12 : 0))
         titleWidth = min(room, tasks.map { DisplayWidth.of(TerminalText.sanitize($0.title)) }.max() ?? 0)
     }
@@ -41,6 +43,7 @@ public struct TaskLines {
         let style = context.style
         var line = String(repeating: " ", count: indent) + TaskLines.mark(task, context: context) + " "
         line += style.dim(DisplayWidth.padLeft(String(task.id), to: idWidth)) + " "
+        if hasStars { line += task.favorite ? style.yellow("★") + " " : "  " }
         if placement {
             line += RateFormat.shortDate(task.date) + " " + DisplayWidth.padRight(task.slot.rawValue, to: 10)
         }
@@ -50,12 +53,13 @@ public struct TaskLines {
         switch task.status {
         case .done: shown = style.dim(shown)
         case .cancelled: shown = style.dim(style.strike(shown))
-        case .open: break
+        case .open: if let color = task.color { shown = style.color(shown, color) }
         }
         line += shown
-        if !task.tags.isEmpty {
-            line += "  " + style.yellow(task.tags.map { "+" + TerminalText.sanitize($0) }.joined(separator: " "))
-        }
+        var labels: [String] = []
+        if !task.tags.isEmpty { labels.append(style.yellow(task.tags.map { "+" + TerminalText.sanitize($0) }.joined(separator: " "))) }
+        if let category = task.category { labels.append(style.cyan("@" + TerminalText.sanitize(category))) }
+        if !labels.isEmpty { line += "  " + labels.joined(separator: " ") }
         while line.last == " " { line.removeLast() }
         return line
     }

@@ -10,7 +10,8 @@ public enum ViewJSON {
             "status": .string(task.status.rawValue), "date": .string(task.date.description),
             "slot": .string(task.slot.rawValue), "time": .optional(task.time?.description),
             "week": .string(task.week.description), "tags": .array(task.tags.map(JSONValue.string)),
-            "notes": .optional(task.notes),
+            "notes": .optional(task.notes), "category": .optional(task.category),
+            "color": .optional(task.color?.rawValue), "favorite": .bool(task.favorite),
             "overdue": .bool(task.isOverdue(at: context.now, schedule: context.schedule)),
             "created": .string(task.created), "modified": .string(task.modified), "done_at": .optional(task.doneAt),
         ]

@@ -54,9 +54,11 @@ enum MetaDocument {
         ["format": .int(Int64(StoreFormat.version)), "kind": "store"]
     }
 
-    static func decode(_ value: JSONValue, file: String) throws(StoreError) {
+    /// Checks the store file; returns its format version.
+    static func decode(_ value: JSONValue, file: String) throws(StoreError) -> Int {
         let reader = try FieldReader(value, file: file, location: "")
         try reader.checkHeader(kind: "store")
         try reader.rejectUnknownKeys(allowed: ["format", "kind"])
+        return Int(try reader.int("format", in: 1...Int64(StoreFormat.version)))
     }
 }

@@ -50,12 +50,14 @@ public struct Store: Sendable {
         return try withExtendedLifetime(lock) {
             let commit = AtomicCommit(paths: paths)
             try commit.recover()
-            let metaExists = try checkMeta()
+            // A store of an older format is upgraded by its first write: the store file says so,
+            // and every file is rewritten in the new format when it is next written.
+            let metaCurrent = try checkMeta() == StoreFormat.version
             let state = StoreState(paths: paths, cache: cache)
             let result = try body(state)
             if state.hasChanges {
                 let staged = try commit.stage(
-                    state.pendingFiles(label: label, timestamp: now.timestamp, createMeta: !metaExists))
+                    state.pendingFiles(label: label, timestamp: now.timestamp, createMeta: !metaCurrent))
                 try commit.commit(staged)
                 state.pruneUndoJournal()
                 state.cacheWrittenWeeks()
@@ -97,13 +99,12 @@ public struct Store: Sendable {
         }.flatMap { entry in entry }
     }
 
-    /// Checks the store file's format; returns whether it exists.
+    /// Checks the store file; returns its format version, or nil when there is none yet.
     @discardableResult
-    private func checkMeta() throws(StoreError) -> Bool {
-        guard let bytes = try FileSystem.read(paths.meta) else { return false }
+    private func checkMeta() throws(StoreError) -> Int? {
+        guard let bytes = try FileSystem.read(paths.meta) else { return nil }
         let value: JSONValue
         do { value = try JSONParser.parse(bytes) } catch { throw .unreadable(file: paths.meta, error: error) }
-        try MetaDocument.decode(value, file: paths.meta)
-        return true
+        return try MetaDocument.decode(value, file: paths.meta)
     }
 }

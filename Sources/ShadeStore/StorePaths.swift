@@ -49,8 +49,9 @@ struct StorePaths: Sendable {
 
 /// The store format this build reads and writes.
 public enum StoreFormat {
-    /// The format version written into every file.
-    public static let version = 1
+    /// The format version written into every file. Version 2 added a task's category, colour and
+    /// favourite star; files of version 1 are read as they are and upgraded when next written.
+    public static let version = 2
     /// How many ids one id shard maps.
     static let idsPerShard = 1024
     /// How many changes `undo` can take back.

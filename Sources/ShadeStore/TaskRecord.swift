@@ -5,13 +5,18 @@ import ShadeJSON
 enum TaskRecord {
     static let placementKeys: Set<String> = ["date", "slot"]
     static let keys: Set<String> = [
-        "id", "uid", "title", "notes", "time", "status", "tags", "created", "modified", "done_at",
+        "id", "uid", "title", "notes", "time", "status", "tags", "category", "color", "favorite", "created",
+        "modified", "done_at",
     ]
     static let placedKeys = keys.union(placementKeys)
     /// The keys in the order `encode` writes them.
-    static let filedOrder = ["id", "uid", "title", "notes", "time", "status", "tags", "created", "modified", "done_at"]
+    static let filedOrder = [
+        "id", "uid", "title", "notes", "time", "status", "tags", "category", "color", "favorite", "created", "modified",
+        "done_at",
+    ]
     static let placedOrder = [
-        "id", "uid", "date", "slot", "title", "notes", "time", "status", "tags", "created", "modified", "done_at",
+        "id", "uid", "date", "slot", "title", "notes", "time", "status", "tags", "category", "color", "favorite",
+        "created", "modified", "done_at",
     ]
 
     /// The task as a JSON object; with `placement`, its date and slot too (for undo records).
@@ -28,6 +33,9 @@ enum TaskRecord {
         object.appendUnique("time", .optional(task.time?.description))
         object.appendUnique("status", .string(task.status.rawValue))
         object.appendUnique("tags", .array(task.tags.map(JSONValue.string)))
+        object.appendUnique("category", .optional(task.category))
+        object.appendUnique("color", .optional(task.color?.rawValue))
+        object.appendUnique("favorite", .bool(task.favorite))
         object.appendUnique("created", .string(task.created))
         object.appendUnique("modified", .string(task.modified))
         object.appendUnique("done_at", .optional(task.doneAt))
@@ -75,9 +83,23 @@ enum TaskRecord {
             }
             tags.append(text)
         }
+        // Category, colour and favourite came with format 2; a format-1 task has none of them.
+        var color: TaskColor?
+        if let text = try reader.optionalString("color") {
+            guard let parsed = TaskColor(rawValue: text) else {
+                throw reader.fail("color", "'\(text)' is not one of \(TaskColor.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            color = parsed
+        }
+        var favorite = false
+        if let value = reader.object["favorite"] {
+            guard let flag = value.boolValue else { throw reader.fail("favorite", "expected true or false") }
+            favorite = flag
+        }
         return PlannerTask(
             id: id, uid: uid, title: title, notes: try reader.optionalString("notes"), date: placedDate!,
-            slot: placedSlot!, time: time, status: status, tags: tags, created: try reader.string("created"),
+            slot: placedSlot!, time: time, status: status, tags: tags, category: try reader.optionalString("category"),
+            color: color, favorite: favorite, created: try reader.string("created"),
             modified: try reader.string("modified"), doneAt: try reader.optionalString("done_at"))
     }
 }

@@ -185,7 +185,7 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
     @Test(arguments: [
         (#""status": "open""#, #""status": "maybe""#, "status"),
         (#""id": 1,"#, #""id": 99999999999999999999,"#, "64 bits"),
-        (#""format": 1,"#, #""format": 7,"#, "format 7"),
+        (#""format": 2,"#, #""format": 7,"#, "format 7"),
         (#""morning""#, #""noon""#, "unknown key"),
         (#""title": "Gym""#, #""title": "Gym", "title": "Gym""#, "duplicate key"),
     ])

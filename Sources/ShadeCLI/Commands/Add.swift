@@ -9,12 +9,14 @@ extension Shade {
             discussion: """
                 DAY and SLOT default to the day and slot in view (on the command line: today and the \
                 current slot). With at:HH:MM and no SLOT, the slot is the one the time falls in. \
-                Everything after -- is title, word for word.
+                cat:NAME files it in a category, color:NAME gives it a colour. Everything after -- is \
+                title, word for word.
 
                 Examples:
                   add Call the bank
                   add tue evening Call the bank +errand
-                  add fri Dentist at:16:30
+                  add fri Dentist at:16:30 cat:health
+                  add Pay rent cat:bill color:red
                   add 2026-12-01 m Quarterly report +work
                   add -- Monday is a title here
                 """)
@@ -23,7 +25,7 @@ extension Shade {
         @Flag(name: .long, help: "Print the new task as JSON.") var json = false
         @Argument(
             parsing: .allUnrecognized,
-            help: ArgumentHelp("The task.", valueName: "[DAY] [SLOT] TITLE… [+tag] [at:HH:MM]"))
+            help: ArgumentHelp("The task.", valueName: "[DAY] [SLOT] TITLE… [+tag] [at:HH:MM] [cat:NAME] [color:NAME]"))
         var words: [String] = []
 
         func execute(in session: Session) throws {
@@ -37,7 +39,8 @@ extension Shade {
             let task = try session.store.write(label: session.undoLabel(["add"] + words), now: now) { state in
                 let task = PlannerTask(
                     id: try state.allocateID(), uid: uid, title: title, date: date, slot: slot, time: parsed.time,
-                    tags: parsed.tags, created: now.timestamp)
+                    tags: parsed.tags, category: parsed.category.flatMap { $0.isEmpty ? nil : $0 }, color: parsed.color,
+                    created: now.timestamp)
                 try state.insert(task)
                 return task
             }

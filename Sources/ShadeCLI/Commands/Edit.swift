@@ -5,21 +5,24 @@ import ShadeStore
 extension Shade {
     struct Edit: PlannerCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change a task's title, time or tags.",
+            abstract: "Change a task's title, time, tags, category or colour.",
             discussion: """
-                Words become the new title; +tag adds a tag, at:HH:MM sets the time (within the \
-                task's slot), at:none clears it. Everything after -- is title, word for word.
+                Words become the new title; +tag adds a tag and -tag takes one off, at:HH:MM sets the \
+                time (within the task's slot) and at:none clears it, cat:NAME sets the category \
+                (cat:none clears it), color:NAME sets the task's own colour (color:none clears it; \
+                the palette: red, orange, yellow, green, teal, blue, purple, pink, grey). Everything \
+                after -- is title, word for word.
 
                 Examples:
                   edit 4 Call the bank about the card
-                  edit 4 +urgent
-                  edit 4 at:19:30
+                  edit 7 cat:bill +urgent -someday at:16:30 color:red "New title"
+                  edit 4 at:none cat:none
                 """)
         @OptionGroup var global: GlobalOptions
         @Flag(name: .long, help: "Print the task as JSON.") var json = false
         @Argument(help: "The id of the task.") var id: Int
         @Argument(
-            parsing: .allUnrecognized, help: ArgumentHelp("What to change.", valueName: "TITLE… [+tag] [at:HH:MM]"))
+            parsing: .allUnrecognized, help: ArgumentHelp("What to change.", valueName: "TITLE… [+tag] [-tag] [at:HH:MM] [cat:NAME] [color:NAME]"))
         var words: [String] = []
 
         func execute(in session: Session) throws {
@@ -41,6 +44,10 @@ extension Shade {
                 var task = try session.requireTask(id, in: state)
                 if !fields.title.isEmpty { task.title = try TaskText.validateTitle(fields.title) }
                 for tag in fields.tags where !task.tags.contains(tag) { task.tags.append(tag) }
+                task.tags.removeAll { fields.removedTags.contains($0) }
+                if let category = fields.category { task.category = category.isEmpty ? nil : category }
+                if let color = fields.color { task.color = color }
+                if fields.clearsColor { task.color = nil }
                 if clearTime { task.time = nil }
                 if let time = fields.time {
                     let natural = session.schedule.slot(containing: time)

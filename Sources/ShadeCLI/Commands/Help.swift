@@ -18,7 +18,10 @@ extension Shade {
               cancel ID…                                  cancel 5   (kept, out of the rates)
               rm ID…                                      rm 5
               mv ID DAY [SLOT] [at:HH:MM]                 mv 4 fri evening
-              edit ID TITLE… [+tag] [at:HH:MM]            edit 4 Call the bank at 9
+              edit ID [TITLE…] [+tag] [-tag] [at:HH:MM] [cat:NAME] [color:NAME]
+                                                          edit 7 cat:bill +urgent color:red
+              star ID… / unstar ID…                       star 4
+              note ID TEXT… | --clear                     note 4 Bring the contract
               show ID                                     show 4
               day [DAY]                                   day tomorrow
               week [WEEK]                                 week next

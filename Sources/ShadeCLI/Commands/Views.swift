@@ -93,13 +93,14 @@ extension Shade {
             commandName: "ls", abstract: "List tasks: the slot in view, or every task matching all filters.",
             discussion: """
                 Filters: a day (tue, today, 2026-11-24), a slot (evening), FIRST..LAST, YYYY-Www, \
-                thisweek, +tag, open, done, cancelled, overdue, upcoming, all. Tasks come in date, \
-                slot and time order.
+                thisweek, +tag, -tag, cat:NAME, fav, open, done (completed), cancelled, overdue, \
+                upcoming, all. Tasks come in date, slot and time order.
 
                 Examples:
                   ls
                   ls tue evening
                   ls overdue
+                  ls fav cat:work -someday
                   ls 2026-11-23..2026-11-29 +work --json
                   ls all
                 """)

@@ -1,0 +1,91 @@
+import ArgumentParser
+import ShadeCore
+import ShadeStore
+
+/// Sets or clears the favourite star of several tasks in one step.
+private func setFavorite(_ favorite: Bool, ids: [Int], verb: String, json: Bool, session: Session) throws {
+    let now = try session.now()
+    let tasks = try session.store.write(label: session.undoLabel([verb] + ids.map(String.init)), now: now) { state in
+        try session.requireTasks(ids, in: state).map { task in
+            guard task.favorite != favorite else { return task }
+            var changed = task
+            changed.favorite = favorite
+            changed.modified = now.timestamp
+            try state.update(changed)
+            return changed
+        }
+    }
+    if json {
+        try session.printTasksJSON(tasks)
+    } else {
+        for task in tasks { session.print("\(favorite ? "starred ★" : "unstarred") \(task.id) · \(TerminalTextBridge.title(task))") }
+    }
+}
+
+extension Shade {
+    struct Star: PlannerCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Star tasks as the few that matter (filter them with 'ls fav').",
+            discussion: "Examples:\n  star 4\n  star 4 7")
+        @OptionGroup var global: GlobalOptions
+        @Flag(name: .long, help: "Print the tasks as JSON.") var json = false
+        @Argument(help: "The ids of the tasks.") var ids: [Int]
+
+        func execute(in session: Session) throws {
+            try setFavorite(true, ids: ids, verb: "star", json: json, session: session)
+        }
+    }
+
+    struct Unstar: PlannerCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Take the star off tasks.", discussion: "Examples:\n  unstar 4")
+        @OptionGroup var global: GlobalOptions
+        @Flag(name: .long, help: "Print the tasks as JSON.") var json = false
+        @Argument(help: "The ids of the tasks.") var ids: [Int]
+
+        func execute(in session: Session) throws {
+            try setFavorite(false, ids: ids, verb: "unstar", json: json, session: session)
+        }
+    }
+
+    struct Note: PlannerCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a task's note (longer text; line breaks kept), or clear it.",
+            discussion: """
+                The words become the note, replacing any earlier one; --clear removes it. 'show ID' \\
+                prints it.
+
+                Examples:
+                  note 4 Ask about the card fee; bring the contract
+                  note 4 --clear
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Flag(name: .long, help: "Print the task as JSON.") var json = false
+        @Flag(name: .long, help: "Remove the note.") var clear = false
+        @Argument(help: "The id of the task.") var id: Int
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The note.", valueName: "TEXT…")) var words: [String] = []
+
+        func execute(in session: Session) throws {
+            guard clear || !words.isEmpty else {
+                throw CommandError.usage("note needs text (or --clear): note \(id) Bring the contract")
+            }
+            guard !(clear && !words.isEmpty) else {
+                throw CommandError.usage("give either a note or --clear, not both")
+            }
+            let text = clear ? nil : try TaskText.validateNotes(words.joined(separator: " "))
+            let now = try session.now()
+            let task = try session.store.write(label: session.undoLabel(["note", String(id)] + (clear ? ["--clear"] : words)), now: now) { state in
+                var task = try session.requireTask(id, in: state)
+                task.notes = text
+                task.modified = now.timestamp
+                try state.update(task)
+                return task
+            }
+            if json {
+                try session.printTasksJSON([task])
+            } else {
+                session.print("\(text == nil ? "cleared the note of" : "noted") \(task.id) · \(TerminalTextBridge.title(task))")
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import ShadeJSON
+import Testing
+
+@Suite struct OrganizeCommandTests {
+    @Test func editChangesEveryFieldWithTheWordsAddTakes() throws {
+        let shade = ShadeProcess()
+        try shade.run(["add", "mon", "Old title", "+someday", "cat:home"])
+        let edited = try #require(
+            try shade.json(["edit", "1", "cat:bill", "+urgent", "-someday", "at:11:30", "color:red", "New title"]).objectValue)
+        #expect(edited.string("title") == "New title")
+        #expect(edited.string("category") == "bill")
+        #expect(edited["tags"] == ["urgent"])
+        #expect(edited.string("time") == "11:30")
+        #expect(edited.string("color") == "red")
+        let cleared = try #require(try shade.json(["edit", "1", "cat:none", "color:none", "at:none"]).objectValue)
+        #expect(cleared["category"] == .null && cleared["color"] == .null && cleared["time"] == .null)
+        let bad = try shade.run(["edit", "1", "color:mauve"])
+        #expect(bad.status == 1 && bad.stderr.contains("red, orange, yellow"))
+    }
+
+    @Test func starUnstarAndNoteOneShotAndInAScript() throws {
+        let shade = ShadeProcess()
+        try shade.run(["add", "mon", "Gym"])
+        try shade.run(["add", "mon", "Read"])
+        #expect(try shade.json(["star", "1", "2"]).objectValue?["tasks"]?.arrayValue?.count == 2)
+        #expect(try shade.json(["unstar", "2"]).objectValue?["favorite"] == false)
+        let script = try shade.run([], stdin: "note 1 Bring a towel\nstar 2\nunstar 2\nnote 2 --clear\n")
+        #expect(script.status == 0, "\(script.stderr)")
+        let gym = try #require(try shade.json(["show", "1"]).objectValue)
+        #expect(gym["favorite"] == true && gym.string("notes") == "Bring a towel")
+        #expect(try shade.json(["show", "2"]).objectValue?["favorite"] == false)
+        #expect(try shade.run(["show", "1"]).stdout.contains("★"))
+        #expect(try shade.run(["day"]).stdout.contains("★"))
+        #expect(try shade.run(["undo"]).stdout.contains("note 2 --clear"))
+    }
+
+    @Test func lsFiltersByFavouriteCategoryAndMissingTag() throws {
+        let shade = ShadeProcess()
+        try shade.run(["add", "mon", "Report", "cat:work", "+q4"])
+        try shade.run(["add", "mon", "Slides", "cat:work", "+someday"])
+        try shade.run(["add", "mon", "Milk", "cat:grocery"])
+        try shade.run(["star", "1", "3"])
+        func titles(_ filters: [String]) throws -> [String] {
+            try shade.json(["ls"] + filters).objectValue?["tasks"]?.arrayValue?.compactMap { $0.objectValue?.string("title") } ?? []
+        }
+        #expect(try titles(["fav"]) == ["Report", "Milk"])
+        #expect(try titles(["cat:work", "-someday"]) == ["Report"])
+        #expect(try titles(["cat:WORK"]).count == 2)
+        #expect(try shade.run(["ls", "cat:a/b"]).status == 64)
+    }
+
+    @Test func addTakesCategoryAndColourAndViewsShowThem() throws {
+        let shade = ShadeProcess()
+        let task = try #require(try shade.json(["add", "mon", "Pay rent", "cat:bill", "color:red"]).objectValue)
+        #expect(task.string("category") == "bill" && task.string("color") == "red")
+        #expect(try shade.run(["day"]).stdout.contains("@bill"))
+        #expect(try shade.run(["day", "--color", "always"]).stdout.contains("\u{1B}[31mPay rent"))
+    }
+}
