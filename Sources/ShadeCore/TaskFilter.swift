@@ -36,7 +36,9 @@ public enum TaskFilter: Hashable, Sendable {
         if word.hasPrefix("-"), word.count > 1, !word.hasPrefix("--") {
             return .withoutTag(try TaskText.validateTag(String(word.dropFirst())))
         }
-        if word.lowercased().hasPrefix("cat:") { return .category(try TaskText.validateCategory(String(word.dropFirst(4)))) }
+        if word.lowercased().hasPrefix("cat:") {
+            return .category(try TaskText.validateCategory(String(word.dropFirst(4))))
+        }
         if let slot = Slot(name: word) { return .slot(slot) }
         if let date = resolver.date(for: word) { return .date(date) }
         if let week = ISOWeek(parsing: word) { return .week(week) }

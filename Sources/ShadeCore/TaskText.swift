@@ -43,7 +43,9 @@ public enum TaskText {
     public static func validateCategory(_ name: String) throws(InputError) -> String {
         if name.isEmpty { throw .invalid("'cat:' needs a category name after it, e.g. cat:school") }
         guard name.count <= 40,
-            name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_" })
+            name.unicodeScalars.allSatisfy({
+                $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_"
+            })
         else {
             throw .invalid("'\(name)' is not a category name; use one word of letters, digits, - or _, e.g. cat:school")
         }

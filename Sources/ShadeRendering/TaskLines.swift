@@ -57,7 +57,9 @@ public struct TaskLines {
         }
         line += shown
         var labels: [String] = []
-        if !task.tags.isEmpty { labels.append(style.yellow(task.tags.map { "+" + TerminalText.sanitize($0) }.joined(separator: " "))) }
+        if !task.tags.isEmpty {
+            labels.append(style.yellow(task.tags.map { "+" + TerminalText.sanitize($0) }.joined(separator: " ")))
+        }
         if let category = task.category { labels.append(style.cyan("@" + TerminalText.sanitize(category))) }
         if !labels.isEmpty { line += "  " + labels.joined(separator: " ") }
         while line.last == " " { line.removeLast() }

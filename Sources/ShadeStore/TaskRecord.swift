@@ -87,7 +87,8 @@ enum TaskRecord {
         var color: TaskColor?
         if let text = try reader.optionalString("color") {
             guard let parsed = TaskColor(rawValue: text) else {
-                throw reader.fail("color", "'\(text)' is not one of \(TaskColor.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw reader.fail(
+                    "color", "'\(text)' is not one of \(TaskColor.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             color = parsed
         }

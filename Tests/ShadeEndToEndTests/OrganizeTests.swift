@@ -7,7 +7,8 @@ import Testing
         let shade = ShadeProcess()
         try shade.run(["add", "mon", "Old title", "+someday", "cat:home"])
         let edited = try #require(
-            try shade.json(["edit", "1", "cat:bill", "+urgent", "-someday", "at:11:30", "color:red", "New title"]).objectValue)
+            try shade.json(["edit", "1", "cat:bill", "+urgent", "-someday", "at:11:30", "color:red", "New title"])
+                .objectValue)
         #expect(edited.string("title") == "New title")
         #expect(edited.string("category") == "bill")
         #expect(edited["tags"] == ["urgent"])
@@ -42,7 +43,9 @@ import Testing
         try shade.run(["add", "mon", "Milk", "cat:grocery"])
         try shade.run(["star", "1", "3"])
         func titles(_ filters: [String]) throws -> [String] {
-            try shade.json(["ls"] + filters).objectValue?["tasks"]?.arrayValue?.compactMap { $0.objectValue?.string("title") } ?? []
+            try shade.json(["ls"] + filters).objectValue?["tasks"]?.arrayValue?.compactMap {
+                $0.objectValue?.string("title")
+            } ?? []
         }
         #expect(try titles(["fav"]) == ["Report", "Milk"])
         #expect(try titles(["cat:work", "-someday"]) == ["Report"])
@@ -56,5 +59,45 @@ import Testing
         #expect(task.string("category") == "bill" && task.string("color") == "red")
         #expect(try shade.run(["day"]).stdout.contains("@bill"))
         #expect(try shade.run(["day", "--color", "always"]).stdout.contains("\u{1B}[31mPay rent"))
+    }
+}
+
+@Suite struct SearchCommandTests {
+    private func titles(_ value: JSONValue) -> [String] {
+        value.objectValue?["tasks"]?.arrayValue?.compactMap { $0.objectValue?.string("title") } ?? []
+    }
+
+    @Test func findMatchesAnyCaseAndAccentsAcrossTheHistory() throws {
+        let shade = ShadeProcess()
+        try shade.run(["add", "mon", "Crème brûlée for Zoë", "cat:food"])
+        try shade.run(["add", "2025-03-03", "Call the BANK", "+urgent"])
+        try shade.run(["add", "tue", "Report"])
+        try shade.run(["note", "3", "ask the bank about fees"])
+        #expect(titles(try shade.json(["find", "creme", "ZOE"])) == ["Crème brûlée for Zoë"])
+        #expect(titles(try shade.json(["find", "bank"])) == ["Call the BANK", "Report"])
+        #expect(titles(try shade.json(["find", "bank", "sort:-title"])) == ["Report", "Call the BANK"])
+        #expect(try shade.run(["find", "nothing-like-this"]).stdout.contains("nothing found"))
+        #expect(try shade.run(["find"]).status == 64)
+        let script = try shade.run([], stdin: "find food\n")
+        #expect(script.stdout.contains("Crème brûlée"))
+    }
+
+    @Test func lsGroupsByStatusAndByCategoryWithCountsAndShares() throws {
+        let shade = ShadeProcess()
+        // (Single letters m, a and e are slots: the titles are words.)
+        try shade.run(["add", "mon", "Alpha", "cat:work"])
+        try shade.run(["add", "mon", "Beta", "cat:work"])
+        try shade.run(["add", "mon", "Gamma"])
+        try shade.run(["done", "1"])
+        try shade.run(["cancel", "3"])
+        let grouped = try #require(try shade.json(["ls", "thisweek", "--by", "status"]).objectValue)
+        let groups = grouped["groups"]?.arrayValue?.compactMap { $0.objectValue } ?? []
+        #expect(groups.map { $0.string("name")! } == ["in progress", "completed", "cancelled"])
+        #expect(groups.map { $0.int("count")! } == [1, 1, 1])
+        let text = try shade.run(["ls", "thisweek", "--by", "cat"])
+        #expect(text.stdout.contains("work · 2 of 3 (67%) · 50% done"))
+        #expect(text.stdout.contains("no category · 1 of 3"))
+        #expect(try shade.run(["ls", "--by", "colour"]).status == 64)
+        #expect(titles(try shade.json(["ls", "all", "sort:-title"])) == ["Gamma", "Beta", "Alpha"])
     }
 }

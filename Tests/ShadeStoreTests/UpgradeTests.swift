@@ -1,16 +1,17 @@
 import Foundation
+import ShadeTestSupport
 import Testing
 
 @testable import ShadeCore
 @testable import ShadeJSON
 @testable import ShadeStore
-import ShadeTestSupport
 
 @Suite struct FormatUpgradeTests {
     /// A copy of the store that format 1 wrote (Fixtures/format1-store), in a temporary directory.
     private func format1Store() throws -> TemporaryStore {
         let temp = TemporaryStore()
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/format1-store")
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/format1-store")
         try FileManager.default.copyItem(atPath: fixture.path, toPath: temp.directory)
         return temp
     }
@@ -40,7 +41,9 @@ import ShadeTestSupport
         #expect(meta.objectValue?["format"] == 2)
         let week = try JSONParser.parse(temp.bytes("weeks/2026/2026-W48.json")!)
         #expect(week.objectValue?["format"] == 2)
-        #expect(temp.bytes("weeks/2026/2026-W48.json").map { String(decoding: $0, as: UTF8.self) }?.contains("\"favorite\": true") == true)
+        #expect(
+            temp.bytes("weeks/2026/2026-W48.json").map { String(decoding: $0, as: UTF8.self) }?.contains(
+                "\"favorite\": true") == true)
         // Untouched weeks stay as format 1 wrote them and still read.
         #expect(try JSONParser.parse(temp.bytes("weeks/2027/2027-W01.json")!).objectValue?["format"] == 1)
         let after = try temp.store.read { try $0.allTasks() }

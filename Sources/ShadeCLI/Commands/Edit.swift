@@ -22,7 +22,8 @@ extension Shade {
         @Flag(name: .long, help: "Print the task as JSON.") var json = false
         @Argument(help: "The id of the task.") var id: Int
         @Argument(
-            parsing: .allUnrecognized, help: ArgumentHelp("What to change.", valueName: "TITLE… [+tag] [-tag] [at:HH:MM] [cat:NAME] [color:NAME]"))
+            parsing: .allUnrecognized,
+            help: ArgumentHelp("What to change.", valueName: "TITLE… [+tag] [-tag] [at:HH:MM] [cat:NAME] [color:NAME]"))
         var words: [String] = []
 
         func execute(in session: Session) throws {

@@ -25,7 +25,8 @@ extension Shade {
               show ID                                     show 4
               day [DAY]                                   day tomorrow
               week [WEEK]                                 week next
-              ls [FILTER…]                                ls overdue +work
+              ls [FILTER…] [sort:KEY] [--by status|cat]   ls overdue +work
+              find TEXT… [sort:KEY]                       find creme brulee
               stats [--weeks N|--from W --to W|--all]     stats --weeks 26
               undo                                        undo
               help [COMMAND]                              help add

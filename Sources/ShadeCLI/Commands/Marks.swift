@@ -18,7 +18,9 @@ private func setFavorite(_ favorite: Bool, ids: [Int], verb: String, json: Bool,
     if json {
         try session.printTasksJSON(tasks)
     } else {
-        for task in tasks { session.print("\(favorite ? "starred ★" : "unstarred") \(task.id) · \(TerminalTextBridge.title(task))") }
+        for task in tasks {
+            session.print("\(favorite ? "starred ★" : "unstarred") \(task.id) · \(TerminalTextBridge.title(task))")
+        }
     }
 }
 
@@ -63,7 +65,8 @@ extension Shade {
         @Flag(name: .long, help: "Print the task as JSON.") var json = false
         @Flag(name: .long, help: "Remove the note.") var clear = false
         @Argument(help: "The id of the task.") var id: Int
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The note.", valueName: "TEXT…")) var words: [String] = []
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The note.", valueName: "TEXT…")) var words: [String] =
+            []
 
         func execute(in session: Session) throws {
             guard clear || !words.isEmpty else {
@@ -74,7 +77,9 @@ extension Shade {
             }
             let text = clear ? nil : try TaskText.validateNotes(words.joined(separator: " "))
             let now = try session.now()
-            let task = try session.store.write(label: session.undoLabel(["note", String(id)] + (clear ? ["--clear"] : words)), now: now) { state in
+            let task = try session.store.write(
+                label: session.undoLabel(["note", String(id)] + (clear ? ["--clear"] : words)), now: now
+            ) { state in
                 var task = try session.requireTask(id, in: state)
                 task.notes = text
                 task.modified = now.timestamp
@@ -84,7 +89,8 @@ extension Shade {
             if json {
                 try session.printTasksJSON([task])
             } else {
-                session.print("\(text == nil ? "cleared the note of" : "noted") \(task.id) · \(TerminalTextBridge.title(task))")
+                session.print(
+                    "\(text == nil ? "cleared the note of" : "noted") \(task.id) · \(TerminalTextBridge.title(task))")
             }
         }
     }

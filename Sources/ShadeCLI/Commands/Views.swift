@@ -1,5 +1,6 @@
 import ArgumentParser
 import ShadeCore
+import ShadeJSON
 import ShadeRendering
 import ShadeStore
 
@@ -94,51 +95,163 @@ extension Shade {
             discussion: """
                 Filters: a day (tue, today, 2026-11-24), a slot (evening), FIRST..LAST, YYYY-Www, \
                 thisweek, +tag, -tag, cat:NAME, fav, open, done (completed), cancelled, overdue, \
-                upcoming, all. Tasks come in date, slot and time order.
+                upcoming, all. Order with sort:date (the default: date, slot, time), sort:title, \
+                sort:category, sort:created, sort:modified or sort:fav; sort:-KEY reverses. \
+                --by status groups into in progress, completed and cancelled; --by cat by category.
 
                 Examples:
                   ls
                   ls tue evening
                   ls overdue
                   ls fav cat:work -someday
-                  ls 2026-11-23..2026-11-29 +work --json
-                  ls all
+                  ls thisweek --by status
+                  ls all sort:-modified --json
                 """)
         @OptionGroup var global: GlobalOptions
         @Flag(name: .long, help: "Print the tasks as JSON.") var json = false
+        @Option(name: .long, help: "Group by status or by cat(egory).") var by: TaskGrouping?
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Filters that must all hold.", valueName: "FILTER"))
         var filters: [String] = []
 
         func execute(in session: Session) throws {
             let resolver = try session.resolver()
             var parsed: [TaskFilter] = []
+            var order = TaskSort.date
             for word in filters {
-                do { parsed.append(try TaskFilter.parse(word, resolver: resolver)) } catch {
-                    throw CommandError.usage(error.message)
-                }
+                do {
+                    if let sort = try TaskSort.parse(word) {
+                        order = sort
+                    } else {
+                        parsed.append(try TaskFilter.parse(word, resolver: resolver))
+                    }
+                } catch { throw CommandError.usage(error.message) }
             }
-            if parsed.isEmpty { parsed = [.date(session.view.date), .slot(session.view.slot)] }
-            let query = TaskQuery(parsed)
-            let now = try session.now()
-            var tasks = try session.store.read { state -> [PlannerTask] in
-                let candidates: [PlannerTask]
-                if let bounds = query.dateBounds {
-                    candidates = try state.tasks(from: bounds.first, through: bounds.last)
-                } else {
-                    candidates = try state.allTasks()
-                }
-                return candidates.filter { query.matches($0, now: now, schedule: session.schedule) }
+            if parsed.isEmpty, !filters.contains(where: { $0.lowercased().hasPrefix("sort:") }) {
+                parsed = [.date(session.view.date), .slot(session.view.slot)]
             }
-            tasks = PlannerTask.sortedInTimelineOrder(tasks)
-            let context = try session.renderContext()
-            if json {
-                try session.printJSON(ViewJSON.list(tasks, context: context))
-            } else if tasks.isEmpty {
-                session.print(filters.isEmpty ? "nothing planned this \(session.view.slot)" : "no task matches")
+            try TaskListing(query: TaskQuery(parsed), words: [], order: order, grouping: by, json: json)
+                .print(
+                    in: session,
+                    emptyMessage: filters.isEmpty ? "nothing planned this \(session.view.slot)" : "no task matches")
+        }
+    }
+
+    struct Find: PlannerCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Find tasks whose title, note, tags or category hold every word (any case, any accents).",
+            discussion: """
+                Words starting with sort: order the results as in ls; --by groups them.
+
+                Examples:
+                  find bank
+                  find creme brulee
+                  find report sort:-modified --json
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Flag(name: .long, help: "Print the tasks as JSON.") var json = false
+        @Option(name: .long, help: "Group by status or by cat(egory).") var by: TaskGrouping?
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("What to look for.", valueName: "TEXT")) var words:
+            [String] = []
+
+        func execute(in session: Session) throws {
+            var text: [String] = []
+            var order = TaskSort.date
+            for word in words {
+                do {
+                    if let sort = try TaskSort.parse(word) { order = sort } else { text.append(word) }
+                } catch { throw CommandError.usage(error.message) }
+            }
+            guard !text.isEmpty else { throw CommandError.usage("find needs something to look for, e.g. find bank") }
+            try TaskListing(query: TaskQuery([]), words: text, order: order, grouping: by, json: json)
+                .print(in: session, emptyMessage: "nothing found for “\(text.joined(separator: " "))”")
+        }
+    }
+}
+
+/// How `ls --by` groups tasks.
+enum TaskGrouping: String, CaseIterable, ExpressibleByArgument {
+    case status, cat
+}
+
+/// Reads, filters, orders, groups and prints tasks for `ls` and `find`.
+struct TaskListing {
+    let query: TaskQuery
+    let words: [String]
+    let order: TaskSort
+    let grouping: TaskGrouping?
+    let json: Bool
+
+    func print(in session: Session, emptyMessage: String) throws {
+        let now = try session.now()
+        let matching = try session.store.read { state -> [PlannerTask] in
+            let candidates: [PlannerTask]
+            if let bounds = query.dateBounds {
+                candidates = try state.tasks(from: bounds.first, through: bounds.last)
             } else {
-                session.print(
-                    TaskLines.render(tasks, placement: true, indent: 0, context: context).joined(separator: "\n"))
+                candidates = try state.allTasks()
+            }
+            return candidates.filter {
+                query.matches($0, now: now, schedule: session.schedule)
+                    && (words.isEmpty || TextFolding.matches($0, words: words))
             }
         }
+        let tasks = order.sorted(matching)
+        let context = try session.renderContext()
+        let groups = grouping.map { TaskGroup.make($0, tasks) }
+        if json {
+            var object = ViewJSON.list(tasks, context: context).objectValue!
+            if let groups { object.appendUnique("groups", .array(groups.map(\.json))) }
+            try session.printJSON(.object(object))
+        } else if tasks.isEmpty {
+            session.print(emptyMessage)
+        } else if let groups {
+            let layout = TaskLines(measuring: tasks, placement: true, indent: 2, context: context)
+            var lines: [String] = []
+            for group in groups {
+                lines.append(context.style.bold(group.name) + context.style.dim(" · " + group.summary(of: tasks.count)))
+                lines += group.tasks.map(layout.line)
+            }
+            session.print(lines.joined(separator: "\n"))
+        } else {
+            session.print(TaskLines.render(tasks, placement: true, indent: 0, context: context).joined(separator: "\n"))
+        }
+    }
+}
+
+/// One section of a grouped list, with its count, its share of the list and its completion rate.
+struct TaskGroup {
+    let name: String
+    let tasks: [PlannerTask]
+
+    static func make(_ grouping: TaskGrouping, _ tasks: [PlannerTask]) -> [TaskGroup] {
+        switch grouping {
+        case .status:
+            return [("in progress", TaskStatus.open), ("completed", .done), ("cancelled", .cancelled)].compactMap {
+                name, status in
+                let members = tasks.filter { $0.status == status }
+                return members.isEmpty ? nil : TaskGroup(name: name, tasks: members)
+            }
+        case .cat:
+            let names = Set(tasks.compactMap(\.category)).sorted()
+            var groups = names.map { name in TaskGroup(name: name, tasks: tasks.filter { $0.category == name }) }
+            let none = tasks.filter { $0.category == nil }
+            if !none.isEmpty { groups.append(TaskGroup(name: "no category", tasks: none)) }
+            return groups
+        }
+    }
+
+    var tally: Tally { Tally(tasks) }
+
+    /// `5 of 10 · 50% of the list · 40% done`.
+    func summary(of total: Int) -> String {
+        let share = total == 0 ? 0 : Double(tasks.count) / Double(total)
+        return "\(tasks.count) of \(total) (\(RateFormat.percent(share))) · \(RateFormat.percent(tally.rate)) done"
+    }
+
+    var json: JSONValue {
+        [
+            "name": .string(name), "count": .int(Int64(tasks.count)),
+            "rate": tally.rate.map(JSONValue.double) ?? .null, "ids": .array(tasks.map { .int(Int64($0.id)) }),
+        ]
     }
 }
