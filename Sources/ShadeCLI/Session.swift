@@ -53,7 +53,12 @@ public final class Session {
         let isTerminal = Output.isTerminal(1)
         let style = Style(enabled: colorMode.isEnabled(environment: environment, stdoutIsTerminal: isTerminal))
         let width = Output.terminalWidth() ?? environment["COLUMNS"].flatMap(Int.init) ?? 80
-        return RenderContext(style: style, now: try now(), schedule: schedule, width: width)
+        // Colours matter only where they are drawn.
+        var colors: [String: TaskColor] = [:]
+        if style.enabled, let categories = try? store.read({ try $0.categories() }) {
+            for category in categories { colors[category.name] = category.color }
+        }
+        return RenderContext(style: style, now: try now(), schedule: schedule, width: width, categoryColors: colors)
     }
 
     /// Queues text for standard output.

@@ -11,7 +11,7 @@ public struct Shade: ParsableCommand {
         version: "shade \(version)",
         subcommands: [
             Add.self, Done.self, Undone.self, Cancel.self, Remove.self, Move.self, Edit.self, Star.self, Unstar.self,
-            Note.self, Show.self, Day.self,
+            Note.self, Categories.self, Show.self, Day.self,
             Week.self, List.self, Find.self, Stats.self, Undo.self, Help.self,
         ])
 

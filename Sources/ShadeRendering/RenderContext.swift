@@ -10,12 +10,22 @@ public struct RenderContext: Sendable {
     public let schedule: SlotSchedule
     /// The terminal width in columns.
     public let width: Int
+    /// Each category's colour, by name.
+    public let categoryColors: [String: TaskColor]
 
     /// Creates a context.
-    public init(style: Style, now: Moment, schedule: SlotSchedule, width: Int = 80) {
+    public init(
+        style: Style, now: Moment, schedule: SlotSchedule, width: Int = 80, categoryColors: [String: TaskColor] = [:]
+    ) {
         self.style = style
         self.now = now
         self.schedule = schedule
         self.width = max(40, width)
+        self.categoryColors = categoryColors
+    }
+
+    /// The colour a task shows in: its own, else its category's.
+    public func color(of task: PlannerTask) -> TaskColor? {
+        task.color ?? task.category.flatMap { categoryColors[$0] }
     }
 }

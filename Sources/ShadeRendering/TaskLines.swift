@@ -53,14 +53,17 @@ public struct TaskLines {
         switch task.status {
         case .done: shown = style.dim(shown)
         case .cancelled: shown = style.dim(style.strike(shown))
-        case .open: if let color = task.color { shown = style.color(shown, color) }
+        case .open: if let color = context.color(of: task) { shown = style.color(shown, color) }
         }
         line += shown
         var labels: [String] = []
         if !task.tags.isEmpty {
             labels.append(style.yellow(task.tags.map { "+" + TerminalText.sanitize($0) }.joined(separator: " ")))
         }
-        if let category = task.category { labels.append(style.cyan("@" + TerminalText.sanitize(category))) }
+        if let category = task.category {
+            let label = "@" + TerminalText.sanitize(category)
+            labels.append(context.categoryColors[category].map { style.color(label, $0) } ?? style.cyan(label))
+        }
         if !labels.isEmpty { line += "  " + labels.joined(separator: " ") }
         while line.last == " " { line.removeLast() }
         return line

@@ -91,6 +91,8 @@ public struct Store: Sendable {
                     } else {
                         try state.insert(before)
                     }
+                    // A task taken back into a category that was renamed or removed brings it back.
+                    if let category = before.category { try state.ensureCategory(category) }
                 case (nil, nil):
                     break
                 }

@@ -8,6 +8,7 @@ import ShadeCore
 /// STORE/summary/2026.json           each week of week-year 2026 summed up, for statistics
 /// STORE/ids/0000.json               which week each id of 0–1023 lives in
 /// STORE/undo/0000000042.json        one recent change each, to take back
+/// STORE/categories.json             the categories and their colours
 /// STORE/lock                        the lock every reader and writer takes
 /// ```
 ///
@@ -20,6 +21,7 @@ struct StorePaths: Sendable {
     var meta: String { root + "/shade.json" }
     var lock: String { root + "/lock" }
     var undoDirectory: String { root + "/undo" }
+    var categories: String { root + "/categories.json" }
     var staging: String { root + "/.staging" }
     var commitRecord: String { root + "/commit.json" }
     var weeksDirectory: String { root + "/weeks" }

@@ -15,6 +15,8 @@ public final class StoreState {
     private var changeOrder: [Int] = []
     private var changes: [Int: (before: PlannerTask?, after: PlannerTask?)] = [:]
     private var poppedUndoEntry: Int?
+    private var loadedCategories: [Category]?
+    private var categoriesDirty = false
     private var summaries: [Int: [ISOWeek: SummaryDocument.Entry]] = [:]
 
     let cache: WeekCache?
@@ -165,7 +167,33 @@ public final class StoreState {
         return entries
     }
 
+    /// The categories, in name order.
+    public func categories() throws(StoreError) -> [Category] {
+        if let loadedCategories { return loadedCategories }
+        var result: [Category] = []
+        if let bytes = try FileSystem.read(paths.categories) {
+            result = try CategoriesDocument.decode(try parse(bytes, file: paths.categories), file: paths.categories)
+        }
+        loadedCategories = result
+        return result
+    }
+
     // MARK: Changing
+
+    /// Replaces the categories (saved with this step; not recorded for undo, which takes back
+    /// tasks, not the category list).
+    public func setCategories(_ categories: [Category]) throws(StoreError) {
+        loadedCategories = categories.sorted { $0.name < $1.name }
+        categoriesDirty = true
+    }
+
+    /// Makes sure a category exists, giving a new one the next colour of the palette.
+    public func ensureCategory(_ name: String) throws(StoreError) {
+        var list = try categories()
+        guard !list.contains(where: { $0.name == name }) else { return }
+        list.append(Category(name: name, color: Category.nextColor(after: list)))
+        try setCategories(list)
+    }
 
     /// Hands out the next id; ids are never reused, not even after a removal.
     public func allocateID() throws(StoreError) -> Int {
@@ -222,7 +250,7 @@ public final class StoreState {
     }
 
     /// Whether anything changed in this step.
-    public var hasChanges: Bool { !changeOrder.isEmpty || poppedUndoEntry != nil }
+    public var hasChanges: Bool { !changeOrder.isEmpty || poppedUndoEntry != nil || categoriesDirty }
 
     // MARK: Commit
 
@@ -258,6 +286,9 @@ public final class StoreState {
             files.append((UndoJournal.file(next), try serialise(UndoJournal.encode(entry))))
         }
         if let poppedUndoEntry { files.append((UndoJournal.file(poppedUndoEntry), nil)) }
+        if categoriesDirty, let loadedCategories {
+            files.append(("categories.json", try serialise(CategoriesDocument.encode(loadedCategories))))
+        }
         return files
     }
 

@@ -101,3 +101,59 @@ import Testing
         #expect(titles(try shade.json(["ls", "all", "sort:-title"])) == ["Gamma", "Beta", "Alpha"])
     }
 }
+
+@Suite struct CategoryCommandTests {
+    private func categories(_ shade: ShadeProcess) throws -> [JSONObject] {
+        try shade.json(["cat"]).objectValue?["categories"]?.arrayValue?.compactMap(\.objectValue) ?? []
+    }
+
+    @Test func categoriesAreMadeOnTheFlyListedRenamedRecolouredAndRemoved() throws {
+        let shade = ShadeProcess()
+        #expect(try categories(shade).isEmpty)
+        try shade.run(["add", "mon", "Essay", "cat:School"])
+        try shade.run(["add", "mon", "Milk", "cat:grocery"])
+        try shade.run(["done", "1"])
+        var list = try categories(shade)
+        #expect(list.map { $0.string("name")! } == ["grocery", "school"])
+        #expect(list.allSatisfy { $0.string("color") != nil }, "a new category gets a colour")
+        #expect(list.first { $0.string("name") == "school" }?["rate"] == .double(1))
+        #expect(try shade.run(["cat", "add", "work", "blue"]).status == 0)
+        #expect(try shade.run(["cat", "add", "work"]).status == 1)
+        #expect(try shade.run(["cat", "rename", "school", "uni"]).stdout.contains("(1 task)"))
+        #expect(try shade.json(["show", "1"]).objectValue?.string("category") == "uni")
+        let clash = try shade.run(["cat", "rename", "uni", "work"])
+        #expect(clash.status == 1 && clash.stderr.contains("cat rm uni --to work"))
+        #expect(try shade.run(["cat", "color", "uni", "purple"]).status == 0)
+        #expect(try shade.run(["cat", "color", "uni", "mauve"]).status == 1)
+        #expect(try shade.run(["cat", "rm", "grocery", "--to", "work"]).stdout.contains("1 task moved to work"))
+        #expect(try shade.json(["show", "2"]).objectValue?.string("category") == "work")
+        #expect(try shade.run(["cat", "rm", "uni"]).stdout.contains("left without a category"))
+        #expect(try shade.json(["show", "1"]).objectValue?["category"] == .null)
+        list = try categories(shade)
+        #expect(list.map { $0.string("name")! } == ["work"])
+        #expect(list.first?.string("color") == "blue")
+        let unknown = try shade.run(["cat", "rm", "nope"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("categories: work"))
+        #expect(try shade.run(["cat", "add", ""]).status == 1)
+        #expect(try SchemaCheck.validate(shade.store) > 0)
+    }
+
+    @Test func undoTakesACategoryChangeBackOnItsTasks() throws {
+        let shade = ShadeProcess()
+        try shade.run(["add", "mon", "Milk", "cat:grocery"])
+        try shade.run(["cat", "rm", "grocery", "--to", "errand"])
+        #expect(try shade.run(["undo"]).status == 0)
+        #expect(try shade.json(["show", "1"]).objectValue?.string("category") == "grocery")
+        #expect(try categories(shade).contains { $0.string("name") == "grocery" })
+    }
+
+    @Test func aTaskShowsItsCategoryColourUnlessItHasItsOwn() throws {
+        let shade = ShadeProcess()
+        try shade.run(["cat", "add", "bill", "green"])
+        try shade.run(["add", "mon", "Rent", "cat:bill"])
+        try shade.run(["add", "mon", "Fine", "cat:bill", "color:red"])
+        let day = try shade.run(["day", "--color", "always"]).stdout
+        #expect(day.contains("\u{1B}[32mRent"))
+        #expect(day.contains("\u{1B}[31mFine"))
+    }
+}

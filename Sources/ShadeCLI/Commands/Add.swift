@@ -41,6 +41,7 @@ extension Shade {
                     id: try state.allocateID(), uid: uid, title: title, date: date, slot: slot, time: parsed.time,
                     tags: parsed.tags, category: parsed.category.flatMap { $0.isEmpty ? nil : $0 }, color: parsed.color,
                     created: now.timestamp)
+                if let category = task.category { try state.ensureCategory(category) }
                 try state.insert(task)
                 return task
             }

@@ -46,7 +46,10 @@ extension Shade {
                 if !fields.title.isEmpty { task.title = try TaskText.validateTitle(fields.title) }
                 for tag in fields.tags where !task.tags.contains(tag) { task.tags.append(tag) }
                 task.tags.removeAll { fields.removedTags.contains($0) }
-                if let category = fields.category { task.category = category.isEmpty ? nil : category }
+                if let category = fields.category {
+                    task.category = category.isEmpty ? nil : category
+                    if !category.isEmpty { try state.ensureCategory(category) }
+                }
                 if let color = fields.color { task.color = color }
                 if fields.clearsColor { task.color = nil }
                 if clearTime { task.time = nil }

@@ -22,6 +22,7 @@ extension Shade {
                                                           edit 7 cat:bill +urgent color:red
               star ID… / unstar ID…                       star 4
               note ID TEXT… | --clear                     note 4 Bring the contract
+              cat [add|rename|color|rm …]                 cat rm grocery --to errand
               show ID                                     show 4
               day [DAY]                                   day tomorrow
               week [WEEK]                                 week next

@@ -1,0 +1,22 @@
+/// A category tasks are filed under, with the colour its tasks show in (a task's own colour wins).
+public struct Category: Hashable, Sendable {
+    /// The lowercase name.
+    public let name: String
+    /// The colour, if any.
+    public var color: TaskColor?
+
+    /// Creates a category.
+    public init(name: String, color: TaskColor? = nil) {
+        self.name = name
+        self.color = color
+    }
+
+    /// The colour a new category gets: the first of the palette no category uses yet, else the
+    /// one used least.
+    public static func nextColor(after existing: [Category]) -> TaskColor {
+        let used = existing.compactMap(\.color)
+        return TaskColor.allCases.min { lhs, rhs in
+            used.filter { $0 == lhs }.count < used.filter { $0 == rhs }.count
+        }!
+    }
+}

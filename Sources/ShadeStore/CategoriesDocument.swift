@@ -1,0 +1,43 @@
+import ShadeCore
+import ShadeJSON
+
+/// The store's categories and their colours, in name order.
+///
+/// ```json
+/// {"format": 2, "kind": "categories", "categories": [{"name": "school", "color": "blue"}]}
+/// ```
+enum CategoriesDocument {
+    static func encode(_ categories: [Category]) -> JSONValue {
+        let list = categories.sorted { $0.name < $1.name }.map { category -> JSONValue in
+            ["name": .string(category.name), "color": .optional(category.color?.rawValue)]
+        }
+        return ["format": .int(Int64(StoreFormat.version)), "kind": "categories", "categories": .array(list)]
+    }
+
+    static func decode(_ value: JSONValue, file: String) throws(StoreError) -> [Category] {
+        let reader = try FieldReader(value, file: file, location: "")
+        try reader.checkHeader(kind: "categories")
+        try reader.rejectUnknownKeys(allowed: ["format", "kind", "categories"])
+        var result: [Category] = []
+        for (index, element) in try reader.array("categories").enumerated() {
+            let entry = try FieldReader(element, file: file, location: "categories[\(index)]")
+            try entry.rejectUnknownKeys(allowed: ["name", "color"])
+            let name = try entry.string("name")
+            guard (try? TaskText.validateCategory(name)) == name else {
+                throw entry.fail("name", "'\(name)' is not a lowercase category name")
+            }
+            guard !result.contains(where: { $0.name == name }) else {
+                throw entry.fail("name", "'\(name)' appears twice")
+            }
+            var color: TaskColor?
+            if let text = try entry.optionalString("color") {
+                guard let parsed = TaskColor(rawValue: text) else {
+                    throw entry.fail("color", "'\(text)' is not in the palette")
+                }
+                color = parsed
+            }
+            result.append(Category(name: name, color: color))
+        }
+        return result
+    }
+}
