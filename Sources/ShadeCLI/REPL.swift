@@ -18,7 +18,7 @@ final class REPL {
     static var completionWords: [String] {
         var words = Shade.commandNames + ["next", "prev", "quit", "exit", "today", "tomorrow", "yesterday"]
         words += Weekday.allCases.flatMap { [$0.name, $0.shortName] }
-        words += Slot.allCases.map(\.rawValue) + ["this", "last", "--json"] + TaskFilter.keywords
+        words += Slot.allCases.map(\.rawValue) + ["this", "last", "--json", "clear"] + TaskFilter.keywords
         var seen: Set<String> = []
         return words.filter { seen.insert($0).inserted }.sorted()
     }
@@ -26,7 +26,9 @@ final class REPL {
     /// The prompt: `2026-W48 Mon 23 Nov · morning › `.
     var prompt: String {
         let date = session.view.date
-        return "\(date.isoWeek) \(date.weekday.label) \(date.day) \(date.monthAbbreviation) · \(session.view.slot) › "
+        let filter = session.standingFilter.map { " [" + $0.words.joined(separator: " ") + "]" } ?? ""
+        return
+            "\(date.isoWeek) \(date.weekday.label) \(date.day) \(date.monthAbbreviation) · \(session.view.slot)\(filter) › "
     }
 
     /// Runs until end of input or `quit`; returns the exit code (scripts: the first failure's).

@@ -19,6 +19,16 @@ public final class Session {
     public let isInteractive: Bool
     /// Colour on the terminal, when standard output is one.
     public let colorMode: ColorMode
+    /// The REPL's standing filter (`filter …`): every view applies it until `filter clear`.
+    var standingFilter: (words: [String], query: TaskQuery)?
+
+    /// Applies the standing filter, if any, to tasks.
+    func applyStandingFilter(_ tasks: [PlannerTask]) throws(CommandError) -> [PlannerTask] {
+        guard let standingFilter else { return tasks }
+        let now = try now()
+        return tasks.filter { standingFilter.query.matches($0, now: now, schedule: schedule) }
+    }
+
     /// Text written by the commands run so far (taken by the runner after each command).
     var pendingOutput = ""
     private let clockOverride: Moment?

@@ -157,3 +157,38 @@ import Testing
         #expect(day.contains("\u{1B}[31mFine"))
     }
 }
+
+@Suite struct StandingFilterTests {
+    @Test func aStandingFilterNarrowsEveryViewUntilCleared() throws {
+        let shade = ShadeProcess()
+        let script = """
+            add mon Report +work
+            add mon Milk
+            add tue Slides +work
+            done 1
+            filter +work
+            ls thisweek --json
+            day mon --json
+            week --json
+            stats --weeks 1 --json
+            filter clear
+            ls thisweek --json
+            """
+        let result = try shade.run([], stdin: script)
+        #expect(result.status == 0, "\(result.stderr)")
+        // Split the output into its JSON documents (each starts with "{" at the start of a line).
+        let documents = result.stdout.components(separatedBy: "\n{").dropFirst().map { "{" + $0 }
+        let values = try documents.map { text -> JSONValue in
+            let cut = text.range(of: "\n}\n").map { String(text[..<$0.upperBound]) } ?? text
+            return try JSONParser.parse(Array(cut.utf8))
+        }
+        #expect(values.count == 5)
+        #expect(values[0].objectValue?["tasks"]?.arrayValue?.count == 2, "ls: only +work")
+        #expect(values[1].objectValue?["done"] == 1 && values[1].objectValue?["open"] == 0, "day: Milk filtered out")
+        #expect(values[2].objectValue?["open"] == 1 && values[2].objectValue?["done"] == 1, "week: 2 of 3 tasks")
+        #expect(values[3].objectValue?["rate"] == .double(0.5), "stats: the filter holds")
+        #expect(values[4].objectValue?["tasks"]?.arrayValue?.count == 3, "cleared")
+        #expect(try shade.run(["filter", "+work"]).status == 64)
+        #expect(try shade.run([], stdin: "filter bogus\n").stderr.contains("line 1: error: 'bogus' is not a filter"))
+    }
+}

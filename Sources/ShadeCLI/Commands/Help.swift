@@ -28,6 +28,7 @@ extension Shade {
               week [WEEK]                                 week next
               ls [FILTER…] [sort:KEY] [--by status|cat]   ls overdue +work
               find TEXT… [sort:KEY]                       find creme brulee
+              filter FILTER… | clear   (REPL)             filter +work overdue
               stats [--weeks N|--from W --to W|--all]     stats --weeks 26
               undo                                        undo
               help [COMMAND]                              help add

@@ -61,7 +61,15 @@ extension Shade {
                     }
                 }
                 var accumulator = HistoryStats.Accumulator()
-                try state.visitWeekCells(from: first, through: last) { week, cells in accumulator.add(week, cells) }
+                if session.standingFilter != nil {
+                    // A standing filter needs the tasks themselves, week by week.
+                    for week in state.storedWeeks(from: first.year, through: last.year)
+                    where week >= first && week <= last {
+                        accumulator.add(week, WeekCells(try session.applyStandingFilter(state.tasks(in: week))))
+                    }
+                } else {
+                    try state.visitWeekCells(from: first, through: last) { week, cells in accumulator.add(week, cells) }
+                }
                 return accumulator.stats(from: first, through: last)
             }
             if json {

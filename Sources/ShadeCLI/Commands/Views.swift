@@ -43,7 +43,8 @@ extension Shade {
         func execute(in session: Session) throws {
             let date = try day.map { word throws in try session.resolver().requireDate(word) } ?? session.view.date
             if session.isInteractive { session.view.date = date }
-            let tasks = try session.store.read { state in try state.tasks(in: date.isoWeek) }
+            let tasks = try session.applyStandingFilter(
+                session.store.read { state in try state.tasks(in: date.isoWeek) })
             let agenda = DayAgenda(date: date, tasks: tasks)
             let context = try session.renderContext()
             if json {
@@ -78,11 +79,15 @@ extension Shade {
             if session.isInteractive, target != session.view.week { session.view.move(to: target) }
             let context = try session.renderContext()
             if json {
-                let tasks = try session.store.read { state in try state.tasks(in: target) }
+                let tasks = try session.applyStandingFilter(session.store.read { state in try state.tasks(in: target) })
                 try session.printJSON(ViewJSON.week(WeekAgenda(week: target, tasks: tasks), context: context))
             } else {
                 // The grid needs only the tallies, which the week's summary has.
-                let cells = try session.store.read { state in try state.cells(of: target) }
+                let cells =
+                    session.standingFilter == nil
+                    ? try session.store.read { state in try state.cells(of: target) }
+                    : WeekCells(
+                        try session.applyStandingFilter(session.store.read { state in try state.tasks(in: target) }))
                 let viewDate = session.view.week == target ? session.view.date : nil
                 session.print(WeekGrid.render(target, cells: cells, viewDate: viewDate, context: context))
             }
@@ -190,8 +195,10 @@ struct TaskListing {
             } else {
                 candidates = try state.allTasks()
             }
+            let standing = session.standingFilter?.query ?? TaskQuery([])
             return candidates.filter {
                 query.matches($0, now: now, schedule: session.schedule)
+                    && standing.matches($0, now: now, schedule: session.schedule)
                     && (words.isEmpty || TextFolding.matches($0, words: words))
             }
         }

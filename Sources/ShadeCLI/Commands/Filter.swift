@@ -1,0 +1,47 @@
+import ArgumentParser
+import ShadeCore
+
+extension Shade {
+    struct Filter: PlannerCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "In the REPL: a standing filter every view applies until 'filter clear'.",
+            discussion: """
+                Takes the filters ls takes; the prompt shows the filter in force. 'filter' alone \
+                shows it. In a shell, give the filters to ls instead.
+
+                Examples:
+                  filter +work
+                  filter overdue cat:bill
+                  filter clear
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Filters, or clear.", valueName: "FILTER")) var words:
+            [String] = []
+
+        func execute(in session: Session) throws {
+            guard session.isInteractive else {
+                throw CommandError.usage(
+                    "filter sets a standing filter in the REPL; in a shell, give the filters to ls")
+            }
+            if words.isEmpty {
+                session.print(
+                    session.standingFilter.map { "filter: " + $0.words.joined(separator: " ") } ?? "no filter")
+                return
+            }
+            if words.map({ $0.lowercased() }) == ["clear"] {
+                session.standingFilter = nil
+                session.print("filter cleared")
+                return
+            }
+            let resolver = try session.resolver()
+            var filters: [TaskFilter] = []
+            for word in words {
+                do { filters.append(try TaskFilter.parse(word, resolver: resolver)) } catch {
+                    throw CommandError.usage(error.message)
+                }
+            }
+            session.standingFilter = (words, TaskQuery(filters))
+            session.print("filter: " + words.joined(separator: " "))
+        }
+    }
+}
