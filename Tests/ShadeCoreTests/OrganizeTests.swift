@@ -105,3 +105,40 @@ import Testing
         #expect(try TaskSort.parse("sort:-category")!.sorted([c, a, b]).map(\.id) == [1, 2, 3])
     }
 }
+
+@Suite struct EachFilterTests {
+    private let resolver = DayResolver(today: CivilDate(iso: "2026-11-24")!, view: CivilDate(iso: "2026-11-24")!)
+    private let now = Moment.parsePinned("2026-11-24T13:00", utcOffsetSeconds: 0)!
+
+    private var tasks: [PlannerTask] {
+        var star = makeTask(1, "2026-11-24", slot: .evening, tags: ["work"])
+        star.favorite = true
+        star.category = "bill"
+        return [
+            makeTask(2, "2026-11-23", slot: .morning),  // overdue
+            makeTask(3, "2026-11-24", slot: .morning, status: .done),
+            star,
+            makeTask(4, "2026-11-25", slot: .afternoon, status: .cancelled, tags: ["someday"]),
+            makeTask(5, "2026-12-02", slot: .morning),
+        ]
+    }
+
+    @Test(arguments: [
+        ("today", [3, 1]), ("tomorrow", [4]), ("yesterday", [2]), ("thisweek", [2, 3, 1, 4]),
+        ("upcoming", [1, 5]), ("overdue", [2]), ("open", [2, 1, 5]), ("completed", [3]), ("cancelled", [4]),
+        ("cat:bill", [1]), ("+work", [1]), ("-someday", [2, 3, 1, 5]), ("fav", [1]), ("2026-12-02", [5]),
+        ("2026-11-24..2026-11-25", [3, 1, 4]), ("evening", [1]), ("2026-W49", [5]), ("all", [2, 3, 1, 4, 5]),
+    ])
+    func eachFilterAlone(word: String, ids: [Int]) throws {
+        let filter = try TaskFilter.parse(word, resolver: resolver)
+        let matching = tasks.filter { filter.matches($0, now: now, schedule: .standard) }
+        #expect(PlannerTask.sortedInTimelineOrder(matching).map(\.id) == ids)
+    }
+
+    @Test func newCategoriesTakeTheLeastUsedColour() {
+        #expect(Category.nextColor(after: []) == .red)
+        #expect(Category.nextColor(after: [Category(name: "a", color: .red)]) == .orange)
+        let all = TaskColor.allCases.map { Category(name: $0.rawValue, color: $0) }
+        #expect(Category.nextColor(after: all + [Category(name: "x", color: .red)]) == .orange)
+    }
+}

@@ -192,3 +192,27 @@ import Testing
         #expect(try shade.run([], stdin: "filter bogus\n").stderr.contains("line 1: error: 'bogus' is not a filter"))
     }
 }
+
+@Suite struct OrganizeScriptTests {
+    @Test func categoriesSortingAndSectionsFromAPipedScript() throws {
+        let shade = ShadeProcess()
+        let script = """
+            cat add school blue
+            add mon Essay cat:school
+            add mon Milk cat:grocery +errand
+            star 2
+            cat rename grocery food
+            cat color food green
+            ls thisweek sort:-title --json
+            ls thisweek --by cat --json
+            cat --json
+            """
+        let result = try shade.run([], stdin: script)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("renamed the category grocery to food (1 task)"))
+        #expect(result.stdout.contains(#""name": "food""#) && result.stdout.contains(#""color": "green""#))
+        let list = try shade.json(["ls", "thisweek", "sort:-title"]).objectValue?["tasks"]?.arrayValue ?? []
+        #expect(list.compactMap { $0.objectValue?.string("title") } == ["Milk", "Essay"])
+        #expect(list.first?.objectValue?["favorite"] == true && list.first?.objectValue?.string("category") == "food")
+    }
+}
