@@ -40,7 +40,7 @@ struct BenchReport {
 
     func markdown() -> String {
         var out: [String] = []
-        out.append("### One-shot commands (median of \(reps) after a warm-up, ms)")
+        out.append("### One-shot commands (median of \(reps) after a warm-up, sizes interleaved run by run; ms)")
         out.append("")
         var header = "| command |"
         var rule = "| --- |"

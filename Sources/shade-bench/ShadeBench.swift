@@ -53,32 +53,36 @@ struct ShadeBench: ParsableCommand {
         let taskwarrior = noTaskwarrior ? nil : TaskwarriorPeer.find()
         var report = BenchReport(sizes: sizes, reps: reps, smoke: smoke, binary: binary)
 
+        // Every size gets a working copy (measurements add and complete tasks, so every run starts
+        // equal), flushed so that no writeback of it lands in a timed fsync.
+        var stores: [Int: String] = [:]
+        var peers: [Int: TaskwarriorPeer] = [:]
         for size in sizes {
             let pristine = try prepareStore(size: size, perWeek: HistoryGenerator.tasksPerWeek, generator: generator)
-            // Measurements add and complete tasks: they run on a fresh copy, so every run starts equal;
-            // and the copy is flushed first, so that no writeback of it lands in a timed fsync.
             let store = "\(dir)/work-\(size)"
             _ = ProcessTimer.run(["/bin/rm", "-rf", store], environment: [])
             guard ProcessTimer.run(["/bin/cp", "-a", pristine, store], environment: []).status == 0 else {
                 throw BenchError.failed("cannot copy \(pristine)")
             }
-            sync()
-            var peer: TaskwarriorPeer?
+            stores[size] = store
             if let taskwarrior, size <= 100_000, !smoke {
-                peer = try preparePeer(size: size, binary: taskwarrior, generator: generator)
+                peers[size] = try preparePeer(size: size, binary: taskwarrior, generator: generator)
             }
-            log("timing processes at \(size) tasks")
-            report.processes[size] = try timeProcesses(binary: binary, store: store, peer: peer, now: now)
+        }
+        sync()
+        log("timing processes at every size, interleaved")
+        report.processes = try timeProcesses(binary: binary, stores: stores, peers: peers, now: now)
+        for size in sizes {
             log("timing the REPL at \(size) tasks")
             var repl: [String: (p50: Double, p99: Double)] = [:]
-            for line in try runInChild("repl", size: size, path: store).split(separator: "\n") {
+            for line in try runInChild("repl", size: size, path: stores[size]!).split(separator: "\n") {
                 let fields = line.split(separator: "\t")
                 if fields.count == 3, let p50 = Double(fields[1]), let p99 = Double(fields[2]) {
                     repl[String(fields[0])] = (p50, p99)
                 }
             }
             report.repl[size] = repl
-            _ = ProcessTimer.run(["/bin/rm", "-rf", store], environment: [])
+            _ = ProcessTimer.run(["/bin/rm", "-rf", stores[size]!], environment: [])
         }
         let denseSize = smoke ? 1_000 : 10_000
         let dense = try prepareStore(
@@ -204,40 +208,51 @@ struct ShadeBench: ParsableCommand {
         }
     }
 
-    /// Medians (and peak memory) of whole shade processes; Taskwarrior's equivalents alternate
-    /// with them when a peer is given.
-    func timeProcesses(binary: String, store: String, peer: TaskwarriorPeer?, now: Moment) throws -> [String: Measure] {
-        let env = environment(store: store)
-        var openIDs = try openTaskIDs(store: store, now: now)
-        var results: [String: Measure] = [:]
-        let commands: [(name: String, shade: () -> [String], task: (() -> [String])?)] = [
-            ("--version", { ["--version"] }, nil),
-            ("add", { ["add", "Bench task"] }, { ["add", "Bench task", "due:2026-11-23T09:00"] }),
-            ("done", { ["done", String(openIDs.removeLast())] }, { ["\(Int.random(in: 1...500))", "done"] }),
-            ("day", { ["day"] }, nil),
-            ("week", { ["week"] }, { ["due.after:2026-11-22", "due.before:2026-11-30", "list"] }),
-            ("stats", { ["stats"] }, nil),
-            ("stats --all", { ["stats", "--all"] }, nil),
+    /// Medians (and peak memory) of whole shade processes. Each repetition runs a command at every
+    /// size in turn (and Taskwarrior's equivalent right after shade's), so that the machine's drift
+    /// over time falls on all sizes alike rather than on whichever size ran when it was busy.
+    func timeProcesses(
+        binary: String, stores: [Int: String], peers: [Int: TaskwarriorPeer], now: Moment
+    ) throws -> [Int: [String: Measure]] {
+        var openIDs: [Int: [Int]] = [:]
+        for (size, store) in stores { openIDs[size] = try openTaskIDs(store: store, now: now) }
+        var results: [Int: [String: Measure]] = [:]
+        let commands: [(name: String, shade: (Int) -> [String], task: [String]?)] = [
+            ("--version", { _ in ["--version"] }, nil),
+            ("add", { _ in ["add", "Bench task"] }, ["add", "Bench task", "due:2026-11-23T09:00"]),
+            ("done", { size in ["done", String(openIDs[size]!.removeLast())] }, ["done"]),
+            ("day", { _ in ["day"] }, nil),
+            ("week", { _ in ["week"] }, ["due.after:2026-11-22", "due.before:2026-11-30", "list"]),
+            ("stats", { _ in ["stats"] }, nil),
+            ("stats --all", { _ in ["stats", "--all"] }, nil),
         ]
         for command in commands {
-            var shadeRuns: [ProcessRun] = []
-            var taskRuns: [ProcessRun] = []
+            var shadeRuns: [Int: [ProcessRun]] = [:]
+            var taskRuns: [Int: [ProcessRun]] = [:]
             for _ in 0...reps {
-                let arguments = command.shade()
-                let run = ProcessTimer.run([binary] + arguments, environment: env)
-                try check([run], arguments)
-                shadeRuns.append(run)
-                if let peer, let task = command.task {
-                    let words = task()
-                    taskRuns.append(ProcessTimer.run([peer.binary] + words, environment: peer.environment))
+                for size in sizes {
+                    let arguments = command.shade(size)
+                    let run = ProcessTimer.run([binary] + arguments, environment: environment(store: stores[size]!))
+                    try check([run], arguments)
+                    shadeRuns[size, default: []].append(run)
+                    if let peer = peers[size], var words = command.task {
+                        // `task N done` takes a working-set number; any pending one will do.
+                        if words == ["done"] { words = ["\(Int.random(in: 1...500))", "done"] }
+                        taskRuns[size, default: []].append(ProcessTimer.run([peer.binary] + words, environment: peer.environment))
+                    }
                 }
             }
-            // The first run of each is a warm-up; memory is measured on one more run.
-            let peak = ProcessTimer.peakKiB([binary] + command.shade(), environment: env, scratch: dir)
-            results[command.name] = Measure(
-                seconds: Statistics.median(shadeRuns.dropFirst().map(\.seconds)),
-                peakMiB: Double(peak ?? shadeRuns.dropFirst().map(\.peakKiB).max() ?? 0) / 1024,
-                peerSeconds: taskRuns.count > 1 ? Statistics.median(taskRuns.dropFirst().map(\.seconds)) : nil)
+            for size in sizes {
+                // The first run of each is a warm-up; memory is measured on one more run.
+                let env = environment(store: stores[size]!)
+                let peak = ProcessTimer.peakKiB([binary] + command.shade(size), environment: env, scratch: dir)
+                let runs = shadeRuns[size]!.dropFirst()
+                let peer = taskRuns[size].map { Array($0.dropFirst()) } ?? []
+                results[size, default: [:]][command.name] = Measure(
+                    seconds: Statistics.median(runs.map(\.seconds)),
+                    peakMiB: Double(peak ?? runs.map(\.peakKiB).max() ?? 0) / 1024,
+                    peerSeconds: peer.isEmpty ? nil : Statistics.median(peer.map(\.seconds)))
+            }
         }
         return results
     }
