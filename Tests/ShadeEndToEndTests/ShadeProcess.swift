@@ -49,7 +49,10 @@ final class ShadeProcess: @unchecked Sendable {
         try run(raw: arguments.map { Array($0.utf8) }, stdin: Array(stdin.utf8), environment: extra)
     }
 
-    func run(raw arguments: [[UInt8]], stdin: [UInt8], environment extra: [String: String] = [:]) throws -> Result {
+    func run(
+        raw arguments: [[UInt8]], stdin: [UInt8], environment extra: [String: String] = [:],
+        viaExecutable: String? = nil
+    ) throws -> Result {
         let id = UUID().uuidString
         let input = root + "/in-" + id
         let output = root + "/out-" + id
@@ -59,7 +62,9 @@ final class ShadeProcess: @unchecked Sendable {
         _ = FileManager.default.createFile(atPath: errors, contents: nil)
         defer { for path in [input, output, errors] { try? FileManager.default.removeItem(atPath: path) } }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: ShadeProcess.binary)
+        process.executableURL = URL(fileURLWithPath: viaExecutable ?? ShadeProcess.binary)
+        var arguments = arguments
+        if viaExecutable != nil { arguments.removeFirst() }
         // Foundation cannot pass bytes that are not UTF-8; those go through /usr/bin/env -S-free printf trick.
         if arguments.allSatisfy({ String(validating: $0, as: UTF8.self) != nil }) {
             process.arguments = arguments.map { String(decoding: $0, as: UTF8.self) }
