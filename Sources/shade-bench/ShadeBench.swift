@@ -238,7 +238,8 @@ struct ShadeBench: ParsableCommand {
                     if let peer = peers[size], var words = command.task {
                         // `task N done` takes a working-set number; any pending one will do.
                         if words == ["done"] { words = ["\(Int.random(in: 1...500))", "done"] }
-                        taskRuns[size, default: []].append(ProcessTimer.run([peer.binary] + words, environment: peer.environment))
+                        let run = ProcessTimer.run([peer.binary] + words, environment: peer.environment)
+                        taskRuns[size, default: []].append(run)
                     }
                 }
             }
