@@ -39,6 +39,20 @@ extension Session {
         return task
     }
 
+    /// Changes one task as one step recorded for undo under `words` (the command as typed),
+    /// stamping its modification time; returns the task as saved.
+    func updateTask(_ id: Int, words: [String], now: Moment, _ change: (inout PlannerTask, StoreState) throws -> Void)
+        throws -> PlannerTask
+    {
+        try store.write(label: undoLabel(words), now: now) { state in
+            var task = try requireTask(id, in: state)
+            try change(&task, state)
+            task.modified = now.timestamp
+            try state.update(task)
+            return task
+        }
+    }
+
     /// A label for the undo journal: the command as typed, kept short.
     func undoLabel(_ words: [String]) -> String {
         let text = TerminalText.sanitize(words.joined(separator: " "))

@@ -40,9 +40,7 @@ extension Shade {
             // No day or slot words here: a title may well start with "Monday".
             let fields = try TaskWords.parse(rest, resolver: nil)
             let now = try session.now()
-            let edited = try session.store.write(label: session.undoLabel(["edit", String(id)] + words), now: now) {
-                state in
-                var task = try session.requireTask(id, in: state)
+            let edited = try session.updateTask(id, words: ["edit", String(id)] + words, now: now) { task, state in
                 if !fields.title.isEmpty { task.title = try TaskText.validateTitle(fields.title) }
                 for tag in fields.tags where !task.tags.contains(tag) { task.tags.append(tag) }
                 task.tags.removeAll { fields.removedTags.contains($0) }
@@ -62,9 +60,6 @@ extension Shade {
                     }
                     task.time = time
                 }
-                task.modified = now.timestamp
-                try state.update(task)
-                return task
             }
             if json {
                 try session.printTasksJSON([edited])

@@ -77,14 +77,10 @@ extension Shade {
             }
             let text = clear ? nil : try TaskText.validateNotes(words.joined(separator: " "))
             let now = try session.now()
-            let task = try session.store.write(
-                label: session.undoLabel(["note", String(id)] + (clear ? ["--clear"] : words)), now: now
-            ) { state in
-                var task = try session.requireTask(id, in: state)
-                task.notes = text
-                task.modified = now.timestamp
-                try state.update(task)
-                return task
+            let task = try session.updateTask(
+                id, words: ["note", String(id)] + (clear ? ["--clear"] : words), now: now
+            ) {
+                task, _ in task.notes = text
             }
             if json {
                 try session.printTasksJSON([task])

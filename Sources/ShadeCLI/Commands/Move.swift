@@ -42,9 +42,7 @@ extension Shade {
             }
             let now = try session.now()
             var droppedTime: TimeOfDay?
-            let moved = try session.store.write(label: session.undoLabel(["mv", String(id)] + words), now: now) {
-                state in
-                var task = try session.requireTask(id, in: state)
+            let moved = try session.updateTask(id, words: ["mv", String(id)] + words, now: now) { task, _ in
                 let placement = TaskWords(date: date, slot: slot, time: time)
                 let newSlot = try placement.resolvedSlot(default: task.slot, schedule: session.schedule)
                 if let time {
@@ -55,9 +53,6 @@ extension Shade {
                 }
                 task.date = date
                 task.slot = newSlot
-                task.modified = now.timestamp
-                try state.update(task)
-                return task
             }
             if json {
                 try session.printTasksJSON([moved])
