@@ -112,7 +112,7 @@ extension Shade {
             let new = try TaskText.validateCategory(new)
             let count = try session.store.write(label: "cat rename \(old) \(new)", now: session.now()) { state -> Int in
                 var list = try state.categories()
-                guard let index = list.firstIndex(where: { $0.name == old }) else { throw unknownCategory(old, list) }
+                let index = try position(of: old, in: list)
                 guard !list.contains(where: { $0.name == new }) else {
                     throw CommandError.failed(
                         "the category '\(new)' exists already; to merge, use cat rm \(old) --to \(new)")
@@ -137,7 +137,7 @@ extension Shade {
             let color = try TaskColor.parse(color)
             try session.store.write(label: nil, now: session.now()) { state in
                 var list = try state.categories()
-                guard let index = list.firstIndex(where: { $0.name == name }) else { throw unknownCategory(name, list) }
+                let index = try position(of: name, in: list)
                 list[index].color = color
                 try state.setCategories(list)
             }
@@ -159,7 +159,7 @@ extension Shade {
             let label = "cat rm \(name)" + (target.map { " --to \($0)" } ?? "")
             let count = try session.store.write(label: label, now: session.now()) { state -> Int in
                 var list = try state.categories()
-                guard list.contains(where: { $0.name == name }) else { throw unknownCategory(name, list) }
+                _ = try position(of: name, in: list)
                 if let target, target == name { throw CommandError.failed("--to names the category being removed") }
                 list.removeAll { $0.name == name }
                 try state.setCategories(list)
@@ -187,7 +187,9 @@ private func recategorize(from old: String, to new: String?, in state: StoreStat
     return count
 }
 
-private func unknownCategory(_ name: String, _ list: [Category]) -> CommandError {
+/// Where a category is in the list, or an error that lists the categories there are.
+private func position(of name: String, in list: [Category]) throws(CommandError) -> Int {
+    if let index = list.firstIndex(where: { $0.name == name }) { return index }
     let known = list.isEmpty ? "there are none yet" : "categories: " + list.map(\.name).joined(separator: ", ")
-    return .failed("there is no category '\(name)'; \(known)")
+    throw .failed("there is no category '\(name)'; \(known)")
 }
