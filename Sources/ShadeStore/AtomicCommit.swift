@@ -71,7 +71,9 @@ final class AtomicCommit {
         do throws(StoreError) {
             if moves.count == 1, let from = moves[0].from {
                 try FileSystem.rename(from, to: moves[0].to)
-                try FileSystem.syncDirectory(FileSystem.parentDirectory(of: moves[0].to))
+                do throws(StoreError) {
+                    try FileSystem.syncDirectory(FileSystem.parentDirectory(of: moves[0].to))
+                } catch { throw error.afterCommitPoint }
                 return
             }
             let record = try commitRecord(for: moves)
@@ -83,9 +85,11 @@ final class AtomicCommit {
             throw error
         }
         // Committed: from here on, a failure is finished by the next process that opens the store.
-        try syncDirectory(of: paths.commitRecord)
-        try finish(moves)
-        try FileSystem.remove(paths.commitRecord)
+        do throws(StoreError) {
+            try syncDirectory(of: paths.commitRecord)
+            try finish(moves)
+            try FileSystem.remove(paths.commitRecord)
+        } catch { throw error.afterCommitPoint }
     }
 
     /// Replaces derived files (caches) by rename, without flushing and ignoring failures: a lost
@@ -112,16 +116,20 @@ final class AtomicCommit {
         if let bytes = try FileSystem.read(paths.commitRecord) {
             let moves = try parseCommitRecord(bytes)
             // A move whose staged file is gone was done before the crash; a removal is idempotent.
-            try finish(moves.filter { $0.from.map(FileSystem.exists) ?? true })
+            var pending: [(from: String?, to: String)] = []
+            for move in moves where try move.from.map(FileSystem.exists) ?? true { pending.append(move) }
+            try finish(pending)
             try FileSystem.remove(paths.commitRecord)
         }
-        for name in FileSystem.list(paths.staging) {
+        for name in try FileSystem.list(paths.staging) {
             try FileSystem.remove(paths.staging + "/" + name)
         }
     }
 
     /// Whether a commit record waits to be finished.
-    var hasPendingCommit: Bool { FileSystem.exists(paths.commitRecord) }
+    var hasPendingCommit: Bool {
+        get throws(StoreError) { try FileSystem.exists(paths.commitRecord) }
+    }
 
     private func finish(_ moves: [(from: String?, to: String)]) throws(StoreError) {
         var directories: [String] = []

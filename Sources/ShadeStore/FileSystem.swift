@@ -9,10 +9,13 @@ enum FileSystem {
     /// The largest file the store reads (a guard against reading a huge foreign file).
     static let maximumFileSize = 256 * 1024 * 1024
 
-    /// Whether a path exists (as anything).
-    static func exists(_ path: String) -> Bool {
+    /// Whether a path exists (as anything). A failure other than "not there" is an error, never a
+    /// "no": taking an unreadable file for a missing one would write over it.
+    static func exists(_ path: String) throws(StoreError) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0
+        if lstat(path, &info) == 0 { return true }
+        if errno == ENOENT { return false }
+        throw .io(operation: "look up", path: path, errno: errno)
     }
 
     /// The whole content of a file, or nil when it does not exist.
@@ -78,7 +81,7 @@ enum FileSystem {
 
     /// Creates a directory and its missing parents, private to the user (0700).
     static func makeDirectories(_ path: String) throws(StoreError) {
-        if exists(path) { return }
+        if try exists(path) { return }
         let parent = parentDirectory(of: path)
         if parent != path, !parent.isEmpty { try makeDirectories(parent) }
         if mkdir(path, 0o700) != 0, errno != EEXIST {
@@ -96,12 +99,21 @@ enum FileSystem {
         if unlink(path) != 0, errno != ENOENT { throw .io(operation: "remove", path: path, errno: errno) }
     }
 
-    /// The names in a directory (without `.` and `..`), or empty when it does not exist.
-    static func list(_ path: String) -> [String] {
-        guard let dir = opendir(path) else { return [] }
+    /// The names in a directory (without `.` and `..`), or empty when it does not exist. A listing
+    /// that fails is an error: a short list would make ids or undo numbers start again.
+    static func list(_ path: String) throws(StoreError) -> [String] {
+        guard let dir = opendir(path) else {
+            if errno == ENOENT { return [] }
+            throw .io(operation: "list", path: path, errno: errno)
+        }
         defer { closedir(dir) }
         var names: [String] = []
-        while let entry = readdir(dir) {
+        while true {
+            errno = 0
+            guard let entry = readdir(dir) else {
+                if errno != 0 { throw .io(operation: "list", path: path, errno: errno) }
+                break
+            }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
             }

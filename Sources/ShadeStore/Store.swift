@@ -24,16 +24,21 @@ public struct Store: Sendable {
     }
 
     /// Whether the store has been created.
-    public var exists: Bool { FileSystem.exists(paths.meta) || FileSystem.exists(paths.weeksDirectory) }
+    public var exists: Bool {
+        get throws(StoreError) {
+            if try FileSystem.exists(paths.meta) { return true }
+            return try FileSystem.exists(paths.weeksDirectory)
+        }
+    }
 
     /// Runs `body` on the store's content under a shared lock.
     ///
     /// A store that does not exist reads as empty and is not created.
     public func read<T>(_ body: (StoreState) throws -> T) throws -> T {
         let state = StoreState(paths: paths, cache: cache)
-        guard FileSystem.exists(directory) else { return try body(state) }
+        guard try FileSystem.exists(directory) else { return try body(state) }
         let lock = try FileLock(path: paths.lock, mode: .shared)
-        if AtomicCommit(paths: paths).hasPendingCommit {
+        if try AtomicCommit(paths: paths).hasPendingCommit {
             // A writer died after its commit point: finish its work before reading.
             try lock.change(to: .exclusive)
             try AtomicCommit(paths: paths).recover()
@@ -78,7 +83,7 @@ public struct Store: Sendable {
     ///
     /// Returns the entry taken back, or nil when there is nothing to undo.
     public func undo(now: Moment) throws -> UndoEntry? {
-        guard exists else { return nil }
+        guard try exists else { return nil }
         return try write(label: nil, now: now) { state -> UndoEntry? in
             guard let entry = try state.popUndoEntry() else { return nil }
             for change in entry.changes.reversed() {

@@ -12,8 +12,19 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case io(operation: String, path: String, errno: Int32)
     /// A file larger than the store accepts.
     case fileTooLarge(file: String, size: Int, limit: Int)
+    /// A system call failed after the commit point: the change is recorded, and the next command
+    /// that opens the store finishes it.
+    case unfinished(operation: String, path: String, errno: Int32)
     /// Another process held the lock for too long.
     case locked(path: String, seconds: Int)
+
+    /// The same failure, seen after the commit point.
+    var afterCommitPoint: StoreError {
+        if case .io(let operation, let path, let code) = self {
+            return .unfinished(operation: operation, path: path, errno: code)
+        }
+        return self
+    }
 
     public var description: String {
         switch self {
@@ -29,6 +40,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .io(let operation, let path, let code):
             return
                 "could not \(operation) \(path): \(SystemError.message(for: code))\nnothing was changed; the store holds its previous state"
+        case .unfinished(let operation, let path, let code):
+            return
+                "could not \(operation) \(path): \(SystemError.message(for: code))\nthe change was recorded but is not confirmed on disk; the next shade command finishes it (shade check tells whether the store is whole)"
         case .fileTooLarge(let file, let size, let limit):
             return "store file \(file) is \(size) bytes; the limit is \(limit)\nit was left untouched"
         case .locked(let path, let seconds):

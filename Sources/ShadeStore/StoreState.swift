@@ -66,14 +66,14 @@ public final class StoreState {
     }
 
     /// Every week that has a file, in order.
-    public func storedWeeks() -> [ISOWeek] { storedWeeks(from: 1, through: 9999) }
+    public func storedWeeks() throws(StoreError) -> [ISOWeek] { try storedWeeks(from: 1, through: 9999) }
 
     /// The weeks that have a file in the week-years from `first` through `last`, in order.
-    public func storedWeeks(from first: Int, through last: Int) -> [ISOWeek] {
+    public func storedWeeks(from first: Int, through last: Int) throws(StoreError) -> [ISOWeek] {
         var result: [ISOWeek] = []
-        for year in FileSystem.list(paths.weeksDirectory) where year.count == 4 {
+        for year in try FileSystem.list(paths.weeksDirectory) where year.count == 4 {
             guard let number = Int(year), number >= first, number <= last else { continue }
-            for name in FileSystem.list(paths.weeksDirectory + "/" + year) where name.hasSuffix(".json") {
+            for name in try FileSystem.list(paths.weeksDirectory + "/" + year) where name.hasSuffix(".json") {
                 if let week = ISOWeek(parsing: name.dropLast(5)), week.description.hasPrefix(year) {
                     result.append(week)
                 }
@@ -85,14 +85,14 @@ public final class StoreState {
     /// Every task in the store, week by week.
     public func allTasks() throws(StoreError) -> [PlannerTask] {
         var result: [PlannerTask] = []
-        for week in storedWeeks() { result += try tasks(in: week) }
+        for week in try storedWeeks() { result += try tasks(in: week) }
         return result
     }
 
     /// The recent changes that `undo` can take back, oldest first.
     public func undoEntries() throws(StoreError) -> [UndoEntry] {
         var entries: [UndoEntry] = []
-        for sequence in UndoJournal.sequenceNumbers(in: paths.undoDirectory) {
+        for sequence in try UndoJournal.sequenceNumbers(in: paths.undoDirectory) {
             entries.append(try undoEntry(sequence))
         }
         return entries
@@ -118,7 +118,7 @@ public final class StoreState {
         var year = -1
         var entries: [ISOWeek: SummaryDocument.Entry] = [:]
         var repaired = false
-        for week in storedWeeks(from: first.year, through: last.year) where week >= first && week <= last {
+        for week in try storedWeeks(from: first.year, through: last.year) where week >= first && week <= last {
             guard let stamp = FileStamp.of(paths.absolute(paths.weekFile(week))) else { continue }
             if week.year != year {
                 if repaired { repairSummary(year: year, entries: entries) }
@@ -154,7 +154,7 @@ public final class StoreState {
     /// next reader need not. Safe under the shared lock: no writer runs, and two readers write
     /// equal files, each renamed over the other in one step.
     private func repairSummary(year: Int, entries: [ISOWeek: SummaryDocument.Entry]) {
-        guard FileSystem.exists(paths.staging) || (try? FileSystem.makeDirectories(paths.staging)) != nil,
+        guard (try? FileSystem.makeDirectories(paths.staging)) != nil,
             let bytes = try? serialise(SummaryDocument.encode(year: year, entries: entries), layout: .compact)
         else { return }
         AtomicCommit(paths: paths).writeCache([(paths.summaryFile(year), bytes)])
@@ -198,7 +198,7 @@ public final class StoreState {
     /// Hands out the next id; ids are never reused, not even after a removal.
     public func allocateID() throws(StoreError) -> Int {
         if nextID == nil {
-            let numbers = FileSystem.list(paths.idsDirectory).compactMap { name -> Int? in
+            let numbers = try FileSystem.list(paths.idsDirectory).compactMap { name -> Int? in
                 name.hasSuffix(".json") ? Int(name.dropLast(5)) : nil
             }
             if let last = numbers.max() {
@@ -256,7 +256,7 @@ public final class StoreState {
 
     /// Takes the newest entry off the undo journal (its changes are reverted by the caller).
     func popUndoEntry() throws(StoreError) -> UndoEntry? {
-        guard let newest = UndoJournal.sequenceNumbers(in: paths.undoDirectory).last else { return nil }
+        guard let newest = try UndoJournal.sequenceNumbers(in: paths.undoDirectory).last else { return nil }
         let entry = try undoEntry(newest)
         poppedUndoEntry = newest
         return entry
@@ -282,7 +282,7 @@ public final class StoreState {
                 changes: changeOrder.map { id in
                     UndoEntry.Change(before: changes[id]!.before, after: changes[id]!.after)
                 })
-            let next = (UndoJournal.sequenceNumbers(in: paths.undoDirectory).last ?? 0) + 1
+            let next = (try UndoJournal.sequenceNumbers(in: paths.undoDirectory).last ?? 0) + 1
             files.append((UndoJournal.file(next), try serialise(UndoJournal.encode(entry))))
         }
         if let poppedUndoEntry { files.append((UndoJournal.file(poppedUndoEntry), nil)) }
@@ -332,7 +332,7 @@ public final class StoreState {
     /// Removes undo entries beyond the newest `StoreFormat.undoDepth` (best effort: extra old
     /// entries do no harm).
     func pruneUndoJournal() {
-        let sequences = UndoJournal.sequenceNumbers(in: paths.undoDirectory)
+        guard let sequences = try? UndoJournal.sequenceNumbers(in: paths.undoDirectory) else { return }
         for sequence in sequences.dropLast(StoreFormat.undoDepth) {
             try? FileSystem.remove(paths.absolute(UndoJournal.file(sequence)))
         }

@@ -60,8 +60,8 @@ enum UndoJournal {
     }
 
     /// The sequence numbers of the entry files in the journal directory, oldest first.
-    static func sequenceNumbers(in directory: String) -> [Int] {
-        FileSystem.list(directory).compactMap { name -> Int? in
+    static func sequenceNumbers(in directory: String) throws(StoreError) -> [Int] {
+        try FileSystem.list(directory).compactMap { name -> Int? in
             guard name.hasSuffix(".json"), name.utf8.count == 15 else { return nil }
             return Int(name.dropLast(5))
         }.sorted()

@@ -98,7 +98,7 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
             week.objectValue?["days"]?.objectValue?["2026-12-31"]?.objectValue?.keys == [
                 "morning", "afternoon", "evening",
             ])
-        #expect(try temp.store.read { $0.storedWeeks() }.map(\.description) == ["2026-W53", "2027-W01"])
+        #expect(try temp.store.read { try $0.storedWeeks() }.map(\.description) == ["2026-W53", "2027-W01"])
     }
 
     @Test func movingATaskAcrossWeeksKeepsItsID() throws {

@@ -176,7 +176,7 @@ extension Shade {
 /// Moves every task of one category to another (or to none), across the whole history.
 private func recategorize(from old: String, to new: String?, in state: StoreState, at now: Moment) throws -> Int {
     var count = 0
-    for week in state.storedWeeks() {
+    for week in try state.storedWeeks() {
         for var task in try state.tasks(in: week) where task.category == old {
             task.category = new
             task.modified = now.timestamp

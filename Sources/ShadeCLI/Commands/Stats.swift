@@ -45,7 +45,7 @@ extension Shade {
                 let first: ISOWeek
                 let last: ISOWeek
                 if all {
-                    let stored = state.storedWeeks()
+                    let stored = try state.storedWeeks()
                     guard let earliest = stored.first, let latest = stored.last else {
                         return HistoryStats(
                             from: session.view.week, through: session.view.week.adding(weeks: -1), cells: [:])
@@ -63,7 +63,7 @@ extension Shade {
                 var accumulator = HistoryStats.Accumulator()
                 if session.standingFilter != nil {
                     // A standing filter needs the tasks themselves, week by week.
-                    for week in state.storedWeeks(from: first.year, through: last.year)
+                    for week in try state.storedWeeks(from: first.year, through: last.year)
                     where week >= first && week <= last {
                         accumulator.add(week, WeekCells(try session.applyStandingFilter(state.tasks(in: week))))
                     }

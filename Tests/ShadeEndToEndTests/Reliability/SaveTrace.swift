@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+
+/// The system calls one shade command makes from taking the store's exclusive lock to its exit,
+/// as strace records them, so that a fault can be injected at each of them in turn.
+struct SaveTrace {
+    static let strace = "/usr/bin/strace"
+    /// The calls a save makes that faults are injected into.
+    static let syscalls = ["flock", "openat", "read", "write", "fdatasync", "fsync", "close", "rename", "unlink"]
+
+    struct Call {
+        /// The system call's name.
+        let name: String
+        /// Which call of that name it is in the whole process (strace's `when=`), from 1.
+        let ordinal: Int
+        /// strace's line for it.
+        let line: String
+        /// Whether its failure must fail the command: it reads or writes what the save depends on.
+        let critical: Bool
+        /// Whether it comes before the commit point (a failure there must leave every file as it was).
+        let beforeCommitPoint: Bool
+    }
+
+    /// The calls from the exclusive lock on.
+    let calls: [Call]
+
+    static var available: Bool { FileManager.default.isExecutableFile(atPath: strace) }
+
+    /// Runs `command` once under strace (on a copy of the store, which is thrown away) and
+    /// classifies the calls its save makes.
+    static func record(_ command: [String], on template: ShadeProcess) throws -> SaveTrace {
+        let shade = try template.copy()
+        let log = shade.root + "/trace"
+        let run = try shade.run(
+            raw: ([
+                strace, "-f", "-qq", "-o", log, "-e", "trace=" + syscalls.joined(separator: ","), ShadeProcess.binary,
+            ]
+                + command).map { Array($0.utf8) },
+            stdin: [], viaExecutable: strace)
+        #expect(run.status == 0, "\(command): \(run.stderr)")
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        var counts: [String: Int] = [:]
+        var parsed: [(name: String, ordinal: Int, line: String)] = []
+        for line in lines {
+            // "1234  openat(AT_FDCWD, ...) = 3"; a resumed half of a call is not a new call.
+            let body = line.drop { $0.isNumber }.drop { $0 == " " }
+            guard let paren = body.firstIndex(of: "("), !body.hasPrefix("<...") else { continue }
+            let name = String(body[..<paren])
+            guard syscalls.contains(name) else { continue }
+            counts[name, default: 0] += 1
+            parsed.append((name, counts[name]!, String(body)))
+        }
+        guard let lockIndex = parsed.firstIndex(where: { $0.name == "flock" && $0.line.contains("LOCK_EX") }) else {
+            Issue.record("\(command) took no exclusive lock")
+            return SaveTrace(calls: [], beforeLock: [:])
+        }
+        let window = parsed[lockIndex...]
+        // The save ends with its last flush (a directory fsync) or the removal of the commit record.
+        let end =
+            window.lastIndex { $0.name == "fsync" || ($0.name == "unlink" && $0.line.contains("commit.json")) }
+            ?? lockIndex
+        // The commit point: the commit record renamed in, or the one file of a single-file save.
+        let commitPoint =
+            window.firstIndex { $0.name == "rename" && $0.line.contains("/.staging/") && !$0.line.contains("cache") }
+            ?? end
+        var writable: Set<String> = []
+        var calls: [Call] = []
+        for index in window.indices {
+            let call = parsed[index]
+            var critical = index <= end
+            if call.name == "openat", let fd = call.line.split(separator: "= ").last.map(String.init),
+                call.line.contains("O_WRONLY") || call.line.contains("O_RDWR")
+            {
+                writable.insert(fd)
+            }
+            if call.name == "close" {
+                // Closing a file that was only read cannot lose data.
+                let fd = String(call.line.dropFirst("close(".count).prefix { $0.isNumber })
+                critical = critical && writable.remove(fd) != nil
+            }
+            calls.append(
+                Call(
+                    name: call.name, ordinal: call.ordinal, line: call.line, critical: critical,
+                    beforeCommitPoint: index < commitPoint))
+        }
+        var beforeLock: [String: Int] = [:]
+        for call in parsed[..<lockIndex] { beforeLock[call.name, default: 0] += 1 }
+        return SaveTrace(calls: calls, beforeLock: beforeLock)
+    }
+
+    /// How many calls of each name come before the exclusive lock: the process's start-up, which
+    /// can differ from run to run (the runtime reads `/proc/self/maps`, whose length varies).
+    let beforeLock: [String: Int]
+
+    /// Runs `command` under strace with one fault (`error=EIO`, `signal=KILL`) injected at `call`,
+    /// on a fresh copy of `template`. The run is repeated when its start-up made a different number
+    /// of calls than the recorded one, so that the fault always lands on the intended call.
+    func inject(_ fault: String, at call: Call, running command: [String], on template: ShadeProcess) throws -> (
+        ShadeProcess, ShadeProcess.Result
+    ) {
+        let offset = call.ordinal - (beforeLock[call.name] ?? 0)
+        var ordinal = call.ordinal
+        for _ in 0..<8 {
+            let shade = try template.copy()
+            let log = shade.root + "/inject-trace"
+            let traced = call.name == "flock" ? "flock" : "flock,\(call.name)"
+            let run = try shade.run(
+                raw: ([
+                    SaveTrace.strace, "-f", "-qq", "-o", log, "-e", "trace=" + traced, "-e",
+                    "inject=\(call.name):\(fault):when=\(ordinal)", ShadeProcess.binary,
+                ] + command).map { Array($0.utf8) },
+                stdin: [], viaExecutable: SaveTrace.strace)
+            let lines = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n") ?? []
+            let body = lines.map { $0.drop { $0.isNumber }.drop { $0 == " " } }
+            if let lock = body.firstIndex(where: { $0.hasPrefix("flock(") && $0.contains("LOCK_EX") }) {
+                let before = body[..<lock].filter { $0.hasPrefix(call.name + "(") }.count
+                if before + offset == ordinal { return (shade, run) }
+                ordinal = before + offset
+            }
+        }
+        Issue.record("could not land \(fault) on \(call.name) #\(call.ordinal): start-up varies too much")
+        throw CancellationError()
+    }
+}
+
+/// A small store that every reliability test starts from, and what a user can see of a store.
+enum ReliabilityFixture {
+    /// Three tasks on Monday (the third done), so that there is something to lose.
+    static func template() throws -> ShadeProcess {
+        let shade = ShadeProcess()
+        for title in ["Gym", "Read", "Call the bank"] { try shade.run(["add", "mon", title]) }
+        try shade.run(["done", "3"])
+        return shade
+    }
+
+    /// The commands whose saves are tested: a new task, a status change, a move to another week's
+    /// day, a removal and an undo.
+    static let commands: [[String]] = [
+        ["add", "tue", "Crash test"], ["done", "1"], ["mv", "1", "fri", "evening"], ["rm", "2"], ["undo"],
+    ]
+
+    /// Everything a user can see of the store: every task by listing, every id by lookup (which
+    /// goes through the id index, not the weeks), and how many changes undo can take back.
+    static func snapshot(_ shade: ShadeProcess) throws -> String {
+        let script = (["ls all --json"] + (1...6).map { "show \($0) --json" }).joined(separator: "\n") + "\n"
+        let run = try shade.run([], stdin: script)
+        // A new task's uid is random: everything else of it is pinned.
+        var lines = run.stdout.split(separator: "\n").filter { !$0.contains("\"uid\":") }.map(String.init)
+        lines.append(run.stderr)
+        let undo = (try? FileManager.default.contentsOfDirectory(atPath: shade.store + "/undo")) ?? []
+        lines.append("undo entries: \(undo.count)")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The bytes of every file of the store that holds data (not the lock, staging or caches).
+    static func files(_ shade: ShadeProcess) -> [String: Data] {
+        var result: [String: Data] = [:]
+        let root = URL(fileURLWithPath: shade.store)
+        guard let walker = FileManager.default.enumerator(atPath: root.path) else { return result }
+        for case let relative as String in walker {
+            if relative == "lock" || relative.hasPrefix(".staging") || relative.hasPrefix("summary") { continue }
+            let url = root.appendingPathComponent(relative)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                result[relative] = FileManager.default.contents(atPath: url.path)
+            }
+        }
+        return result
+    }
+
+    /// After a failure: the next successful command finishes or clears what was left, and leaves
+    /// nothing staged behind.
+    static func expectCleanAfterNextCommand(_ shade: ShadeProcess, _ context: String) throws {
+        let next = try shade.run(["add", "wed", "After the fault"])
+        #expect(next.status == 0, "\(context): the next command failed: \(next.stderr)")
+        let staged = (try? FileManager.default.contentsOfDirectory(atPath: shade.store + "/.staging")) ?? []
+        #expect(staged.isEmpty, "\(context): left in staging: \(staged)")
+        #expect(!FileManager.default.fileExists(atPath: shade.store + "/commit.json"), "\(context): commit record left")
+    }
+}
+
+extension ShadeProcess {
+    /// A new process environment on a copy of this store.
+    func copy() throws -> ShadeProcess {
+        let other = ShadeProcess(now: environment["SHADE_NOW"] ?? "2026-11-23T09:30")
+        try? FileManager.default.removeItem(atPath: other.store)
+        if FileManager.default.fileExists(atPath: store) {
+            try FileManager.default.copyItem(atPath: store, toPath: other.store)
+        }
+        return other
+    }
+}
