@@ -112,6 +112,8 @@ public struct Store: Sendable {
         guard let bytes = try FileSystem.read(paths.meta) else { return nil }
         let value: JSONValue
         do { value = try JSONParser.parse(bytes) } catch { throw .unreadable(file: paths.meta, error: error) }
-        return try MetaDocument.decode(value, file: paths.meta)
+        return try StoreError.placing(in: bytes) { () throws(StoreError) in
+            try MetaDocument.decode(value, file: paths.meta)
+        }
     }
 }

@@ -18,6 +18,17 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Another process held the lock for too long.
     case locked(path: String, seconds: Int)
 
+    /// Runs `body`, giving a problem it finds in `bytes` (a file's content) the line and column of
+    /// the value it names.
+    static func placing<T>(in bytes: [UInt8], _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        do { return try body() } catch {
+            guard case .invalidContent(let file, let location, let reason) = error,
+                let (line, column) = JSONLocator.position(of: location, in: bytes)
+            else { throw error }
+            throw .invalidContent(file: file, location: "line \(line), column \(column) (\(location))", reason: reason)
+        }
+    }
+
     /// The same failure, seen after the commit point.
     var afterCommitPoint: StoreError {
         if case .io(let operation, let path, let code) = self {

@@ -40,7 +40,9 @@ public final class StoreState {
         }
         var tasks: [PlannerTask] = []
         if let bytes = try FileSystem.read(file) {
-            tasks = try WeekDocument.decode(try parse(bytes, file: file), file: file, expected: week)
+            tasks = try decode(bytes, file: file) { value throws(StoreError) in
+                try WeekDocument.decode(value, file: file, expected: week)
+            }
         }
         weeks[week] = tasks
         if let identity { cache?.store(week, identity: identity, tasks: tasks) }
@@ -103,7 +105,7 @@ public final class StoreState {
         guard let bytes = try FileSystem.read(file) else {
             throw .io(operation: "read", path: file, errno: 2)
         }
-        return try UndoJournal.decode(try parse(bytes, file: file), file: file)
+        return try decode(bytes, file: file) { value throws(StoreError) in try UndoJournal.decode(value, file: file) }
     }
 
     /// Visits the weekday-by-slot tallies of every week from `first` through `last` that has
@@ -172,7 +174,9 @@ public final class StoreState {
         if let loadedCategories { return loadedCategories }
         var result: [Category] = []
         if let bytes = try FileSystem.read(paths.categories) {
-            result = try CategoriesDocument.decode(try parse(bytes, file: paths.categories), file: paths.categories)
+            result = try decode(bytes, file: paths.categories) { value throws(StoreError) in
+                try CategoriesDocument.decode(value, file: paths.categories)
+            }
         }
         loadedCategories = result
         return result
@@ -373,7 +377,9 @@ public final class StoreState {
         let file = paths.absolute(paths.idShardFile(number))
         var entries: [ISOWeek?] = []
         if let bytes = try FileSystem.read(file) {
-            entries = try IDShardDocument.decode(try parse(bytes, file: file), file: file, shard: number)
+            entries = try decode(bytes, file: file) { value throws(StoreError) in
+                try IDShardDocument.decode(value, file: file, shard: number)
+            }
         }
         shards[number] = entries
         return entries
@@ -394,8 +400,17 @@ public final class StoreState {
         dirtyShards.insert(number)
     }
 
-    private func parse(_ bytes: [UInt8], file: String) throws(StoreError) -> JSONValue {
-        do { return try JSONParser.parse(bytes) } catch { throw .unreadable(file: file, error: error) }
+    /// Parses a store file and decodes it; a problem in what it holds is placed by line and column.
+    private func decode<T>(
+        _ bytes: [UInt8], file: String, _ body: (JSONValue) throws(StoreError) -> T
+    ) throws(StoreError) -> T {
+        try StoreError.placing(in: bytes) { () throws(StoreError) -> T in
+            let value: JSONValue
+            do throws(JSONError) { value = try JSONParser.parse(bytes) } catch {
+                throw .unreadable(file: file, error: error)
+            }
+            return try body(value)
+        }
     }
 
     private func serialise(_ value: JSONValue, layout: JSONWriter.Layout = .pretty) throws(StoreError) -> [UInt8] {

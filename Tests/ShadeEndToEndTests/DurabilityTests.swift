@@ -79,49 +79,6 @@ import Testing
         #expect(try SchemaCheck.validate(shade.store) > 0)
     }
 
-    @Test func aTruncatedStoreFileIsNamedWithLineAndColumnAndLeftByteForByte() throws {
-        let shade = ShadeProcess()
-        for title in ["Gym", "読書", "Call the bank"] { try shade.run(["add", "mon", title]) }
-        let path = shade.store + "/weeks/2026/2026-W48.json"
-        let original = try #require(shade.storeFile("weeks/2026/2026-W48.json"))
-        for cut in stride(from: 1, to: original.count - 2, by: max(1, original.count / 12)) {
-            let truncated = original.prefix(cut)
-            try truncated.write(to: URL(fileURLWithPath: path))
-            for command in [["day", "mon"], ["add", "mon", "More"], ["done", "1"], ["week"]] {
-                let result = try shade.run(command)
-                #expect(result.status == 1, "cut at \(cut), \(command)")
-                #expect(result.stderr.contains(path), "\(result.stderr)")
-                #expect(result.stderr.contains("line ") && result.stderr.contains("column "), "\(result.stderr)")
-                #expect(result.stderr.split(separator: "\n").count == 2)
-                #expect(
-                    try Data(contentsOf: URL(fileURLWithPath: path)) == truncated,
-                    "cut at \(cut): the file was rewritten")
-            }
-        }
-        try original.write(to: URL(fileURLWithPath: path))
-        #expect(try shade.allTasks().count == 3, "a repaired file reads again")
-    }
-
-    @Test func handBrokenFilesAreAnsweredWithWhatWasExpected() throws {
-        let shade = ShadeProcess()
-        try shade.run(["add", "mon", "Gym"])
-        let path = shade.store + "/weeks/2026/2026-W48.json"
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        let mistakes: [(String, String, String)] = [
-            (#""title": "Gym","#, #""title": "Gym""#, "line 12, column 11: object value separator ',' expected"),
-            (#""status": "open""#, #""status": "opne""#, "is not open, done or cancelled"),
-            (#""kind": "week","#, #""kind": "week", "kind": "week","#, "duplicate key \"kind\""),
-        ]
-        for (find, replace, message) in mistakes {
-            let broken = text.replacingOccurrences(of: find, with: replace)
-            try broken.write(toFile: path, atomically: false, encoding: .utf8)
-            let result = try shade.run(["add", "mon", "Another"])
-            #expect(result.status == 1)
-            #expect(result.stderr.contains(message), "\(result.stderr)")
-            #expect(try String(contentsOfFile: path, encoding: .utf8) == broken)
-        }
-    }
-
     @Test func persistenceAndUndoWorkAcrossProcessesAndTheREPL() throws {
         let shade = ShadeProcess()
         try shade.run(["add", "mon", "One-shot task"])

@@ -1,0 +1,130 @@
+/// Finds where a value sits in JSON text, so that a problem found after parsing (a wrong field, a
+/// repeated id) can be reported with a line and column like a syntax error.
+public enum JSONLocator {
+    /// The line and column (from 1; the column counts characters) of the value at `path`, written
+    /// as the store's messages write it: `days.2026-11-23.morning[0].status`. Nil when the path is
+    /// not in the text. The text must be JSON the parser accepted.
+    public static func position(of path: String, in bytes: [UInt8]) -> (line: Int, column: Int)? {
+        var walker = Walker(bytes: bytes)
+        guard let offset = walker.find(components(of: path)) else { return nil }
+        return bytes.withUnsafeBufferPointer { TextPosition.lineAndColumn(of: offset, in: $0) }
+    }
+
+    enum Component: Equatable {
+        case key(String)
+        case index(Int)
+    }
+
+    static func components(of path: String) -> [Component] {
+        var result: [Component] = []
+        for part in path.split(separator: ".", omittingEmptySubsequences: true) {
+            var rest = Substring(part)
+            if let bracket = rest.firstIndex(of: "[") {
+                if bracket > rest.startIndex { result.append(.key(String(rest[..<bracket]))) }
+                rest = rest[bracket...]
+                while rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
+                    guard let index = Int(rest[rest.index(after: rest.startIndex)..<close]) else { return result }
+                    result.append(.index(index))
+                    rest = rest[rest.index(after: close)...]
+                }
+            } else {
+                result.append(.key(String(rest)))
+            }
+        }
+        return result
+    }
+
+    private struct Walker {
+        let bytes: [UInt8]
+        var index = 0
+
+        mutating func find(_ path: [Component]) -> Int? {
+            skipBlanks()
+            for component in path {
+                guard index < bytes.count else { return nil }
+                switch (component, bytes[index]) {
+                case (.key(let key), UInt8(ascii: "{")):
+                    index += 1
+                    var found = false
+                    while true {
+                        skipBlanks()
+                        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+                        let name = readString()
+                        skipBlanks()
+                        index += 1  // ':'
+                        skipBlanks()
+                        if name == key {
+                            found = true
+                            break
+                        }
+                        skipValue()
+                        skipBlanks()
+                        guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return nil }
+                        index += 1
+                    }
+                    if !found { return nil }
+                case (.index(let wanted), UInt8(ascii: "[")):
+                    index += 1
+                    skipBlanks()
+                    for _ in 0..<wanted {
+                        skipValue()
+                        skipBlanks()
+                        guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return nil }
+                        index += 1
+                        skipBlanks()
+                    }
+                    guard index < bytes.count, bytes[index] != UInt8(ascii: "]") else { return nil }
+                default:
+                    return nil
+                }
+            }
+            return index
+        }
+
+        mutating func skipBlanks() {
+            while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        }
+
+        /// Reads a string (at its opening quote) and returns its text with escapes kept as written:
+        /// enough to compare keys, which the store writes without escapes.
+        mutating func readString() -> String {
+            let start = index + 1
+            index += 1
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            let text = String(decoding: bytes[start..<min(index, bytes.count)], as: UTF8.self)
+            index += 1
+            return text
+        }
+
+        mutating func skipValue() {
+            guard index < bytes.count else { return }
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                _ = readString()
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                var depth = 0
+                while index < bytes.count {
+                    switch bytes[index] {
+                    case UInt8(ascii: "\""):
+                        _ = readString()
+                        continue
+                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                    case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+                    default: break
+                    }
+                    index += 1
+                    if depth == 0 { return }
+                }
+            default:
+                while index < bytes.count,
+                    ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09].contains(
+                        bytes[index])
+                {
+                    index += 1
+                }
+            }
+        }
+    }
+}
