@@ -26,59 +26,6 @@ import Testing
         #expect(try SchemaCheck.validate(shade.store) > 0)
     }
 
-    @Test func killingWritersAtRandomMomentsNeverDamagesTheStoreOrLosesAnAcknowledgedChange() throws {
-        let shade = ShadeProcess()
-        // How long one save takes, so that kills land inside saves.
-        var durations: [Double] = []
-        for index in 0..<5 {
-            let start = Date()
-            try shade.run(["add", "warm-up \(index)"])
-            durations.append(Date().timeIntervalSince(start))
-        }
-        let typical = durations.sorted()[2]
-        var acknowledged: [String] = []
-        var killed = 0
-        var generator = SystemRandomNumberGenerator()
-        let deadline = Date().addingTimeInterval(25)
-        var iteration = 0
-        while iteration < 300, Date() < deadline {
-            iteration += 1
-            let title = "kill-loop \(iteration)"
-            let output = Pipe()
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: ShadeProcess.binary)
-            // Every other round also completes the previous task, so that updates are killed too.
-            process.arguments = iteration % 2 == 0 ? ["done", String(iteration + 4)] : ["add", title]
-            process.environment = shade.environment
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            usleep(UInt32(Double.random(in: 0...(typical * 1.5), using: &generator) * 1_000_000))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            if process.terminationReason == .exit, process.terminationStatus == 0, printed.hasPrefix("added ") {
-                acknowledged.append(title)
-            } else if process.terminationReason == .uncaughtSignal {
-                killed += 1
-            }
-            // The store must load after every kill.
-            let check = try shade.run(["ls", "all", "--json"])
-            #expect(check.status == 0, "after round \(iteration): \(check.stderr)")
-            if check.status != 0 { break }
-        }
-        #expect(killed > 10, "kills must land while shade runs (\(killed) of \(iteration))")
-        let titles = Set(try shade.allTasks().compactMap { $0.string("title") })
-        let lost = acknowledged.filter { !titles.contains($0) }
-        #expect(lost.isEmpty, "acknowledged but lost: \(lost)")
-        // The next successful command leaves no staged file behind, and every file validates.
-        try shade.run(["add", "after the storm"])
-        let staged = (try? FileManager.default.contentsOfDirectory(atPath: shade.store + "/.staging")) ?? []
-        #expect(staged.isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: shade.store + "/commit.json"))
-        #expect(try SchemaCheck.validate(shade.store) > 0)
-    }
-
     @Test func persistenceAndUndoWorkAcrossProcessesAndTheREPL() throws {
         let shade = ShadeProcess()
         try shade.run(["add", "mon", "One-shot task"])
