@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "shade", targets: ["shade"]),
         .executable(name: "shade-bench", targets: ["shade-bench"]),
+        .executable(name: "shade-fuzz", targets: ["shade-fuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -41,6 +42,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "shade-fuzz", dependencies: ["ShadeCLI", "ShadeStore"]),
         .testTarget(name: "ShadeCoreTests", dependencies: ["ShadeCore"]),
         .testTarget(name: "ShadeJSONTests", dependencies: ["ShadeJSON"]),
         .target(name: "ShadeTestSupport", path: "Tests/ShadeTestSupport"),

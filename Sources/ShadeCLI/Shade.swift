@@ -12,7 +12,7 @@ public struct Shade: ParsableCommand {
         subcommands: [
             Add.self, Done.self, Undone.self, Cancel.self, Remove.self, Move.self, Edit.self, Star.self, Unstar.self,
             Note.self, Categories.self, Show.self, Day.self,
-            Week.self, List.self, Find.self, Filter.self, Stats.self, Undo.self, Help.self,
+            Week.self, List.self, Find.self, Filter.self, Stats.self, Undo.self, Check.self, Restore.self, Help.self,
         ])
 
     public init() {}

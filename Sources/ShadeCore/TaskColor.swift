@@ -9,9 +9,11 @@ public enum TaskColor: String, CaseIterable, Sendable {
         let lower = text.lowercased()
         if lower == "gray" { return .grey }
         guard let color = TaskColor(rawValue: lower) else {
-            throw .invalid(
-                "'\(text)' is not a colour; use one of \(TaskColor.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw .invalid("'\(text)' is not a colour; use one of \(TaskColor.paletteList)")
         }
         return color
     }
+
+    /// `red, orange, …, grey`, for messages.
+    static let paletteList = TaskColor.allCases.map(\.rawValue).joined(separator: ", ")
 }

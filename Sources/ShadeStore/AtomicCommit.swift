@@ -68,12 +68,17 @@ final class AtomicCommit {
     func commit(_ files: [StagedFile]) throws(StoreError) {
         guard !files.isEmpty else { return }
         let moves = files.map { (from: $0.staged, to: $0.target) }
+        let backups = Backups(paths: paths)
+        var backupSet: String?
         do throws(StoreError) {
+            // What this change replaces is kept before anything is replaced.
+            backupSet = try backups.preserve(files.map(\.target))
             if moves.count == 1, let from = moves[0].from {
                 try FileSystem.rename(from, to: moves[0].to)
                 do throws(StoreError) {
                     try FileSystem.syncDirectory(FileSystem.parentDirectory(of: moves[0].to))
                 } catch { throw error.afterCommitPoint }
+                backups.prune()
                 return
             }
             let record = try commitRecord(for: moves)
@@ -82,6 +87,8 @@ final class AtomicCommit {
             try FileSystem.rename(recordStage, to: paths.commitRecord)
         } catch {
             discard(files)
+            // Copies of files that stay as they were are no backup; a replaced one's copy is kept.
+            if case .unfinished = error {} else if let backupSet { backups.remove(backupSet) }
             throw error
         }
         // Committed: from here on, a failure is finished by the next process that opens the store.
@@ -90,6 +97,7 @@ final class AtomicCommit {
             try finish(moves)
             try FileSystem.remove(paths.commitRecord)
         } catch { throw error.afterCommitPoint }
+        backups.prune()
     }
 
     /// Replaces derived files (caches) by rename, without flushing and ignoring failures: a lost

@@ -38,6 +38,7 @@ enum CategoriesDocument {
             }
             result.append(Category(name: name, color: color))
         }
-        return result
+        // The list is kept in name order, whatever order a hand edit left it in.
+        return result.sorted { $0.name < $1.name }
     }
 }

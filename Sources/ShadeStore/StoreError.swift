@@ -15,6 +15,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A system call failed after the commit point: the change is recorded, and the next command
     /// that opens the store finishes it.
     case unfinished(operation: String, path: String, errno: Int32)
+    /// `restore` was asked for a set of saved copies that is not there.
+    case noSuchBackup(number: Int)
     /// Another process held the lock for too long.
     case locked(path: String, seconds: Int)
 
@@ -41,10 +43,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .unreadable(let file, let error):
             return
-                "store file \(file) is damaged at line \(error.line), column \(error.column): \(error.reason)\nit was left untouched; repair it by hand (or move it away) and try again"
+                "store file \(file) is damaged at line \(error.line), column \(error.column): \(error.reason)\nit was left untouched; repair it by hand, or bring back a saved copy ('shade restore' lists them; 'shade check' lists every problem)"
         case .invalidContent(let file, let location, let reason):
             return
-                "store file \(file) is not a valid shade file at \(location): \(reason)\nit was left untouched; repair it by hand (or move it away) and try again"
+                "store file \(file) is not a valid shade file at \(location): \(reason)\nit was left untouched; repair it by hand, or bring back a saved copy ('shade restore' lists them; 'shade check' lists every problem)"
         case .newerFormat(let file, let found, let supported):
             return
                 "store file \(file) has format \(found), but this shade reads format \(supported) and older\nupgrade shade to open it; the file was left untouched"
@@ -54,6 +56,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unfinished(let operation, let path, let code):
             return
                 "could not \(operation) \(path): \(SystemError.message(for: code))\nthe change was recorded but is not confirmed on disk; the next shade command finishes it (shade check tells whether the store is whole)"
+        case .noSuchBackup(let number):
+            return "there is no saved set \(number); 'shade restore' lists the sets there are"
         case .fileTooLarge(let file, let size, let limit):
             return "store file \(file) is \(size) bytes; the limit is \(limit)\nit was left untouched"
         case .locked(let path, let seconds):

@@ -385,6 +385,9 @@ public final class StoreState {
         return entries
     }
 
+    /// The entries of one id shard as its file holds them.
+    func shardEntries(_ number: Int) throws(StoreError) -> [ISOWeek?] { try shard(number) }
+
     private func weekOfTask(id: Int) throws(StoreError) -> ISOWeek? {
         let entries = try shard(id / StoreFormat.idsPerShard)
         let index = id % StoreFormat.idsPerShard

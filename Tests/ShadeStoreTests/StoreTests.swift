@@ -257,9 +257,14 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
         done.setStatus(.done, at: now)
         try temp.store.write(label: "done", now: now) { state in try state.update(done) }
         try temp.store.write(label: "rm", now: now) { state in try state.remove(id: 2) }
+        // The saved copies of replaced files are store files too, and validate as such.
+        let backups =
+            FileManager.default.enumerator(atPath: temp.directory + "/backups")?.allObjects
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.count ?? 0
+        #expect(backups >= 3)
         #expect(
-            try SchemaValidation.validate(stores: [temp.directory]) == 9,
-            "store, two weeks, the 2026 summary, an id shard, four undo entries")
+            try SchemaValidation.validate(stores: [temp.directory]) == 9 + backups,
+            "store, two weeks, the 2026 summary, an id shard, four undo entries, and the saved copies")
     }
 
     @Test func theSchemaRejectsAFileThatBreaksIt() throws {

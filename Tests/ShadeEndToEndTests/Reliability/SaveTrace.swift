@@ -6,7 +6,9 @@ import Testing
 struct SaveTrace {
     static let strace = "/usr/bin/strace"
     /// The calls a save makes that faults are injected into.
-    static let syscalls = ["flock", "openat", "read", "write", "fdatasync", "fsync", "close", "rename", "unlink"]
+    static let syscalls = [
+        "flock", "openat", "read", "write", "fdatasync", "fsync", "close", "rename", "unlink", "link", "mkdir",
+    ]
 
     struct Call {
         /// The system call's name.
@@ -152,13 +154,18 @@ enum ReliabilityFixture {
         return lines.joined(separator: "\n")
     }
 
-    /// The bytes of every file of the store that holds data (not the lock, staging or caches).
+    /// The bytes of every file of the store that holds data (not the lock, staging, caches or the
+    /// saved copies of replaced files).
     static func files(_ shade: ShadeProcess) -> [String: Data] {
         var result: [String: Data] = [:]
         let root = URL(fileURLWithPath: shade.store)
         guard let walker = FileManager.default.enumerator(atPath: root.path) else { return result }
         for case let relative as String in walker {
-            if relative == "lock" || relative.hasPrefix(".staging") || relative.hasPrefix("summary") { continue }
+            if relative == "lock" || relative.hasPrefix(".staging") || relative.hasPrefix("summary")
+                || relative.hasPrefix("backups")
+            {
+                continue
+            }
             let url = root.appendingPathComponent(relative)
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {

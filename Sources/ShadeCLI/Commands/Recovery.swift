@@ -1,0 +1,121 @@
+import ArgumentParser
+import ShadeCore
+import ShadeJSON
+import ShadeStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension Shade {
+    struct Check: PlannerCommand {
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Verify the whole store: every file parses and holds what it should, ids are unique, the id index agrees with the weeks.",
+            discussion:
+                "Each problem is printed as FILE:LINE:COLUMN: what is wrong. Exit 0 when there is none, 1 otherwise.\nExamples:\n  check\n  check --json"
+        )
+        @OptionGroup var global: GlobalOptions
+        @Flag(name: .long, help: "Print the report as JSON.") var json = false
+
+        func execute(in session: Session) throws {
+            let report = try session.store.check()
+            if json {
+                try session.printJSON([
+                    "ok": .bool(report.problems.isEmpty), "files": .int(Int64(report.files)),
+                    "tasks": .int(Int64(report.tasks)), "backup_sets": .int(Int64(report.backupSets)),
+                    "problems": .array(
+                        report.problems.map { problem in
+                            [
+                                "file": .string(problem.file), "line": problem.line.map { .int(Int64($0)) } ?? .null,
+                                "column": problem.column.map { .int(Int64($0)) } ?? .null,
+                                "message": .string(problem.message),
+                            ]
+                        }),
+                    "notes": .array(report.notes.map { .string($0) }),
+                ])
+            } else {
+                for problem in report.problems {
+                    var place = problem.file
+                    if let line = problem.line, let column = problem.column { place += ":\(line):\(column)" }
+                    session.print("\(place): \(problem.message)")
+                }
+                for note in report.notes { session.print("note: \(note)") }
+                let summary = "checked \(report.files) files, \(report.tasks) tasks"
+                session.print(
+                    report.problems.isEmpty
+                        ? "\(summary): no problems"
+                        : "\(summary): \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s")")
+            }
+            if !report.problems.isEmpty {
+                throw CommandError.failed(
+                    "the store has \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s"); "
+                        + "'shade restore' lists saved copies of replaced files (\(report.backupSets) sets)")
+            }
+        }
+    }
+
+    struct Restore: PlannerCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the saved copies of replaced store files, or bring one set back.",
+            discussion: """
+                Every change keeps the files it replaced; the last \(10) changes' are kept.
+                Restoring a set brings its files back as one change (what it replaces is kept in turn,
+                so a restore can be taken back by restoring the newest set), rebuilds the id index
+                and clears the undo journal.
+                Examples:
+                  restore
+                  restore 12
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The number of the set to bring back; without it, the sets are listed.") var set: Int?
+        @Flag(name: .long, help: "Print the sets (or the one restored) as JSON.") var json = false
+
+        private func describe(_ set: BackupSet) -> JSONValue {
+            [
+                "set": .int(Int64(set.number)), "saved": .string(Restore.time(set.seconds)),
+                "files": .array(set.files.map { .string($0) }),
+            ]
+        }
+
+        func execute(in session: Session) throws {
+            guard let number = set else {
+                let sets = try session.store.backupSets()
+                if json {
+                    try session.printJSON(["sets": .array(sets.map(describe))])
+                    return
+                }
+                guard !sets.isEmpty else {
+                    session.print("no saved copies yet: each change keeps the files it replaces")
+                    return
+                }
+                for set in sets {
+                    let files = zip(set.files, set.taskCounts).map { file, count in
+                        count.map { "\(file) (\($0) task\($0 == 1 ? "" : "s"))" } ?? file
+                    }
+                    session.print("\(set.number)  \(Restore.time(set.seconds))  \(files.joined(separator: ", "))")
+                }
+                session.print("'restore N' brings set N back")
+                return
+            }
+            let restored = try session.store.restore(set: number)
+            if json {
+                try session.printJSON(describe(restored))
+                return
+            }
+            session.print(
+                "restored set \(restored.number) (\(restored.files.joined(separator: ", "))); "
+                    + "the files it replaced are the newest set now")
+        }
+
+        /// A local time such as `2026-11-23 09:30:12`.
+        static func time(_ seconds: Int) -> String {
+            var value = time_t(seconds)
+            var parts = tm()
+            localtime_r(&value, &parts)
+            func two(_ number: Int32) -> String { number < 10 ? "0\(number)" : "\(number)" }
+            return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
+                + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+        }
+    }
+}

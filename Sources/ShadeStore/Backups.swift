@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One set of saved copies: the files one change replaced, as they were before it.
+public struct BackupSet: Sendable, Equatable {
+    /// Its number; higher is newer.
+    public let number: Int
+    /// When the change replaced them (seconds since 1970, the set's creation).
+    public let seconds: Int
+    /// The files, relative to the store (`weeks/2026/2026-W48.json`).
+    public let files: [String]
+    /// How many tasks each week file of `files` holds (nil for other files and unreadable ones).
+    public let taskCounts: [Int?]
+}
+
+/// Keeps the store files each change replaces, as hard links in `backups/NNNNNNNNNN/`, for the
+/// last `kept` changes. A replaced file is never written again (every save writes a new file and
+/// renames it over the old), so a link keeps the old version exactly, at the cost of a directory
+/// entry.
+struct Backups {
+    let paths: StorePaths
+    /// How many changes' replaced files are kept.
+    static let kept = 10
+
+    var directory: String { paths.root + "/backups" }
+
+    /// Whether replaced versions of a file are kept: the planner's data, not the undo journal
+    /// (whose entries are never replaced) or caches.
+    static func keeps(_ relativePath: String) -> Bool {
+        guard let kind = StoreFileKind(relativePath: relativePath) else { return false }
+        switch kind {
+        case .meta, .categories, .week, .idShard: return true
+        case .undo, .summary: return false
+        }
+    }
+
+    /// Links each of `targets` (absolute paths) that exists into a new set; returns the set's
+    /// directory, or nil when none of them existed yet. Runs under the exclusive lock.
+    func preserve(_ targets: [String]) throws(StoreError) -> String? {
+        let relative = targets.map { String($0.dropFirst(paths.root.count + 1)) }.filter(Backups.keeps)
+        guard !relative.isEmpty else { return nil }
+        let set = directory + "/" + Backups.name(try setNumbers().last.map { $0 + 1 } ?? 1)
+        var made = false
+        for path in relative where try FileSystem.exists(paths.absolute(path)) {
+            let copy = set + "/" + path
+            try FileSystem.makeDirectories(FileSystem.parentDirectory(of: copy))
+            made = true
+            if link(paths.absolute(path), copy) != 0 {
+                if errno == ENOENT { continue }
+                let code = errno
+                remove(set)
+                throw .io(operation: "keep a copy of", path: paths.absolute(path), errno: code)
+            }
+        }
+        return made ? set : nil
+    }
+
+    /// Removes the oldest sets beyond `kept` (best effort: an extra old set does no harm).
+    func prune() {
+        guard let numbers = try? setNumbers() else { return }
+        for number in numbers.dropLast(Backups.kept) { remove(directory + "/" + Backups.name(number)) }
+    }
+
+    /// The sets there are, oldest first.
+    func sets() throws(StoreError) -> [BackupSet] {
+        try setNumbers().map { number throws(StoreError) in
+            let root = directory + "/" + Backups.name(number)
+            var info = stat()
+            let seconds = stat(root, &info) == 0 ? Int(info.st_mtim.tv_sec) : 0
+            let files = try files(under: root, prefix: "").sorted()
+            let counts = files.map { file -> Int? in
+                guard let kind = StoreFileKind(relativePath: file), case .week = kind,
+                    let bytes = try? FileSystem.read(root + "/" + file),
+                    case .week(let tasks) = try? kind.decode(bytes, file: root + "/" + file)
+                else { return nil }
+                return tasks.count
+            }
+            return BackupSet(number: number, seconds: seconds, files: files, taskCounts: counts)
+        }
+    }
+
+    /// The path of a file in a set.
+    func path(of file: String, in number: Int) -> String {
+        directory + "/" + Backups.name(number) + "/" + file
+    }
+
+    private func setNumbers() throws(StoreError) -> [Int] {
+        try FileSystem.list(directory).compactMap { $0.utf8.count == 10 ? Int($0) : nil }.sorted()
+    }
+
+    private func files(under root: String, prefix: String) throws(StoreError) -> [String] {
+        var result: [String] = []
+        for name in try FileSystem.list(root + (prefix.isEmpty ? "" : "/" + prefix)) {
+            let relative = prefix.isEmpty ? name : prefix + "/" + name
+            if name.hasSuffix(".json") {
+                result.append(relative)
+            } else {
+                result += try files(under: root, prefix: relative)
+            }
+        }
+        return result
+    }
+
+    /// Removes a set's directory tree (best effort).
+    func remove(_ root: String) {
+        for name in (try? FileSystem.list(root)) ?? [] {
+            let path = root + "/" + name
+            if unlink(path) != 0 { remove(path) }
+        }
+        rmdir(root)
+    }
+
+    static func name(_ number: Int) -> String {
+        let text = String(number)
+        return String(repeating: "0", count: max(0, 10 - text.count)) + text
+    }
+}

@@ -1,0 +1,184 @@
+import ShadeCore
+import ShadeJSON
+
+/// A problem `shade check` found, with its place.
+public struct StoreProblem: Sendable, Equatable {
+    /// The file, absolute.
+    public let file: String
+    /// The line and column in it, when there is one.
+    public let line: Int?
+    public let column: Int?
+    /// What is wrong.
+    public let message: String
+}
+
+/// What `shade check` found: every file read, every task counted, every problem with its place.
+public struct StoreReport: Sendable {
+    public var files = 0
+    public var tasks = 0
+    public var problems: [StoreProblem] = []
+    /// Things that are not wrong but worth knowing (a change waiting to be finished, a stale cache).
+    public var notes: [String] = []
+    /// How many sets of saved copies `shade restore` can bring back.
+    public var backupSets = 0
+}
+
+/// Reads every file of a store and checks what one file cannot show alone: each id used once,
+/// the id index and the weeks agreeing, every category a task names listed.
+struct StoreCheck {
+    let paths: StorePaths
+
+    func run() throws(StoreError) -> StoreReport {
+        var report = StoreReport()
+        var weeks: [ISOWeek: [PlannerTask]] = [:]
+        var shards: [Int: [ISOWeek?]] = [:]
+        var categories: [Category]? = nil
+        var placeOfID: [Int: (file: String, week: ISOWeek)] = [:]
+        // Weeks whose file could not be read: the index's entries for them cannot be checked.
+        var unreadableWeeks: Set<ISOWeek> = []
+
+        for relative in try storeFiles() {
+            let file = paths.absolute(relative)
+            guard let kind = StoreFileKind(relativePath: relative) else {
+                report.notes.append("\(file): not a shade file (ignored)")
+                continue
+            }
+            guard let bytes = try FileSystem.read(file) else { continue }
+            report.files += 1
+            let content: StoreFileKind.Content
+            do { content = try kind.decode(bytes, file: file) } catch {
+                if case .week(let week) = kind { unreadableWeeks.insert(week) }
+                if case .summary = kind {
+                    report.notes.append("\(file): a damaged summary cache; it is rebuilt from the weeks when next read")
+                } else {
+                    report.problems.append(problem(error, bytes: bytes))
+                }
+                continue
+            }
+            switch content {
+            case .week(let tasks):
+                guard case .week(let week) = kind else { break }
+                weeks[week] = tasks
+                report.tasks += tasks.count
+                for task in tasks {
+                    if let other = placeOfID[task.id] {
+                        report.problems.append(
+                            place(
+                                file, bytes, task,
+                                "id \(task.id) is used twice: here and in \(other.file)"))
+                    } else {
+                        placeOfID[task.id] = (file, week)
+                    }
+                }
+            case .idShard(let entries):
+                if case .idShard(let shard) = kind { shards[shard] = entries }
+            case .categories(let list):
+                categories = list
+            case .meta, .undo, .summary:
+                break
+            }
+        }
+
+        // The id index and the weeks must agree both ways.
+        for (shard, entries) in shards.sorted(by: { $0.key < $1.key }) {
+            let file = paths.absolute(paths.idShardFile(shard))
+            for (index, week) in entries.enumerated() {
+                guard let week, !unreadableWeeks.contains(week) else { continue }
+                let id = shard * StoreFormat.idsPerShard + index
+                if placeOfID[id]?.week != week {
+                    let found = placeOfID[id].map { "it is in \($0.week)" } ?? "no week holds it"
+                    report.problems.append(
+                        StoreProblem(
+                            file: file, line: nil, column: nil,
+                            message: "the index puts task \(id) in \(week), but \(found)"))
+                }
+            }
+        }
+        for (week, tasks) in weeks.sorted(by: { $0.key < $1.key }) {
+            let file = paths.absolute(paths.weekFile(week))
+            let bytes = (try? FileSystem.read(file)) ?? nil
+            for task in tasks where placeOfID[task.id]?.file == file {
+                let shard = shards[task.id / StoreFormat.idsPerShard] ?? []
+                let index = task.id % StoreFormat.idsPerShard
+                if index >= shard.count || shard[index] != week {
+                    report.problems.append(
+                        place(file, bytes ?? [], task, "task \(task.id) is missing from the id index (ids/)"))
+                }
+                if let category = task.category, !(categories ?? []).contains(where: { $0.name == category }) {
+                    report.problems.append(
+                        place(
+                            file, bytes ?? [], task,
+                            "task \(task.id) has category '\(category)', which categories.json does not list"))
+                }
+            }
+        }
+
+        if try FileSystem.exists(paths.commitRecord) {
+            report.notes.append("a change waits to be finished (commit.json); the next command finishes it")
+        }
+        let staged = try FileSystem.list(paths.staging)
+        if !staged.isEmpty {
+            report.notes.append("\(staged.count) unfinished file(s) in .staging; the next change removes them")
+        }
+        report.backupSets = try Backups(paths: paths).sets().count
+        return report
+    }
+
+    /// Every file under the store that could be a store file, relative, in a stable order.
+    private func storeFiles() throws(StoreError) -> [String] {
+        var result: [String] = []
+        for name in try FileSystem.list(paths.root).sorted() where name.hasSuffix(".json") && name != "commit.json" {
+            result.append(name)
+        }
+        for directory in ["ids", "undo", "summary"] {
+            for name in try FileSystem.list(paths.root + "/" + directory).sorted() {
+                result.append(directory + "/" + name)
+            }
+        }
+        for year in try FileSystem.list(paths.weeksDirectory).sorted() {
+            for name in try FileSystem.list(paths.weeksDirectory + "/" + year).sorted() {
+                result.append("weeks/" + year + "/" + name)
+            }
+        }
+        return result
+    }
+
+    private func problem(_ error: StoreError, bytes: [UInt8]) -> StoreProblem {
+        switch error {
+        case .unreadable(let file, let json):
+            return StoreProblem(file: file, line: json.line, column: json.column, message: json.reason)
+        case .invalidContent(let file, let location, let reason):
+            // "line 14, column 21 (days.…)" as `StoreError.placing` writes it.
+            let words = location.split(separator: " ")
+            if words.count >= 4, words[0] == "line", words[2] == "column",
+                let line = Int(words[1].dropLast()), let column = Int(words[3])
+            {
+                let path = location.drop { $0 != "(" }
+                return StoreProblem(file: file, line: line, column: column, message: "\(path) \(reason)")
+            }
+            return StoreProblem(file: file, line: nil, column: nil, message: "at \(location): \(reason)")
+        case .newerFormat(let file, let found, let supported):
+            return StoreProblem(
+                file: file, line: nil, column: nil,
+                message: "format \(found) is newer than this shade reads (\(supported))")
+        case .fileTooLarge(let file, let size, let limit):
+            return StoreProblem(file: file, line: nil, column: nil, message: "\(size) bytes; the limit is \(limit)")
+        case .noSuchBackup:
+            return StoreProblem(file: paths.root, line: nil, column: nil, message: error.description)
+        case .io(_, let path, _), .unfinished(_, let path, _), .locked(let path, _):
+            return StoreProblem(
+                file: path, line: nil, column: nil, message: error.description.split(separator: "\n")[0].description)
+        }
+    }
+
+    private func place(_ file: String, _ bytes: [UInt8], _ task: PlannerTask, _ message: String) -> StoreProblem {
+        let slots =
+            (try? JSONParser.parse(bytes))?.objectValue?["days"]?.objectValue?[task.date.description]?
+            .objectValue?[task.slot.rawValue]?.arrayValue ?? []
+        let index = slots.firstIndex { $0.objectValue?["id"]?.intValue == Int64(task.id) }
+        let position = index.flatMap {
+            JSONLocator.position(of: "days.\(task.date).\(task.slot.rawValue)[\($0)].id", in: bytes)
+        }
+        return StoreProblem(file: file, line: position?.line, column: position?.column, message: message)
+    }
+}

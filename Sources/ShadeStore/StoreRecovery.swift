@@ -1,0 +1,79 @@
+import ShadeCore
+import ShadeJSON
+
+extension Store {
+    /// Reads every file of the store and reports each problem with its place.
+    public func check() throws -> StoreReport {
+        try read { _ in try StoreCheck(paths: paths).run() }
+    }
+
+    /// The sets of saved copies there are, newest first.
+    public func backupSets() throws -> [BackupSet] {
+        try read { _ in try Backups(paths: paths).sets().reversed() }
+    }
+
+    /// Brings back the files of a backup set as one change (the files it replaces are kept as a
+    /// new set, so a restore can itself be taken back by restoring that set). The id index is
+    /// rebuilt from the weeks, so that ids stay sound; ids are never handed out twice. The undo
+    /// journal, which describes changes the restore just took back, is cleared.
+    public func restore(set number: Int) throws -> BackupSet {
+        try FileSystem.makeDirectories(directory)
+        let lock = try FileLock(path: paths.lock, mode: .exclusive)
+        return try withExtendedLifetime(lock) {
+            let commit = AtomicCommit(paths: paths)
+            try commit.recover()
+            let backups = Backups(paths: paths)
+            guard let set = try backups.sets().first(where: { $0.number == number }) else {
+                throw StoreError.noSuchBackup(number: number)
+            }
+            // Every file to bring back must read whole first.
+            var restored: [String: [UInt8]] = [:]
+            var restoredWeeks: [ISOWeek: [PlannerTask]] = [:]
+            for file in set.files {
+                let path = backups.path(of: file, in: number)
+                guard let kind = StoreFileKind(relativePath: file), let bytes = try FileSystem.read(path) else {
+                    continue
+                }
+                if case .week(let tasks) = try kind.decode(bytes, file: path), case .week(let week) = kind {
+                    restoredWeeks[week] = tasks
+                }
+                restored[file] = bytes
+            }
+            // The id index, rebuilt from the weeks as they will be.
+            let state = StoreState(paths: paths)
+            var weekOfID: [Int: ISOWeek] = [:]
+            var weeks = Set(try state.storedWeeks())
+            weeks.formUnion(restoredWeeks.keys)
+            for week in weeks.sorted() {
+                for task in try restoredWeeks[week] ?? state.tasks(in: week) { weekOfID[task.id] = week }
+            }
+            // Ids handed out stay handed out: the index keeps its length.
+            var highest = weekOfID.keys.max() ?? 0
+            for name in try FileSystem.list(paths.idsDirectory) {
+                guard name.hasSuffix(".json"), let shard = Int(name.dropLast(5)) else { continue }
+                let count = try state.shardEntries(shard).count
+                if count > 0 { highest = max(highest, shard * StoreFormat.idsPerShard + count - 1) }
+            }
+            var files: [(relativePath: String, bytes: [UInt8]?)] = restored.filter { !$0.key.hasPrefix("ids/") }
+                .sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            if highest > 0 {
+                for shard in 0...(highest / StoreFormat.idsPerShard) {
+                    let first = shard * StoreFormat.idsPerShard
+                    let last = min(highest, first + StoreFormat.idsPerShard - 1)
+                    let entries = (first...last).map { $0 == 0 ? nil : weekOfID[$0] }
+                    let bytes: [UInt8]
+                    do { bytes = try JSONWriter.bytes(IDShardDocument.encode(shard: shard, weeks: entries)) } catch {
+                        throw StoreError.invalidContent(
+                            file: paths.idsDirectory, location: "(writing)", reason: "could not serialise")
+                    }
+                    files.append((paths.idShardFile(shard), bytes))
+                }
+            }
+            for sequence in try UndoJournal.sequenceNumbers(in: paths.undoDirectory) {
+                files.append((UndoJournal.file(sequence), nil))
+            }
+            try commit.write(files)
+            return set
+        }
+    }
+}

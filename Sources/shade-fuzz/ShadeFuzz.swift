@@ -1,0 +1,121 @@
+import ShadeCLI
+import ShadeStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The fuzz targets: the store loader (what it accepts must write back equal) and the command
+/// line parser (no input may trap it).
+///
+/// Built with `-sanitize=fuzzer,address -DSHADE_FUZZING` (see `scripts/fuzz`), this is a libFuzzer
+/// binary whose target is chosen by `SHADE_FUZZ_TARGET` (`store` or `commands`). Built plainly, it
+/// replays saved inputs: `shade-fuzz store|words|commands FILE_OR_DIR…`.
+enum FuzzTarget: String {
+    /// The store loader's round trip.
+    case store
+    /// A command line through shade's own parsers: words, task grammar, filters, days, times.
+    case words
+    /// A command line through all of those and the swift-argument-parser command tree.
+    case commands
+
+    /// Runs one input; returns a failure to report, or nil.
+    func run(_ bytes: [UInt8]) -> String? {
+        switch self {
+        case .store:
+            if case .mismatch(let why) = StoreFileCodec.roundTrip(fuzzInput: bytes) {
+                return "store round trip: \(why)"
+            }
+        case .words:
+            CommandLineCheck.parse(fuzzInput: bytes, commandTree: false)
+        case .commands:
+            CommandLineCheck.parse(fuzzInput: bytes, commandTree: true)
+        }
+        return nil
+    }
+}
+
+#if SHADE_FUZZING
+    nonisolated(unsafe) private var chosenTarget: FuzzTarget?
+
+    /// libFuzzer's driver, for programs that have a `main` of their own (as a SwiftPM executable
+    /// does: its entry point is `shade_fuzz_main`).
+    @_silgen_name("LLVMFuzzerRunDriver")
+    private func runFuzzerDriver(
+        _ argc: UnsafeMutablePointer<Int32>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+    ) -> Int32
+
+    @_cdecl("shade_fuzz_main")
+    public func fuzzMain(
+        _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+    ) -> Int32 {
+        var count = argc
+        var vector = argv
+        return runFuzzerDriver(&count, &vector) { data, size in fuzzOneInput(data, size) }
+    }
+
+    private func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+        if chosenTarget == nil {
+            let name = getenv("SHADE_FUZZ_TARGET").map { String(cString: $0) } ?? ""
+            guard let target = FuzzTarget(rawValue: name) else {
+                print("set SHADE_FUZZ_TARGET to store, words or commands")
+                exit(64)
+            }
+            chosenTarget = target
+        }
+        let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+        if let failure = chosenTarget!.run(bytes) { fatalError(failure) }
+        return 0
+    }
+#else
+    @main enum ShadeFuzzReplay {
+        static func main() {
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            guard let name = arguments.first, let target = FuzzTarget(rawValue: name), arguments.count > 1 else {
+                print("usage: shade-fuzz store|words|commands FILE_OR_DIR…")
+                exit(64)
+            }
+            var inputs = 0
+            var failures = 0
+            for path in arguments.dropFirst() {
+                for file in files(at: path) {
+                    inputs += 1
+                    if let failure = target.run(read(file)) {
+                        failures += 1
+                        print("\(file): \(failure)")
+                    }
+                }
+            }
+            print("\(target.rawValue): \(inputs) inputs replayed, \(failures) failures")
+            exit(failures == 0 ? 0 : 1)
+        }
+
+        static func files(at path: String) -> [String] {
+            guard let directory = opendir(path) else { return [path] }
+            defer { closedir(directory) }
+            var result: [String] = []
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+                }
+                if !name.hasPrefix(".") { result.append(path + "/" + name) }
+            }
+            return result.sorted()
+        }
+
+        static func read(_ path: String) -> [UInt8] {
+            guard let file = fopen(path, "rb") else { return [] }
+            defer { fclose(file) }
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = fread(&buffer, 1, buffer.count, file)
+                if count <= 0 { break }
+                bytes += buffer[0..<count]
+            }
+            return bytes
+        }
+    }
+#endif
