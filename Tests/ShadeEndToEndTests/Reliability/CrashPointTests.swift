@@ -37,7 +37,7 @@ import Testing
         }
         #expect(kills > 20, "the writer was killed at \(kills) crash points")
         print(
-            "crash points: \(command.joined(separator: " ")): \(kills) kills, 0 partial states expected, "
+            "crash points: \(command.joined(separator: " ")): \(kills) kills, each checked for a whole old or new state, "
                 + String(format: "%.1f s", Date().timeIntervalSince(started)))
     }
 }
