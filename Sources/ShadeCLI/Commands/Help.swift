@@ -31,6 +31,8 @@ extension Shade {
               filter FILTER… | clear   (REPL)             filter +work overdue
               stats [--weeks N|--from W --to W|--all]     stats --weeks 26
               undo                                        undo
+              check                                       check --json   (verify the store)
+              restore [N]                                 restore 12     (saved copies)
               help [COMMAND]                              help add
 
             Days:   today tomorrow yesterday, mon … sun (of the week in view), YYYY-MM-DD
