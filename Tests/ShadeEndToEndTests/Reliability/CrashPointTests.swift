@@ -6,7 +6,7 @@ import Testing
 /// that the store loads and the change is either wholly there or wholly absent.
 ///
 /// Reproduce: `swift test --filter CrashPointTests`.
-@Suite(.serialized) struct CrashPointTests {
+@Suite struct CrashPointTests {
     @Test(arguments: ReliabilityFixture.commands)
     func everyCrashPointLeavesTheOldOrTheNewStateWhole(command: [String]) throws {
         guard SaveTrace.available else {

@@ -6,7 +6,7 @@ import Testing
 /// disk, and that a failure before the commit point leaves every store file byte for byte.
 ///
 /// Reproduce: `swift test --filter IOErrorTests`.
-@Suite(.serialized) struct IOErrorTests {
+@Suite struct IOErrorTests {
     @Test(arguments: ReliabilityFixture.commands)
     func aFailedCallNeverReportsSuccessAndLeavesTheOldDataWhole(command: [String]) throws {
         guard SaveTrace.available else {
