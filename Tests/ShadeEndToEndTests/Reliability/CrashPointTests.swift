@@ -9,18 +9,9 @@ import Testing
 @Suite struct CrashPointTests {
     @Test(arguments: ReliabilityFixture.commands)
     func everyCrashPointLeavesTheOldOrTheNewStateWhole(command: [String]) throws {
-        guard SaveTrace.available else {
-            Issue.record("strace is not installed (apt-get install strace)")
-            return
-        }
         let started = Date()
-        let base = try ReliabilityFixture.template()
-        let before = try ReliabilityFixture.snapshot(base)
-        let reference = try base.copy()
-        #expect(try reference.run(command).status == 0)
-        let after = try ReliabilityFixture.snapshot(reference)
-        #expect(after != before)
-        let trace = try SaveTrace.record(command, on: base)
+        guard let scenario = try FaultScenario.prepare(command) else { return }
+        let (base, before, after, trace) = (scenario.base, scenario.before, scenario.after, scenario.trace)
 
         var kills = 0
         for call in trace.calls {

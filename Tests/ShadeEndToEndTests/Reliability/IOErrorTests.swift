@@ -9,18 +9,10 @@ import Testing
 @Suite struct IOErrorTests {
     @Test(arguments: ReliabilityFixture.commands)
     func aFailedCallNeverReportsSuccessAndLeavesTheOldDataWhole(command: [String]) throws {
-        guard SaveTrace.available else {
-            Issue.record("strace is not installed (apt-get install strace)")
-            return
-        }
         let started = Date()
-        let base = try ReliabilityFixture.template()
-        let before = try ReliabilityFixture.snapshot(base)
-        let beforeFiles = ReliabilityFixture.files(base)
-        let reference = try base.copy()
-        #expect(try reference.run(command).status == 0)
-        let after = try ReliabilityFixture.snapshot(reference)
-        let trace = try SaveTrace.record(command, on: base)
+        guard let scenario = try FaultScenario.prepare(command) else { return }
+        let (base, before, after, trace) = (scenario.base, scenario.before, scenario.after, scenario.trace)
+        let beforeFiles = scenario.beforeFiles
 
         var cases = 0
         var failed = 0

@@ -102,7 +102,7 @@ struct SaveTrace {
     ) {
         let offset = call.ordinal - (beforeLock[call.name] ?? 0)
         var ordinal = call.ordinal
-        for _ in 0..<8 {
+        for _ in 0..<12 {
             let shade = try template.copy()
             let log = shade.root + "/inject-trace"
             let traced = call.name == "flock" ? "flock" : "flock,\(call.name)"
@@ -118,10 +118,39 @@ struct SaveTrace {
                 let before = body[..<lock].filter { $0.hasPrefix(call.name + "(") }.count
                 if before + offset == ordinal { return (shade, run) }
                 ordinal = before + offset
+            } else {
+                // The fault landed in a start-up that made more such calls than the recorded one.
+                ordinal += 1
             }
         }
         Issue.record("could not land \(fault) on \(call.name) #\(call.ordinal): start-up varies too much")
         throw CancellationError()
+    }
+}
+
+/// One command's save made ready for fault injection: the store it starts from, what a user sees
+/// before it and after a clean run, every store file before it, and the calls the save makes.
+struct FaultScenario {
+    let base: ShadeProcess
+    let before: String
+    let beforeFiles: [String: Data]
+    let after: String
+    let trace: SaveTrace
+
+    /// Nil, with the reason recorded, when strace is not installed.
+    static func prepare(_ command: [String]) throws -> FaultScenario? {
+        guard SaveTrace.available else {
+            Issue.record("strace is not installed (apt-get install strace)")
+            return nil
+        }
+        let base = try ReliabilityFixture.template()
+        let reference = try base.copy()
+        #expect(try reference.run(command).status == 0)
+        let scenario = FaultScenario(
+            base: base, before: try ReliabilityFixture.snapshot(base), beforeFiles: ReliabilityFixture.files(base),
+            after: try ReliabilityFixture.snapshot(reference), trace: try SaveTrace.record(command, on: base))
+        #expect(scenario.after != scenario.before)
+        return scenario
     }
 }
 
