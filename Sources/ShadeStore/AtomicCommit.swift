@@ -69,16 +69,16 @@ final class AtomicCommit {
         guard !files.isEmpty else { return }
         let moves = files.map { (from: $0.staged, to: $0.target) }
         let backups = Backups(paths: paths)
-        var backupSet: String?
+        var preserved: Backups.Preserved?
         do throws(StoreError) {
             // What this change replaces is kept before anything is replaced.
-            backupSet = try backups.preserve(files.map(\.target))
+            preserved = try backups.preserve(files.map(\.target))
             if moves.count == 1, let from = moves[0].from {
                 try FileSystem.rename(from, to: moves[0].to)
                 do throws(StoreError) {
                     try FileSystem.syncDirectory(FileSystem.parentDirectory(of: moves[0].to))
                 } catch { throw error.afterCommitPoint }
-                backups.prune()
+                backups.prune(preserved)
                 return
             }
             let record = try commitRecord(for: moves)
@@ -88,7 +88,7 @@ final class AtomicCommit {
         } catch {
             discard(files)
             // Copies of files that stay as they were are no backup; a replaced one's copy is kept.
-            if case .unfinished = error {} else if let backupSet { backups.remove(backupSet) }
+            if let preserved, !error.isAfterCommitPoint { backups.remove(preserved.directory) }
             throw error
         }
         // Committed: from here on, a failure is finished by the next process that opens the store.
@@ -97,7 +97,7 @@ final class AtomicCommit {
             try finish(moves)
             try FileSystem.remove(paths.commitRecord)
         } catch { throw error.afterCommitPoint }
-        backups.prune()
+        backups.prune(preserved)
     }
 
     /// Replaces derived files (caches) by rename, without flushing and ignoring failures: a lost

@@ -23,7 +23,7 @@ public struct BackupSet: Sendable, Equatable {
 struct Backups {
     let paths: StorePaths
     /// How many changes' replaced files are kept.
-    static let kept = 10
+    static let kept = StoreFormat.backupDepth
 
     var directory: String { paths.root + "/backups" }
 
@@ -39,10 +39,12 @@ struct Backups {
 
     /// Links each of `targets` (absolute paths) that exists into a new set; returns the set's
     /// directory, or nil when none of them existed yet. Runs under the exclusive lock.
-    func preserve(_ targets: [String]) throws(StoreError) -> String? {
+    func preserve(_ targets: [String]) throws(StoreError) -> Preserved? {
         let relative = targets.map { String($0.dropFirst(paths.root.count + 1)) }.filter(Backups.keeps)
         guard !relative.isEmpty else { return nil }
-        let set = directory + "/" + Backups.name(try setNumbers().last.map { $0 + 1 } ?? 1)
+        let existing = try setNumbers()
+        let number = (existing.last ?? 0) + 1
+        let set = directory + "/" + Backups.name(number)
         var made = false
         for path in relative where try FileSystem.exists(paths.absolute(path)) {
             let copy = set + "/" + path
@@ -55,12 +57,19 @@ struct Backups {
                 throw .io(operation: "keep a copy of", path: paths.absolute(path), errno: code)
             }
         }
-        return made ? set : nil
+        return made ? Preserved(directory: set, numbers: existing + [number]) : nil
+    }
+
+    /// A set just made, and the numbers of every set there is now (so that pruning needs no
+    /// second listing).
+    struct Preserved {
+        let directory: String
+        let numbers: [Int]
     }
 
     /// Removes the oldest sets beyond `kept` (best effort: an extra old set does no harm).
-    func prune() {
-        guard let numbers = try? setNumbers() else { return }
+    func prune(_ preserved: Preserved?) {
+        guard let numbers = preserved?.numbers else { return }
         for number in numbers.dropLast(Backups.kept) { remove(directory + "/" + Backups.name(number)) }
     }
 

@@ -96,19 +96,22 @@ struct StoreCheck {
         }
         for (week, tasks) in weeks.sorted(by: { $0.key < $1.key }) {
             let file = paths.absolute(paths.weekFile(week))
-            let bytes = (try? FileSystem.read(file)) ?? nil
+            // Read again only when a problem needs placing: keeping every week's bytes from the
+            // first pass would hold the whole history in memory.
+            var bytes: [UInt8]?
+            func place(_ task: PlannerTask, _ message: String) -> StoreProblem {
+                if bytes == nil { bytes = ((try? FileSystem.read(file)) ?? nil) ?? [] }
+                return self.place(file, bytes!, task, message)
+            }
             for task in tasks where placeOfID[task.id]?.file == file {
                 let shard = shards[task.id / StoreFormat.idsPerShard] ?? []
                 let index = task.id % StoreFormat.idsPerShard
                 if index >= shard.count || shard[index] != week {
-                    report.problems.append(
-                        place(file, bytes ?? [], task, "task \(task.id) is missing from the id index (ids/)"))
+                    report.problems.append(place(task, "task \(task.id) is missing from the id index (ids/)"))
                 }
                 if let category = task.category, !(categories ?? []).contains(where: { $0.name == category }) {
                     report.problems.append(
-                        place(
-                            file, bytes ?? [], task,
-                            "task \(task.id) has category '\(category)', which categories.json does not list"))
+                        place(task, "task \(task.id) has category '\(category)', which categories.json does not list"))
                 }
             }
         }
@@ -147,14 +150,10 @@ struct StoreCheck {
         switch error {
         case .unreadable(let file, let json):
             return StoreProblem(file: file, line: json.line, column: json.column, message: json.reason)
-        case .invalidContent(let file, let location, let reason):
-            // "line 14, column 21 (days.…)" as `StoreError.placing` writes it.
-            let words = location.split(separator: " ")
-            if words.count >= 4, words[0] == "line", words[2] == "column",
-                let line = Int(words[1].dropLast()), let column = Int(words[3])
-            {
-                let path = location.drop { $0 != "(" }
-                return StoreProblem(file: file, line: line, column: column, message: "\(path) \(reason)")
+        case .invalidContent(let file, let location, let reason, let place):
+            if let place {
+                return StoreProblem(
+                    file: file, line: place.line, column: place.column, message: "(\(location)) \(reason)")
             }
             return StoreProblem(file: file, line: nil, column: nil, message: "at \(location): \(reason)")
         case .newerFormat(let file, let found, let supported):

@@ -4,8 +4,9 @@ import ShadeJSON
 public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A file that does not parse as JSON; it is left untouched.
     case unreadable(file: String, error: JSONError)
-    /// A file that parses but does not hold what the format says.
-    case invalidContent(file: String, location: String, reason: String)
+    /// A file that parses but does not hold what the format says; `location` is the value's path
+    /// (`days.2026-11-23.morning[0].status`), `place` its line and column when known.
+    case invalidContent(file: String, location: String, reason: String, place: TextPlace? = nil)
     /// A file written by a newer shade.
     case newerFormat(file: String, found: Int64, supported: Int)
     /// A system call failed; nothing was changed.
@@ -24,11 +25,18 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// the value it names.
     static func placing<T>(in bytes: [UInt8], _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         do { return try body() } catch {
-            guard case .invalidContent(let file, let location, let reason) = error,
+            guard case .invalidContent(let file, let location, let reason, nil) = error,
                 let (line, column) = JSONLocator.position(of: location, in: bytes)
             else { throw error }
-            throw .invalidContent(file: file, location: "line \(line), column \(column) (\(location))", reason: reason)
+            throw .invalidContent(
+                file: file, location: location, reason: reason, place: TextPlace(line: line, column: column))
         }
+    }
+
+    /// Whether the failure came after the commit point (the change is recorded).
+    var isAfterCommitPoint: Bool {
+        if case .unfinished = self { return true }
+        return false
     }
 
     /// The same failure, seen after the commit point.
@@ -44,9 +52,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unreadable(let file, let error):
             return
                 "store file \(file) is damaged at line \(error.line), column \(error.column): \(error.reason)\nit was left untouched; repair it by hand, or bring back a saved copy ('shade restore' lists them; 'shade check' lists every problem)"
-        case .invalidContent(let file, let location, let reason):
+        case .invalidContent(let file, let location, let reason, let place):
+            let at = place.map { "line \($0.line), column \($0.column) (\(location))" } ?? location
             return
-                "store file \(file) is not a valid shade file at \(location): \(reason)\nit was left untouched; repair it by hand, or bring back a saved copy ('shade restore' lists them; 'shade check' lists every problem)"
+                "store file \(file) is not a valid shade file at \(at): \(reason)\nit was left untouched; repair it by hand, or bring back a saved copy ('shade restore' lists them; 'shade check' lists every problem)"
         case .newerFormat(let file, let found, let supported):
             return
                 "store file \(file) has format \(found), but this shade reads format \(supported) and older\nupgrade shade to open it; the file was left untouched"
@@ -65,4 +74,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
                 "the store is busy: another shade process has held \(path) for \(seconds) s\ntry again when it has finished"
         }
     }
+}
+
+/// A line and column in a file, from 1 (the column counts characters).
+public struct TextPlace: Hashable, Sendable {
+    public let line: Int
+    public let column: Int
 }

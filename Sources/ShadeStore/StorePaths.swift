@@ -58,4 +58,6 @@ public enum StoreFormat {
     static let idsPerShard = 1024
     /// How many changes `undo` can take back.
     public static let undoDepth = 50
+    /// How many changes' replaced files are kept for `restore`.
+    public static let backupDepth = 10
 }

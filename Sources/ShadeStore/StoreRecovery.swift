@@ -17,6 +17,8 @@ extension Store {
     /// rebuilt from the weeks, so that ids stay sound; ids are never handed out twice. The undo
     /// journal, which describes changes the restore just took back, is cleared.
     public func restore(set number: Int) throws -> BackupSet {
+        // A store that does not exist has no sets, and asking for one must not create it.
+        guard try exists else { throw StoreError.noSuchBackup(number: number) }
         try FileSystem.makeDirectories(directory)
         let lock = try FileLock(path: paths.lock, mode: .exclusive)
         return try withExtendedLifetime(lock) {

@@ -59,7 +59,7 @@ extension Shade {
         static let configuration = CommandConfiguration(
             abstract: "List the saved copies of replaced store files, or bring one set back.",
             discussion: """
-                Every change keeps the files it replaced; the last \(10) changes' are kept.
+                Every change keeps the files it replaced; the last \(StoreFormat.backupDepth) changes' are kept.
                 Restoring a set brings its files back as one change (what it replaces is kept in turn,
                 so a restore can be taken back by restoring the newest set), rebuilds the id index
                 and clears the undo journal.
