@@ -31,7 +31,6 @@ let package = Package(
             name: "ShadeCLI",
             dependencies: [
                 "ShadeCore", "ShadeJSON", "ShadeStore", "ShadeRendering", "CEditLine",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "shade", dependencies: ["ShadeCLI"]),

@@ -1,7 +1,5 @@
-import ArgumentParser
-
 /// When to colour the output.
-public enum ColorMode: String, CaseIterable, ExpressibleByArgument, Sendable {
+public enum ColorMode: String, CaseIterable, Sendable {
     /// Colour when standard output is a terminal, `NO_COLOR` is unset and `TERM` is not `dumb`.
     case auto
     /// Always colour.

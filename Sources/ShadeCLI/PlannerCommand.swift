@@ -1,28 +1,33 @@
-import ArgumentParser
 import ShadeCore
 import ShadeJSON
 import ShadeRendering
 import ShadeStore
 
-/// A command of the planner's language: parsed by ArgumentParser, run against a session.
-///
-/// One-shot invocations and the REPL both parse with `Shade.parseAsRoot` and call `execute`.
-protocol PlannerCommand: ParsableCommand {
-    /// The options every command accepts (`--store`, `--color`).
-    var global: GlobalOptions { get }
+/// A command of the planner's language: built from its words by its grammar, run against a
+/// session. One-shot invocations and the REPL both parse with `Shade.parse` and call `execute`.
+protocol PlannerCommand: Sendable {
+    /// What the command accepts, and its help.
+    static var grammar: CommandGrammar { get }
+    /// The command from its scanned words; a usage error when a value is not what it should be.
+    init(_ arguments: CommandArguments) throws(CommandError)
     /// Runs the command, queuing its output on the session.
     func execute(in session: Session) throws
 }
 
-/// Options every command accepts.
-struct GlobalOptions: ParsableArguments {
-    @Option(
-        name: .long,
-        help: ArgumentHelp("The store directory (default: $SHADE_STORE, else $XDG_DATA_HOME/shade).", valueName: "DIR"))
+/// Options every command accepts (`--store`, `--color`).
+struct GlobalOptions: Sendable {
     var store: String?
-
-    @Option(name: .long, help: "When to colour: auto, always or never.")
     var color: ColorMode?
+
+    init(store: String? = nil, color: ColorMode? = nil) {
+        self.store = store
+        self.color = color
+    }
+
+    init(_ arguments: CommandArguments) throws(CommandError) {
+        store = arguments.option("store")
+        color = try arguments.choice("color", as: ColorMode.self)
+    }
 }
 
 extension Session {

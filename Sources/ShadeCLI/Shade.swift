@@ -1,24 +1,111 @@
-import ArgumentParser
-
-/// The root of the command language, shared by one-shot invocations and the REPL.
-public struct Shade: ParsableCommand {
+/// The command language shared by one-shot invocations and the REPL: its commands by name, and
+/// the parse of a line's words into a command ready to run.
+public enum Shade {
     public static let version = "0.1.0"
 
-    public static let configuration = CommandConfiguration(
-        commandName: "shade",
-        abstract: "A week planner for the terminal: every day in morning, afternoon and evening slots.",
-        discussion: "Run shade with no command for the REPL. 'shade help' lists every command with examples.",
-        version: "shade \(version)",
-        subcommands: [
-            Add.self, Done.self, Undone.self, Cancel.self, Remove.self, Move.self, Edit.self, Star.self, Unstar.self,
-            Note.self, Categories.self, Show.self, Day.self,
-            Week.self, List.self, Find.self, Filter.self, Stats.self, Undo.self, Check.self, Restore.self, Help.self,
-        ])
+    /// A name of the language: one command, or a group of commands (`cat`).
+    enum Entry {
+        case command(any PlannerCommand.Type)
+        case group(CommandGroup)
 
-    public init() {}
+        var name: String {
+            switch self {
+            case .command(let type): type.grammar.name
+            case .group(let group): group.name
+            }
+        }
+    }
+
+    /// Every command, in the order help lists them.
+    static let entries: [Entry] = [
+        .command(Add.self), .command(Done.self), .command(Undone.self), .command(Cancel.self), .command(Remove.self),
+        .command(Move.self), .command(Edit.self), .command(Star.self), .command(Unstar.self), .command(Note.self),
+        .group(Categories.group), .command(Show.self), .command(Day.self), .command(Week.self), .command(List.self),
+        .command(Find.self), .command(Filter.self), .command(Stats.self), .command(Undo.self), .command(Check.self),
+        .command(Restore.self), .command(Help.self),
+    ]
 
     /// The command names, for completion and messages.
-    static var commandNames: [String] {
-        configuration.subcommands.map { $0._commandName }
+    static let commandNames: [String] = entries.map(\.name)
+
+    private static let entriesByName: [String: Entry] = Dictionary(
+        uniqueKeysWithValues: entries.map { ($0.name, $0) })
+
+    /// The entry of a name, when there is one.
+    static func entry(named name: String) -> Entry? { entriesByName[name] }
+
+    /// What a line's words ask for.
+    enum ParsedLine {
+        /// A command to run, with the global options it carried.
+        case command(any PlannerCommand, GlobalOptions)
+        /// Text to print and exit 0: `--help`, `COMMAND --help`, `--version`.
+        case text(String)
+        /// The first word is not a command (the caller says what it may have meant).
+        case unknownCommand(String)
     }
+
+    /// Parses a line's words (the REPL's, or a one-shot's arguments); throws a usage error
+    /// (exit 64) that says what was wrong and where to look.
+    static func parse(_ words: [String]) throws(CommandError) -> ParsedLine {
+        guard let first = words.first else { return .text(Help.overview) }
+        switch first {
+        case "--help", "-h": return .text(Help.overview)
+        case "--version": return .text("shade \(version)")
+        default: break
+        }
+        guard let entry = entry(named: first) else {
+            if first.hasPrefix("-") {
+                throw .usage("unknown option '\(CommandArguments.quoted(first))' before the command\n  see: help")
+            }
+            return .unknownCommand(first)
+        }
+        var rest = words.dropFirst()
+        let type: any PlannerCommand.Type
+        var path = first
+        switch entry {
+        case .command(let command):
+            type = command
+        case .group(let group):
+            if let name = rest.first, let command = group.commands.first(where: { $0.grammar.name == name }) {
+                type = command
+                rest = rest.dropFirst()
+                path += " " + name
+            } else {
+                type = group.commands[0]
+                if wantsHelp(rest) { return .text(CommandHelp.text(for: group)) }
+            }
+        }
+        if wantsHelp(rest) { return .text(CommandHelp.text(for: type.grammar, path: path)) }
+        let arguments = try CommandScanner.scan(rest, path: path, grammar: type.grammar)
+        let global = try GlobalOptions(arguments)
+        return .command(try type.init(arguments), global)
+    }
+
+    /// `--help` or `-h` before any `--`.
+    private static func wantsHelp(_ words: ArraySlice<String>) -> Bool {
+        words.prefix { $0 != "--" }.contains { $0 == "--help" || $0 == "-h" }
+    }
+
+    /// The help text of a command by its words (`mv`, `cat rm`), when there is such a command.
+    static func helpText(for words: [String]) -> String? {
+        guard let first = words.first, let entry = entry(named: first.lowercased()) else { return nil }
+        switch entry {
+        case .command(let type):
+            return words.count == 1 ? CommandHelp.text(for: type.grammar, path: type.grammar.name) : nil
+        case .group(let group):
+            guard words.count > 1 else { return CommandHelp.text(for: group) }
+            guard words.count == 2, let type = group.commands.first(where: { $0.grammar.name == words[1].lowercased() })
+            else { return nil }
+            return CommandHelp.text(for: type.grammar, path: group.name + " " + type.grammar.name)
+        }
+    }
+}
+
+/// A group of commands under one name (`cat add …`); the first is the default, run when the
+/// next word names none of them.
+struct CommandGroup: Sendable {
+    let name: String
+    let abstract: String
+    let discussion: String
+    let commands: [any PlannerCommand.Type]
 }

@@ -63,9 +63,9 @@ public enum ShadeMain {
         var store = store
         var color = color
         let parsed = CommandRunner.parse(words)
-        if case .success(let command as PlannerCommand) = parsed {
-            store = command.global.store ?? store
-            color = command.global.color ?? color
+        if case .success(.command(_, let global)) = parsed {
+            store = global.store ?? store
+            color = global.color ?? color
         }
         let session: Session
         do { session = try makeSession(environment: environment, store: store, color: color, interactive: false) } catch

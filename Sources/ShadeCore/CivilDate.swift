@@ -54,8 +54,9 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses an ISO date, exactly `YYYY-MM-DD`.
     public init?(iso text: some StringProtocol) {
+        guard text.utf8.count == 10 else { return nil }
         let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+        guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
             let y = Digits.value(bytes[0..<4]), let m = Digits.value(bytes[5..<7]),
             let d = Digits.value(bytes[8..<10])
         else { return nil }

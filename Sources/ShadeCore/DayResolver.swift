@@ -17,6 +17,8 @@ public struct DayResolver: Sendable {
     /// The date a word names, or nil when the word is not a day (or names one outside years
     /// 1 through 9999).
     public func date(for word: String) -> CivilDate? {
+        // The longest day words are "yesterday", "wednesday" and YYYY-MM-DD.
+        guard word.utf8.count <= 10 else { return nil }
         let date: CivilDate?
         switch word.lowercased() {
         case "today": date = today

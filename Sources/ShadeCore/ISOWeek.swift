@@ -20,8 +20,9 @@ public struct ISOWeek: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Parses `YYYY-Www` (the `W` in either case).
     public init?(parsing text: some StringProtocol) {
+        guard text.utf8.count == 8 else { return nil }
         let bytes = Array(text.utf8)
-        guard bytes.count == 8, bytes[4] == UInt8(ascii: "-"),
+        guard bytes[4] == UInt8(ascii: "-"),
             bytes[5] == UInt8(ascii: "W") || bytes[5] == UInt8(ascii: "w"),
             let y = Digits.value(bytes[0..<4]), let w = Digits.value(bytes[6..<8])
         else { return nil }

@@ -4,6 +4,7 @@ public enum Slot: String, CaseIterable, Sendable, Comparable {
 
     /// Parses `morning`/`afternoon`/`evening` or `m`/`a`/`e`, in any letter case.
     public init?(name text: String) {
+        guard text.utf8.count <= 9 else { return nil }
         switch text.lowercased() {
         case "morning", "m": self = .morning
         case "afternoon", "a": self = .afternoon

@@ -36,13 +36,13 @@ public enum TaskFilter: Hashable, Sendable {
         if word.hasPrefix("-"), word.count > 1, !word.hasPrefix("--") {
             return .withoutTag(try TaskText.validateTag(String(word.dropFirst())))
         }
-        if word.lowercased().hasPrefix("cat:") {
+        if lower.hasPrefix("cat:") {
             return .category(try TaskText.validateCategory(String(word.dropFirst(4))))
         }
         if let slot = Slot(name: word) { return .slot(slot) }
         if let date = resolver.date(for: word) { return .date(date) }
         if let week = ISOWeek(parsing: word) { return .week(week) }
-        if let dots = word.firstRange(of: "..") {
+        if let dots = rangeDots(in: word) {
             let first = try resolver.requireDate(String(word[..<dots.lowerBound]))
             let last = try resolver.requireDate(String(word[dots.upperBound...]))
             guard first <= last else {
@@ -53,10 +53,26 @@ public enum TaskFilter: Hashable, Sendable {
         }
         if word.utf8.count == 10, word.contains("-") { _ = try resolver.requireDate(word) }
         if word.utf8.count == 8, word.uppercased().contains("-W") { _ = try resolver.requireWeek(word) }
-        throw .invalid(
-            "'\(word)' is not a filter; use a day, a slot, FIRST..LAST, YYYY-Www, +tag, -tag, cat:NAME, or one of \(keywords.joined(separator: ", "))"
-        )
+        throw .invalid("'\(word)' is not a filter; " + filterWords)
     }
+
+    /// Where the first `..` of a word is.
+    private static func rangeDots(in word: String) -> Range<String.Index>? {
+        var previous: String.Index?
+        for index in word.utf8.indices {
+            guard word.utf8[index] == UInt8(ascii: ".") else {
+                previous = nil
+                continue
+            }
+            if let previous { return previous..<word.utf8.index(after: index) }
+            previous = index
+        }
+        return nil
+    }
+
+    /// What a filter may be, for messages.
+    private static let filterWords =
+        "use a day, a slot, FIRST..LAST, YYYY-Www, +tag, -tag, cat:NAME, or one of \(keywords.joined(separator: ", "))"
 
     /// Whether a task passes this filter at a moment.
     public func matches(_ task: PlannerTask, now: Moment, schedule: SlotSchedule) -> Bool {

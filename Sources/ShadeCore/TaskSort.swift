@@ -22,7 +22,7 @@ public struct TaskSort: Hashable, Sendable {
 
     /// Reads `sort:KEY` or `sort:-KEY`; nil when the word is not a sort word.
     public static func parse(_ word: String) throws(InputError) -> TaskSort? {
-        guard word.lowercased().hasPrefix("sort:") else { return nil }
+        guard word.utf8.count >= 5, word.prefix(5).lowercased() == "sort:" else { return nil }
         var name = String(word.dropFirst(5)).lowercased()
         let descending = name.hasPrefix("-")
         if descending { name.removeFirst() }

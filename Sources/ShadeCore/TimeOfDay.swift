@@ -19,8 +19,9 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses `HH:MM` or `H:MM` (24-hour clock; `24:00` only with `allowEndOfDay`).
     public init?(parsing text: some StringProtocol, allowEndOfDay: Bool = false) {
+        guard (4...5).contains(text.utf8.count) else { return nil }
         let bytes = Array(text.utf8)
-        guard (4...5).contains(bytes.count), bytes[bytes.count - 3] == UInt8(ascii: ":"),
+        guard bytes[bytes.count - 3] == UInt8(ascii: ":"),
             let h = Digits.value(bytes[0..<(bytes.count - 3)]), let m = Digits.value(bytes[(bytes.count - 2)...])
         else { return nil }
         guard h < 24 || (allowEndOfDay && h == 24 && m == 0) else { return nil }

@@ -24,9 +24,17 @@ public enum Weekday: Int, CaseIterable, Sendable {
 
     /// Parses a full or three-letter weekday name, in any letter case.
     public init?(name text: String) {
-        let lower = text.lowercased()
-        guard let match = Weekday.allCases.first(where: { $0.name == lower || $0.shortName == lower })
-        else { return nil }
-        self = match
+        // "wednesday" is the longest; a longer word is no weekday, and need not be lowercased.
+        guard (3...9).contains(text.utf8.count) else { return nil }
+        switch text.lowercased() {
+        case "monday", "mon": self = .monday
+        case "tuesday", "tue": self = .tuesday
+        case "wednesday", "wed": self = .wednesday
+        case "thursday", "thu": self = .thursday
+        case "friday", "fri": self = .friday
+        case "saturday", "sat": self = .saturday
+        case "sunday", "sun": self = .sunday
+        default: return nil
+        }
     }
 }

@@ -10,13 +10,12 @@ import ShadeStore
 ///
 /// Built with `-sanitize=fuzzer,address -DSHADE_FUZZING` (see `scripts/fuzz`), this is a libFuzzer
 /// binary whose target is chosen by `SHADE_FUZZ_TARGET` (`store` or `commands`). Built plainly, it
-/// replays saved inputs: `shade-fuzz store|words|commands FILE_OR_DIR…`.
+/// replays saved inputs: `shade-fuzz store|commands FILE_OR_DIR…`.
 enum FuzzTarget: String {
     /// The store loader's round trip.
     case store
-    /// A command line through shade's own parsers: words, task grammar, filters, days, times.
-    case words
-    /// A command line through all of those and the swift-argument-parser command tree.
+    /// A command line through every parser it meets: words, the command language, task
+    /// grammar, filters, days, times.
     case commands
 
     /// Runs one input; returns a failure to report, or nil.
@@ -26,10 +25,8 @@ enum FuzzTarget: String {
             if case .mismatch(let why) = StoreFileCodec.roundTrip(fuzzInput: bytes) {
                 return "store round trip: \(why)"
             }
-        case .words:
-            CommandLineCheck.parse(fuzzInput: bytes, commandTree: false)
         case .commands:
-            CommandLineCheck.parse(fuzzInput: bytes, commandTree: true)
+            CommandLineCheck.parse(fuzzInput: bytes)
         }
         return nil
     }
@@ -60,7 +57,7 @@ enum FuzzTarget: String {
         if chosenTarget == nil {
             let name = getenv("SHADE_FUZZ_TARGET").map { String(cString: $0) } ?? ""
             guard let target = FuzzTarget(rawValue: name) else {
-                print("set SHADE_FUZZ_TARGET to store, words or commands")
+                print("set SHADE_FUZZ_TARGET to store or commands")
                 exit(64)
             }
             chosenTarget = target
@@ -74,7 +71,7 @@ enum FuzzTarget: String {
         static func main() {
             let arguments = Array(CommandLine.arguments.dropFirst())
             guard let name = arguments.first, let target = FuzzTarget(rawValue: name), arguments.count > 1 else {
-                print("usage: shade-fuzz store|words|commands FILE_OR_DIR…")
+                print("usage: shade-fuzz store|commands FILE_OR_DIR…")
                 exit(64)
             }
             var inputs = 0

@@ -13,8 +13,7 @@ import Testing
         var understood = 0
         for name in names {
             let bytes = [UInt8](try Data(contentsOf: FuzzCorpusReplayTests.corpus.appendingPathComponent(name)))
-            if CommandLineCheck.parse(fuzzInput: bytes, commandTree: true) { understood += 1 }
-            CommandLineCheck.parse(fuzzInput: bytes, commandTree: false)
+            if CommandLineCheck.parse(fuzzInput: bytes) { understood += 1 }
         }
         #expect(names.count >= 60)
         #expect(understood >= 55, "\(understood) of \(names.count) understood")

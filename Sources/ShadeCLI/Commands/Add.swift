@@ -1,11 +1,10 @@
-import ArgumentParser
 import ShadeCore
 import ShadeStore
 
 extension Shade {
     struct Add: PlannerCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Add a task to a day and slot.",
+        static let grammar = CommandGrammar(
+            name: "add", abstract: "Add a task to a day and slot.",
             discussion: """
                 DAY and SLOT default to the day and slot in view (on the command line: today and the \
                 current slot). With at:HH:MM and no SLOT, the slot is the one the time falls in. \
@@ -19,14 +18,21 @@ extension Shade {
                   add Pay rent cat:bill color:red
                   add 2026-12-01 m Quarterly report +work
                   add -- Monday is a title here
-                """)
+                """,
 
-        @OptionGroup var global: GlobalOptions
-        @Flag(name: .long, help: "Print the new task as JSON.") var json = false
-        @Argument(
-            parsing: .allUnrecognized,
-            help: ArgumentHelp("The task.", valueName: "[DAY] [SLOT] TITLE… [+tag] [at:HH:MM] [cat:NAME] [color:NAME]"))
-        var words: [String] = []
+            flags: [.json("Print the new task as JSON.")],
+            arguments: [
+                .init(
+                    "words", valueName: "[DAY] [SLOT] TITLE… [+tag] [at:HH:MM] [cat:NAME] [color:NAME]",
+                    help: "The task.", arity: .rest)
+            ])
+        let json: Bool
+        let words: [String]
+
+        init(_ arguments: CommandArguments) {
+            json = arguments.flag("json")
+            words = arguments.words("words")
+        }
 
         func execute(in session: Session) throws {
             let parsed = try TaskWords.parse(words, resolver: session.resolver())

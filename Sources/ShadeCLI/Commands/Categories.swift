@@ -1,13 +1,13 @@
-import ArgumentParser
 import ShadeCore
 import ShadeJSON
 import ShadeRendering
 import ShadeStore
 
 extension Shade {
-    struct Categories: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "cat",
+    /// `cat`: the category commands; `ls` is the default.
+    enum Categories {
+        static let group = CommandGroup(
+            name: "cat",
             abstract: "List, add, rename, recolour or remove categories.",
             discussion: """
                 A category is made on the fly by cat:NAME in add or edit, with the next colour of \
@@ -22,18 +22,20 @@ extension Shade {
                   cat color uni purple
                   cat rm grocery --to errand
                 """,
-            subcommands: [
+            commands: [
                 CategoryList.self, CategoryAdd.self, CategoryRename.self, CategoryColor.self, CategoryRemove.self,
-            ],
-            defaultSubcommand: CategoryList.self)
+            ])
     }
 
     struct CategoryList: PlannerCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "ls", abstract: "Each category with its colour and its tasks' counts and rate (whole history)."
-        )
-        @OptionGroup var global: GlobalOptions
-        @Flag(name: .long, help: "Print the categories as JSON.") var json = false
+        static let grammar = CommandGrammar(
+            name: "ls", abstract: "Each category with its colour and its tasks' counts and rate (whole history).",
+            flags: [.json("Print the categories as JSON.")])
+        let json: Bool
+
+        init(_ arguments: CommandArguments) {
+            json = arguments.flag("json")
+        }
 
         func execute(in session: Session) throws {
             let (categories, tallies) = try session.store.read { state -> ([Category], [String: Tally]) in
@@ -76,11 +78,19 @@ extension Shade {
     }
 
     struct CategoryAdd: PlannerCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "add", abstract: "Add a category, with a colour or the next free one.")
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "The name: one word.") var name: String
-        @Argument(help: "red, orange, yellow, green, teal, blue, purple, pink or grey.") var color: String?
+        static let grammar = CommandGrammar(
+            name: "add", abstract: "Add a category, with a colour or the next free one.",
+            arguments: [
+                .init("name", help: "The name: one word."),
+                .init("color", help: "red, orange, yellow, green, teal, blue, purple, pink or grey.", arity: .optional),
+            ])
+        let name: String
+        let color: String?
+
+        init(_ arguments: CommandArguments) {
+            name = arguments.word("name")
+            color = arguments.optionalWord("color")
+        }
 
         func execute(in session: Session) throws {
             let name = try TaskText.validateCategory(name)
@@ -101,11 +111,16 @@ extension Shade {
     }
 
     struct CategoryRename: PlannerCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "rename", abstract: "Rename a category, on every task that has it.")
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "The category.") var old: String
-        @Argument(help: "Its new name.") var new: String
+        static let grammar = CommandGrammar(
+            name: "rename", abstract: "Rename a category, on every task that has it.",
+            arguments: [.init("old", help: "The category."), .init("new", help: "Its new name.")])
+        let old: String
+        let new: String
+
+        init(_ arguments: CommandArguments) {
+            old = arguments.word("old")
+            new = arguments.word("new")
+        }
 
         func execute(in session: Session) throws {
             let old = try TaskText.validateCategory(old)
@@ -126,11 +141,19 @@ extension Shade {
     }
 
     struct CategoryColor: PlannerCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "color", abstract: "Give a category another colour.")
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "The category.") var name: String
-        @Argument(help: "red, orange, yellow, green, teal, blue, purple, pink or grey.") var color: String
+        static let grammar = CommandGrammar(
+            name: "color", abstract: "Give a category another colour.",
+            arguments: [
+                .init("name", help: "The category."),
+                .init("color", help: "red, orange, yellow, green, teal, blue, purple, pink or grey."),
+            ])
+        let name: String
+        let color: String
+
+        init(_ arguments: CommandArguments) {
+            name = arguments.word("name")
+            color = arguments.word("color")
+        }
 
         func execute(in session: Session) throws {
             let name = try TaskText.validateCategory(name)
@@ -146,12 +169,17 @@ extension Shade {
     }
 
     struct CategoryRemove: PlannerCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "rm", abstract: "Remove a category: its tasks stay, uncategorized or moved --to another.")
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "The category.") var name: String
-        @Option(name: .long, help: ArgumentHelp("Move its tasks to this category.", valueName: "CATEGORY")) var to:
-            String?
+        static let grammar = CommandGrammar(
+            name: "rm", abstract: "Remove a category: its tasks stay, uncategorized or moved --to another.",
+            options: [.init(name: "to", valueName: "CATEGORY", help: "Move its tasks to this category.")],
+            arguments: [.init("name", help: "The category.")])
+        let name: String
+        let to: String?
+
+        init(_ arguments: CommandArguments) {
+            name = arguments.word("name")
+            to = arguments.option("to")
+        }
 
         func execute(in session: Session) throws {
             let name = try TaskText.validateCategory(name)

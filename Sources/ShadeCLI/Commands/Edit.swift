@@ -1,11 +1,10 @@
-import ArgumentParser
 import ShadeCore
 import ShadeStore
 
 extension Shade {
     struct Edit: PlannerCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Change a task's title, time, tags, category or colour.",
+        static let grammar = CommandGrammar(
+            name: "edit", abstract: "Change a task's title, time, tags, category or colour.",
             discussion: """
                 Words become the new title; +tag adds a tag and -tag takes one off, at:HH:MM sets the \
                 time (within the task's slot) and at:none clears it, cat:NAME sets the category \
@@ -17,14 +16,23 @@ extension Shade {
                   edit 4 Call the bank about the card
                   edit 7 cat:bill +urgent -someday at:16:30 color:red "New title"
                   edit 4 at:none cat:none
-                """)
-        @OptionGroup var global: GlobalOptions
-        @Flag(name: .long, help: "Print the task as JSON.") var json = false
-        @Argument(help: "The id of the task.") var id: Int
-        @Argument(
-            parsing: .allUnrecognized,
-            help: ArgumentHelp("What to change.", valueName: "TITLE… [+tag] [-tag] [at:HH:MM] [cat:NAME] [color:NAME]"))
-        var words: [String] = []
+                """,
+            flags: [.json("Print the task as JSON.")],
+            arguments: [
+                .id,
+                .init(
+                    "words", valueName: "TITLE… [+tag] [-tag] [at:HH:MM] [cat:NAME] [color:NAME]",
+                    help: "What to change.", arity: .rest),
+            ])
+        let json: Bool
+        let id: Int
+        let words: [String]
+
+        init(_ arguments: CommandArguments) throws(CommandError) {
+            json = arguments.flag("json")
+            id = try arguments.int("id")
+            words = arguments.words("words")
+        }
 
         func execute(in session: Session) throws {
             guard !words.isEmpty else {

@@ -1,10 +1,9 @@
-import ArgumentParser
 import ShadeCore
 
 extension Shade {
     struct Filter: PlannerCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "In the REPL: a standing filter every view applies until 'filter clear'.",
+        static let grammar = CommandGrammar(
+            name: "filter", abstract: "In the REPL: a standing filter every view applies until 'filter clear'.",
             discussion: """
                 Takes the filters ls takes; the prompt shows the filter in force. 'filter' alone \
                 shows it. In a shell, give the filters to ls instead.
@@ -13,10 +12,13 @@ extension Shade {
                   filter +work
                   filter overdue cat:bill
                   filter clear
-                """)
-        @OptionGroup var global: GlobalOptions
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Filters, or clear.", valueName: "FILTER")) var words:
-            [String] = []
+                """,
+            arguments: [.init("words", valueName: "FILTER…", help: "Filters, or clear.", arity: .rest)])
+        let words: [String]
+
+        init(_ arguments: CommandArguments) {
+            words = arguments.words("words")
+        }
 
         func execute(in session: Session) throws {
             guard session.isInteractive else {

@@ -1,13 +1,20 @@
-import ArgumentParser
 import ShadeStore
 
 extension Shade {
     struct Help: PlannerCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Show the commands, or one command's usage with examples.",
-            discussion: "Examples:\n  help\n  help add")
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "A command name.") var command: String?
+        static let grammar = CommandGrammar(
+            name: "help", abstract: "Show the commands, or one command's usage with examples.",
+            discussion: "Examples:\n  help\n  help add",
+            arguments: [
+                .init(
+                    "command", valueName: "COMMAND", help: "A command name (cat takes one of its own: help cat rm).",
+                    arity: .rest)
+            ])
+        let command: [String]
+
+        init(_ arguments: CommandArguments) {
+            command = arguments.words("command")
+        }
 
         static let overview = """
             shade — plan your week in morning, afternoon and evening slots.
@@ -44,16 +51,16 @@ extension Shade {
             """
 
         func execute(in session: Session) throws {
-            guard let command else {
+            guard !command.isEmpty else {
                 session.print(Help.overview)
                 return
             }
-            guard let type = Shade.configuration.subcommands.first(where: { $0._commandName == command.lowercased() })
-            else {
+            guard let text = Shade.helpText(for: command) else {
+                let shown = CommandArguments.quoted(command.joined(separator: " "))
                 throw CommandError.usage(
-                    "there is no command '\(command)'; commands: \(Shade.commandNames.joined(separator: ", "))")
+                    "there is no command '\(shown)'; commands: \(Shade.commandNames.joined(separator: ", "))")
             }
-            session.print(Shade.helpMessage(for: type, columns: 100))
+            session.print(text)
         }
     }
 }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import ShadeCore
 import ShadeStore
 
@@ -26,12 +25,18 @@ private func setFavorite(_ favorite: Bool, ids: [Int], verb: String, json: Bool,
 
 extension Shade {
     struct Star: PlannerCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Star tasks as the few that matter (filter them with 'ls fav').",
-            discussion: "Examples:\n  star 4\n  star 4 7")
-        @OptionGroup var global: GlobalOptions
-        @Flag(name: .long, help: "Print the tasks as JSON.") var json = false
-        @Argument(help: "The ids of the tasks.") var ids: [Int]
+        static let grammar = CommandGrammar(
+            name: "star", abstract: "Star tasks as the few that matter (filter them with 'ls fav').",
+            discussion: "Examples:\n  star 4\n  star 4 7",
+            flags: [.json("Print the tasks as JSON.")],
+            arguments: [.ids])
+        let json: Bool
+        let ids: [Int]
+
+        init(_ arguments: CommandArguments) throws(CommandError) {
+            json = arguments.flag("json")
+            ids = try arguments.ints("ids")
+        }
 
         func execute(in session: Session) throws {
             try setFavorite(true, ids: ids, verb: "star", json: json, session: session)
@@ -39,11 +44,17 @@ extension Shade {
     }
 
     struct Unstar: PlannerCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Take the star off tasks.", discussion: "Examples:\n  unstar 4")
-        @OptionGroup var global: GlobalOptions
-        @Flag(name: .long, help: "Print the tasks as JSON.") var json = false
-        @Argument(help: "The ids of the tasks.") var ids: [Int]
+        static let grammar = CommandGrammar(
+            name: "unstar", abstract: "Take the star off tasks.", discussion: "Examples:\n  unstar 4",
+            flags: [.json("Print the tasks as JSON.")],
+            arguments: [.ids])
+        let json: Bool
+        let ids: [Int]
+
+        init(_ arguments: CommandArguments) throws(CommandError) {
+            json = arguments.flag("json")
+            ids = try arguments.ints("ids")
+        }
 
         func execute(in session: Session) throws {
             try setFavorite(false, ids: ids, verb: "unstar", json: json, session: session)
@@ -51,22 +62,29 @@ extension Shade {
     }
 
     struct Note: PlannerCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Write a task's note (longer text; line breaks kept), or clear it.",
+        static let grammar = CommandGrammar(
+            name: "note", abstract: "Write a task's note (longer text; line breaks kept), or clear it.",
             discussion: """
-                The words become the note, replacing any earlier one; --clear removes it. 'show ID' \\
+                The words become the note, replacing any earlier one; --clear removes it. 'show ID' \
                 prints it.
 
                 Examples:
                   note 4 Ask about the card fee; bring the contract
                   note 4 --clear
-                """)
-        @OptionGroup var global: GlobalOptions
-        @Flag(name: .long, help: "Print the task as JSON.") var json = false
-        @Flag(name: .long, help: "Remove the note.") var clear = false
-        @Argument(help: "The id of the task.") var id: Int
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The note.", valueName: "TEXT…")) var words: [String] =
-            []
+                """,
+            flags: [.json("Print the task as JSON."), .init(name: "clear", help: "Remove the note.")],
+            arguments: [.id, .init("words", valueName: "TEXT…", help: "The note.", arity: .rest)])
+        let json: Bool
+        let clear: Bool
+        let id: Int
+        let words: [String]
+
+        init(_ arguments: CommandArguments) throws(CommandError) {
+            json = arguments.flag("json")
+            clear = arguments.flag("clear")
+            id = try arguments.int("id")
+            words = arguments.words("words")
+        }
 
         func execute(in session: Session) throws {
             guard clear || !words.isEmpty else {

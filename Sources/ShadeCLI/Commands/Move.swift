@@ -1,11 +1,10 @@
-import ArgumentParser
 import ShadeCore
 import ShadeStore
 
 extension Shade {
     struct Move: PlannerCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "mv", abstract: "Reschedule a task to another day and slot.",
+        static let grammar = CommandGrammar(
+            name: "mv", abstract: "Reschedule a task to another day and slot.",
             discussion: """
                 Without SLOT the task keeps its slot (or takes the one at:HH:MM falls in). A time that \
                 does not fit the new slot is dropped, and the confirmation says so.
@@ -14,12 +13,18 @@ extension Shade {
                   mv 4 fri
                   mv 4 tomorrow evening
                   mv 4 2026-12-01 at:09:15
-                """)
-        @OptionGroup var global: GlobalOptions
-        @Flag(name: .long, help: "Print the task as JSON.") var json = false
-        @Argument(help: "The id of the task.") var id: Int
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Where to.", valueName: "DAY [SLOT] [at:HH:MM]"))
-        var words: [String] = []
+                """,
+            flags: [.json("Print the task as JSON.")],
+            arguments: [.id, .init("words", valueName: "DAY [SLOT] [at:HH:MM]", help: "Where to.", arity: .rest)])
+        let json: Bool
+        let id: Int
+        let words: [String]
+
+        init(_ arguments: CommandArguments) throws(CommandError) {
+            json = arguments.flag("json")
+            id = try arguments.int("id")
+            words = arguments.words("words")
+        }
 
         func execute(in session: Session) throws {
             let resolver = try session.resolver()

@@ -1,4 +1,3 @@
-import ArgumentParser
 import ShadeCore
 import ShadeJSON
 import ShadeStore
@@ -9,14 +8,18 @@ import ShadeStore
 
 extension Shade {
     struct Check: PlannerCommand {
-        static let configuration = CommandConfiguration(
+        static let grammar = CommandGrammar(
+            name: "check",
             abstract:
                 "Verify the whole store: every file parses and holds what it should, ids are unique, the id index agrees with the weeks.",
             discussion:
-                "Each problem is printed as FILE:LINE:COLUMN: what is wrong. Exit 0 when there is none, 1 otherwise.\nExamples:\n  check\n  check --json"
-        )
-        @OptionGroup var global: GlobalOptions
-        @Flag(name: .long, help: "Print the report as JSON.") var json = false
+                "Each problem is printed as FILE:LINE:COLUMN: what is wrong. Exit 0 when there is none, 1 otherwise.\nExamples:\n  check\n  check --json",
+            flags: [.json("Print the report as JSON.")])
+        let json: Bool
+
+        init(_ arguments: CommandArguments) {
+            json = arguments.flag("json")
+        }
 
         func execute(in session: Session) throws {
             let report = try session.store.check()
@@ -56,8 +59,8 @@ extension Shade {
     }
 
     struct Restore: PlannerCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "List the saved copies of replaced store files, or bring one set back.",
+        static let grammar = CommandGrammar(
+            name: "restore", abstract: "List the saved copies of replaced store files, or bring one set back.",
             discussion: """
                 Every change keeps the files it replaced; the last \(StoreFormat.backupDepth) changes' are kept.
                 Restoring a set brings its files back as one change (what it replaces is kept in turn,
@@ -66,10 +69,20 @@ extension Shade {
                 Examples:
                   restore
                   restore 12
-                """)
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "The number of the set to bring back; without it, the sets are listed.") var set: Int?
-        @Flag(name: .long, help: "Print the sets (or the one restored) as JSON.") var json = false
+                """,
+            flags: [.json("Print the sets (or the one restored) as JSON.")],
+            arguments: [
+                .init(
+                    "set", valueName: "N",
+                    help: "The number of the set to bring back; without it, the sets are listed.", arity: .optional)
+            ])
+        let set: Int?
+        let json: Bool
+
+        init(_ arguments: CommandArguments) throws(CommandError) {
+            set = try arguments.optionalInt("set")
+            json = arguments.flag("json")
+        }
 
         private func describe(_ set: BackupSet) -> JSONValue {
             [

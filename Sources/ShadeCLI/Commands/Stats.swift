@@ -1,12 +1,11 @@
-import ArgumentParser
 import ShadeCore
 import ShadeRendering
 import ShadeStore
 
 extension Shade {
     struct Stats: PlannerCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Completion week by week across history, with rates by slot and by weekday.",
+        static let grammar = CommandGrammar(
+            name: "stats", abstract: "Completion week by week across history, with rates by slot and by weekday.",
             discussion: """
                 Without options: the 12 weeks up to the week in view. Empty weeks have no rate (—). \
                 The range's rate pools all its tasks; 'best' names the slot and the weekday you \
@@ -17,25 +16,36 @@ extension Shade {
                   stats --weeks 26
                   stats --from 2026-W40 --to 2026-W53
                   stats --all --json
-                """)
-        @OptionGroup var global: GlobalOptions
-        @Flag(name: .long, help: "Print the statistics as JSON.") var json = false
-        @Option(name: .long, help: ArgumentHelp("How many weeks, up to the week in view (or --to).", valueName: "N"))
-        var weeks: Int?
-        @Option(name: .long, help: ArgumentHelp("The first week.", valueName: "WEEK")) var from: String?
-        @Option(name: .long, help: ArgumentHelp("The last week (default: the week in view).", valueName: "WEEK"))
-        var to: String?
-        @Flag(name: .long, help: "Every week from the first task to the last.") var all = false
+                """,
+            flags: [
+                .json("Print the statistics as JSON."),
+                .init(name: "all", help: "Every week from the first task to the last."),
+            ],
+            options: [
+                .init(name: "weeks", valueName: "N", help: "How many weeks, up to the week in view (or --to)."),
+                .init(name: "from", valueName: "WEEK", help: "The first week."),
+                .init(name: "to", valueName: "WEEK", help: "The last week (default: the week in view)."),
+            ])
+        let json: Bool
+        let weeks: Int?
+        let from: String?
+        let to: String?
+        let all: Bool
 
-        func validate() throws {
+        init(_ arguments: CommandArguments) throws(CommandError) {
+            json = arguments.flag("json")
+            weeks = try arguments.intOption("weeks")
+            from = arguments.option("from")
+            to = arguments.option("to")
+            all = arguments.flag("all")
             if all, weeks != nil || from != nil || to != nil {
-                throw ValidationError("--all takes the whole history; leave out --weeks, --from and --to")
+                throw arguments.usage("--all takes the whole history; leave out --weeks, --from and --to")
             }
             if weeks != nil, from != nil {
-                throw ValidationError("give either --weeks or --from, not both")
+                throw arguments.usage("give either --weeks or --from, not both")
             }
             if let weeks, !(1...10_000).contains(weeks) {
-                throw ValidationError("--weeks takes 1 to 10000, not \(weeks)")
+                throw arguments.usage("--weeks takes 1 to 10000, not \(weeks)")
             }
         }
 

@@ -1,4 +1,3 @@
-import ArgumentParser
 import ShadeCore
 import ShadeStore
 
@@ -39,11 +38,17 @@ private func setStatus(
 
 extension Shade {
     struct Done: PlannerCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Mark tasks done.", discussion: "Examples:\n  done 4\n  done 4 7 9")
-        @OptionGroup var global: GlobalOptions
-        @Flag(name: .long, help: "Print the tasks as JSON.") var json = false
-        @Argument(help: "The ids of the tasks.") var ids: [Int]
+        static let grammar = CommandGrammar(
+            name: "done", abstract: "Mark tasks done.", discussion: "Examples:\n  done 4\n  done 4 7 9",
+            flags: [.json("Print the tasks as JSON.")],
+            arguments: [.ids])
+        let json: Bool
+        let ids: [Int]
+
+        init(_ arguments: CommandArguments) throws(CommandError) {
+            json = arguments.flag("json")
+            ids = try arguments.ints("ids")
+        }
 
         func execute(in session: Session) throws {
             try setStatus(.done, ids: ids, verb: "done", json: json, session: session)
@@ -51,11 +56,17 @@ extension Shade {
     }
 
     struct Undone: PlannerCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Mark tasks open again.", discussion: "Examples:\n  undone 4")
-        @OptionGroup var global: GlobalOptions
-        @Flag(name: .long, help: "Print the tasks as JSON.") var json = false
-        @Argument(help: "The ids of the tasks.") var ids: [Int]
+        static let grammar = CommandGrammar(
+            name: "undone", abstract: "Mark tasks open again.", discussion: "Examples:\n  undone 4",
+            flags: [.json("Print the tasks as JSON.")],
+            arguments: [.ids])
+        let json: Bool
+        let ids: [Int]
+
+        init(_ arguments: CommandArguments) throws(CommandError) {
+            json = arguments.flag("json")
+            ids = try arguments.ints("ids")
+        }
 
         func execute(in session: Session) throws {
             try setStatus(.open, ids: ids, verb: "undone", json: json, session: session)
@@ -63,11 +74,18 @@ extension Shade {
     }
 
     struct Cancel: PlannerCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Cancel tasks: kept on record, out of the rates.", discussion: "Examples:\n  cancel 4")
-        @OptionGroup var global: GlobalOptions
-        @Flag(name: .long, help: "Print the tasks as JSON.") var json = false
-        @Argument(help: "The ids of the tasks.") var ids: [Int]
+        static let grammar = CommandGrammar(
+            name: "cancel", abstract: "Cancel tasks: kept on record, out of the rates.",
+            discussion: "Examples:\n  cancel 4",
+            flags: [.json("Print the tasks as JSON.")],
+            arguments: [.ids])
+        let json: Bool
+        let ids: [Int]
+
+        init(_ arguments: CommandArguments) throws(CommandError) {
+            json = arguments.flag("json")
+            ids = try arguments.ints("ids")
+        }
 
         func execute(in session: Session) throws {
             try setStatus(.cancelled, ids: ids, verb: "cancel", json: json, session: session)
@@ -75,12 +93,18 @@ extension Shade {
     }
 
     struct Remove: PlannerCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "rm", abstract: "Delete tasks for good (undo brings them back).",
-            discussion: "Examples:\n  rm 4\n  rm 4 5")
-        @OptionGroup var global: GlobalOptions
-        @Flag(name: .long, help: "Print the removed tasks as JSON.") var json = false
-        @Argument(help: "The ids of the tasks.") var ids: [Int]
+        static let grammar = CommandGrammar(
+            name: "rm", abstract: "Delete tasks for good (undo brings them back).",
+            discussion: "Examples:\n  rm 4\n  rm 4 5",
+            flags: [.json("Print the removed tasks as JSON.")],
+            arguments: [.ids])
+        let json: Bool
+        let ids: [Int]
+
+        init(_ arguments: CommandArguments) throws(CommandError) {
+            json = arguments.flag("json")
+            ids = try arguments.ints("ids")
+        }
 
         func execute(in session: Session) throws {
             let removed = try session.store.write(

@@ -1,15 +1,19 @@
-import ArgumentParser
 import ShadeCore
 import ShadeRendering
 import ShadeStore
 
 extension Shade {
     struct Undo: PlannerCommand {
-        static let configuration = CommandConfiguration(
+        static let grammar = CommandGrammar(
+            name: "undo",
             abstract: "Take back the last change (the last \(StoreFormat.undoDepth) are kept, across runs).",
-            discussion: "Examples:\n  undo")
-        @OptionGroup var global: GlobalOptions
-        @Flag(name: .long, help: "Print what was taken back as JSON.") var json = false
+            discussion: "Examples:\n  undo",
+            flags: [.json("Print what was taken back as JSON.")])
+        let json: Bool
+
+        init(_ arguments: CommandArguments) {
+            json = arguments.flag("json")
+        }
 
         func execute(in session: Session) throws {
             let entry = try session.store.undo(now: session.now())

@@ -1,4 +1,3 @@
-import ArgumentParser
 import ShadeCore
 import ShadeJSON
 import ShadeRendering
@@ -6,11 +5,17 @@ import ShadeStore
 
 extension Shade {
     struct Show: PlannerCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Show every field of one task.", discussion: "Examples:\n  show 4\n  show 4 --json")
-        @OptionGroup var global: GlobalOptions
-        @Flag(name: .long, help: "Print the task as JSON.") var json = false
-        @Argument(help: "The id of the task.") var id: Int
+        static let grammar = CommandGrammar(
+            name: "show", abstract: "Show every field of one task.", discussion: "Examples:\n  show 4\n  show 4 --json",
+            flags: [.json("Print the task as JSON.")],
+            arguments: [.id])
+        let json: Bool
+        let id: Int
+
+        init(_ arguments: CommandArguments) throws(CommandError) {
+            json = arguments.flag("json")
+            id = try arguments.int("id")
+        }
 
         func execute(in session: Session) throws {
             let task = try session.store.read { state in try session.requireTask(id, in: state) }
@@ -24,8 +29,8 @@ extension Shade {
     }
 
     struct Day: PlannerCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Print a day's timeline: slots in order, tasks in time order, rates.",
+        static let grammar = CommandGrammar(
+            name: "day", abstract: "Print a day's timeline: slots in order, tasks in time order, rates.",
             discussion: """
                 Without DAY, the day in view. In the REPL, day DAY also moves the view to that day.
                 Marks: ○ open, ! overdue, ✓ done, ✗ cancelled.
@@ -34,11 +39,20 @@ extension Shade {
                   day
                   day tomorrow
                   day fri --json
-                """)
-        @OptionGroup var global: GlobalOptions
-        @Flag(name: .long, help: "Print the day as JSON.") var json = false
-        @Argument(help: ArgumentHelp("today, tomorrow, yesterday, mon…sun or YYYY-MM-DD.", valueName: "DAY"))
-        var day: String?
+                """,
+            flags: [.json("Print the day as JSON.")],
+            arguments: [
+                .init(
+                    "day", valueName: "DAY", help: "today, tomorrow, yesterday, mon…sun or YYYY-MM-DD.",
+                    arity: .optional)
+            ])
+        let json: Bool
+        let day: String?
+
+        init(_ arguments: CommandArguments) {
+            json = arguments.flag("json")
+            day = arguments.optionalWord("day")
+        }
 
         func execute(in session: Session) throws {
             let date = try day.map { word throws in try session.resolver().requireDate(word) } ?? session.view.date
@@ -57,8 +71,8 @@ extension Shade {
     }
 
     struct Week: PlannerCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Print the week at a glance: 7 days × 3 slots, each day's rate, the week's rate.",
+        static let grammar = CommandGrammar(
+            name: "week", abstract: "Print the week at a glance: 7 days × 3 slots, each day's rate, the week's rate.",
             discussion: """
                 WEEK is this (the week of today), next or prev/last (from the week in view), or \
                 YYYY-Www. Cells show done/planned (cancelled tasks count in no rate). In the REPL, \
@@ -68,11 +82,17 @@ extension Shade {
                   week
                   week next
                   week 2026-W53 --json
-                """)
-        @OptionGroup var global: GlobalOptions
-        @Flag(name: .long, help: "Print the week as JSON.") var json = false
-        @Argument(help: ArgumentHelp("this, next, prev, last or YYYY-Www.", valueName: "WEEK"))
-        var week: String?
+                """,
+            flags: [.json("Print the week as JSON.")],
+            arguments: [.init("week", valueName: "WEEK", help: "this, next, prev, last or YYYY-Www.", arity: .optional)]
+        )
+        let json: Bool
+        let week: String?
+
+        init(_ arguments: CommandArguments) {
+            json = arguments.flag("json")
+            week = arguments.optionalWord("week")
+        }
 
         func execute(in session: Session) throws {
             let target = try week.map { word throws in try session.resolver().requireWeek(word) } ?? session.view.week
@@ -95,8 +115,8 @@ extension Shade {
     }
 
     struct List: PlannerCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "ls", abstract: "List tasks: the slot in view, or every task matching all filters.",
+        static let grammar = CommandGrammar(
+            name: "ls", abstract: "List tasks: the slot in view, or every task matching all filters.",
             discussion: """
                 Filters: a day (tue, today, 2026-11-24), a slot (evening), FIRST..LAST, YYYY-Www, \
                 thisweek, +tag, -tag, cat:NAME, fav, open, done (completed), cancelled, overdue, \
@@ -111,12 +131,19 @@ extension Shade {
                   ls fav cat:work -someday
                   ls thisweek --by status
                   ls all sort:-modified --json
-                """)
-        @OptionGroup var global: GlobalOptions
-        @Flag(name: .long, help: "Print the tasks as JSON.") var json = false
-        @Option(name: .long, help: "Group by status or by cat(egory).") var by: TaskGrouping?
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Filters that must all hold.", valueName: "FILTER"))
-        var filters: [String] = []
+                """,
+            flags: [.json("Print the tasks as JSON.")],
+            options: [.init(name: "by", valueName: "status|cat", help: "Group by status or by cat(egory).")],
+            arguments: [.init("filters", valueName: "FILTER…", help: "Filters that must all hold.", arity: .rest)])
+        let json: Bool
+        let by: TaskGrouping?
+        let filters: [String]
+
+        init(_ arguments: CommandArguments) throws(CommandError) {
+            json = arguments.flag("json")
+            by = try arguments.choice("by", as: TaskGrouping.self)
+            filters = arguments.words("filters")
+        }
 
         func execute(in session: Session) throws {
             let resolver = try session.resolver()
@@ -142,7 +169,8 @@ extension Shade {
     }
 
     struct Find: PlannerCommand {
-        static let configuration = CommandConfiguration(
+        static let grammar = CommandGrammar(
+            name: "find",
             abstract: "Find tasks whose title, note, tags or category hold every word (any case, any accents).",
             discussion: """
                 Words starting with sort: order the results as in ls; --by groups them.
@@ -151,12 +179,19 @@ extension Shade {
                   find bank
                   find creme brulee
                   find report sort:-modified --json
-                """)
-        @OptionGroup var global: GlobalOptions
-        @Flag(name: .long, help: "Print the tasks as JSON.") var json = false
-        @Option(name: .long, help: "Group by status or by cat(egory).") var by: TaskGrouping?
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("What to look for.", valueName: "TEXT")) var words:
-            [String] = []
+                """,
+            flags: [.json("Print the tasks as JSON.")],
+            options: [.init(name: "by", valueName: "status|cat", help: "Group by status or by cat(egory).")],
+            arguments: [.init("words", valueName: "TEXT…", help: "What to look for.", arity: .rest)])
+        let json: Bool
+        let by: TaskGrouping?
+        let words: [String]
+
+        init(_ arguments: CommandArguments) throws(CommandError) {
+            json = arguments.flag("json")
+            by = try arguments.choice("by", as: TaskGrouping.self)
+            words = arguments.words("words")
+        }
 
         func execute(in session: Session) throws {
             var text: [String] = []
@@ -174,7 +209,7 @@ extension Shade {
 }
 
 /// How `ls --by` groups tasks.
-enum TaskGrouping: String, CaseIterable, ExpressibleByArgument {
+enum TaskGrouping: String, CaseIterable, Sendable {
     case status, cat
 }
 

@@ -1,0 +1,85 @@
+/// The help text of a command or a group, written from its grammar: what it does, how to type
+/// it, each argument and option, and its examples.
+enum CommandHelp {
+    /// The width help text is wrapped to.
+    static let columns = 100
+    private static let labelWidth = 26
+
+    /// `help mv`, `mv --help`.
+    static func text(for grammar: CommandGrammar, path: String) -> String {
+        var sections = ["OVERVIEW: " + grammar.abstract]
+        if !grammar.discussion.isEmpty { sections.append(grammar.discussion) }
+        var usage = ["shade", path]
+        for argument in grammar.arguments {
+            switch argument.arity {
+            case .one, .oneOrMore: usage.append(argument.valueName)
+            case .optional, .rest: usage.append("[" + argument.valueName + "]")
+            }
+        }
+        usage += grammar.flags.map { "[--\($0.name)]" }
+        usage += grammar.options.map { "[--\($0.name) \($0.valueName)]" }
+        sections.append("USAGE: " + usage.joined(separator: " "))
+        if !grammar.arguments.isEmpty {
+            sections.append(
+                "ARGUMENTS:\n" + grammar.arguments.map { row($0.valueName, $0.help) }.joined(separator: "\n"))
+        }
+        var options = grammar.flags.map { row("--" + $0.name, $0.help) }
+        options += (grammar.options + CommandGrammar.globalOptions).map { row("--\($0.name) \($0.valueName)", $0.help) }
+        options.append(row("-h, --help", "Show this help."))
+        sections.append("OPTIONS:\n" + options.joined(separator: "\n"))
+        return sections.map(wrap).joined(separator: "\n\n")
+    }
+
+    /// `help cat`: the group and its commands.
+    static func text(for group: CommandGroup) -> String {
+        var sections = ["OVERVIEW: " + group.abstract]
+        if !group.discussion.isEmpty { sections.append(group.discussion) }
+        sections.append("USAGE: shade \(group.name) [COMMAND] …")
+        let rows = group.commands.enumerated().map { index, command in
+            row(command.grammar.name + (index == 0 ? " (default)" : ""), command.grammar.abstract)
+        }
+        sections.append("COMMANDS:\n" + rows.joined(separator: "\n"))
+        sections.append("'help \(group.name) COMMAND' shows one of them.")
+        return sections.map(wrap).joined(separator: "\n\n")
+    }
+
+    /// An indented label and its text, the text wrapped under itself.
+    private static func row(_ label: String, _ text: String) -> String {
+        let indent = String(repeating: " ", count: labelWidth)
+        let head = "  " + label
+        let lines = wrapLine(text, width: columns - labelWidth)
+        if head.count + 1 >= labelWidth {
+            return ([head] + lines.map { indent + $0 }).joined(separator: "\n")
+        }
+        let first = head + String(repeating: " ", count: labelWidth - head.count) + (lines.first ?? "")
+        return ([first] + lines.dropFirst().map { indent + $0 }).joined(separator: "\n")
+    }
+
+    /// Wraps each line of a text to the columns, keeping its indentation.
+    static func wrap(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            if line.count <= columns { return String(line) }
+            let indent = String(line.prefix { $0 == " " })
+            return wrapLine(String(line.dropFirst(indent.count)), width: columns - indent.count)
+                .map { indent + $0 }.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
+    /// The words of one line in lines of at most `width` characters (a longer word stays whole).
+    private static func wrapLine(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if current.isEmpty {
+                current = String(word)
+            } else if current.count + 1 + word.count <= width {
+                current += " " + word
+            } else {
+                lines.append(current)
+                current = String(word)
+            }
+        }
+        lines.append(current)
+        return lines
+    }
+}
