@@ -34,7 +34,9 @@ public enum ShadeMain {
                     storeOption = arguments[1]
                 } else {
                     guard let mode = ColorMode(rawValue: arguments[1]) else {
-                        Output.error("error: --color takes auto, always or never, not '\(arguments[1])'\n")
+                        Output.error(
+                            "error: --color takes auto, always or never, not '\(CommandArguments.quoted(arguments[1]))'\n"
+                        )
                         return ExitCode.usage
                     }
                     colorOption = mode
@@ -43,7 +45,13 @@ public enum ShadeMain {
             } else if first.hasPrefix("--store=") {
                 storeOption = String(first.dropFirst(8))
                 arguments.removeFirst()
-            } else if first.hasPrefix("--color="), let mode = ColorMode(rawValue: String(first.dropFirst(8))) {
+            } else if first.hasPrefix("--color=") {
+                let value = String(first.dropFirst(8))
+                guard let mode = ColorMode(rawValue: value) else {
+                    Output.error(
+                        "error: --color takes auto, always or never, not '\(CommandArguments.quoted(value))'\n")
+                    return ExitCode.usage
+                }
                 colorOption = mode
                 arguments.removeFirst()
             } else {

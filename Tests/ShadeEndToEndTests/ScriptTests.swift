@@ -187,6 +187,10 @@ import Testing
             (["day", "someday"], 1, "'someday' is not a day"),
             (["mv", "1"], 64, "mv needs a day"),
             (["--color", "purple", "day"], 64, "--color takes auto, always or never"),
+            (["--color=purple", "day"], 64, "--color takes auto, always or never"),
+            (["done", "1", "--frob"], 64, "done has no option '--frob'"),
+            (["show"], 64, "show needs <id>"),
+            (["ls", "--by", "week"], 64, "--by takes status or cat, not 'week'"),
         ]
         for (arguments, status, message) in cases {
             let result = try shade.run(arguments)
