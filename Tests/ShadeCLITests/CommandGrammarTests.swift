@@ -73,7 +73,7 @@ import Testing
         let edit = try #require(try command("edit 4 -someday +urgent --json") as? Shade.Edit)
         #expect(edit.id == 4 && edit.json && edit.words == ["-someday", "+urgent"])
         let done = try #require(try command("done 1 -- 2") as? Shade.Done)
-        #expect(done.ids == [1, 2])
+        #expect(done.selection.ids == [1, 2])
     }
 
     @Test func categoryCommandsAreAGroupWithListAsTheDefault() throws {

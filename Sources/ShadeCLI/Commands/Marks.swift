@@ -2,7 +2,8 @@ import ShadeCore
 import ShadeStore
 
 /// Sets or clears the favourite star of several tasks in one step.
-private func setFavorite(_ favorite: Bool, ids: [Int], verb: String, json: Bool, session: Session) throws {
+private func setFavorite(_ favorite: Bool, _ selection: TaskSelection, verb: String, session: Session) throws {
+    let (ids, json) = (selection.ids, selection.json)
     let now = try session.now()
     let tasks = try session.store.write(label: session.undoLabel([verb] + ids.map(String.init)), now: now) { state in
         try session.requireTasks(ids, in: state).map { task in
@@ -25,39 +26,31 @@ private func setFavorite(_ favorite: Bool, ids: [Int], verb: String, json: Bool,
 
 extension Shade {
     struct Star: PlannerCommand {
-        static let grammar = CommandGrammar(
-            name: "star", abstract: "Star tasks as the few that matter (filter them with 'ls fav').",
-            discussion: "Examples:\n  star 4\n  star 4 7",
-            flags: [.json("Print the tasks as JSON.")],
-            arguments: [.ids])
-        let json: Bool
-        let ids: [Int]
+        static let grammar = TaskSelection.grammar(
+            "star", abstract: "Star tasks as the few that matter (filter them with 'ls fav').",
+            discussion: "Examples:\n  star 4\n  star 4 7")
+        let selection: TaskSelection
 
         init(_ arguments: CommandArguments) throws(CommandError) {
-            json = arguments.flag("json")
-            ids = try arguments.ints("ids")
+            selection = try TaskSelection(arguments)
         }
 
         func execute(in session: Session) throws {
-            try setFavorite(true, ids: ids, verb: "star", json: json, session: session)
+            try setFavorite(true, selection, verb: "star", session: session)
         }
     }
 
     struct Unstar: PlannerCommand {
-        static let grammar = CommandGrammar(
-            name: "unstar", abstract: "Take the star off tasks.", discussion: "Examples:\n  unstar 4",
-            flags: [.json("Print the tasks as JSON.")],
-            arguments: [.ids])
-        let json: Bool
-        let ids: [Int]
+        static let grammar = TaskSelection.grammar(
+            "unstar", abstract: "Take the star off tasks.", discussion: "Examples:\n  unstar 4")
+        let selection: TaskSelection
 
         init(_ arguments: CommandArguments) throws(CommandError) {
-            json = arguments.flag("json")
-            ids = try arguments.ints("ids")
+            selection = try TaskSelection(arguments)
         }
 
         func execute(in session: Session) throws {
-            try setFavorite(false, ids: ids, verb: "unstar", json: json, session: session)
+            try setFavorite(false, selection, verb: "unstar", session: session)
         }
     }
 

@@ -2,9 +2,8 @@ import ShadeCore
 import ShadeStore
 
 /// Sets the status of several tasks in one step (one undo entry).
-private func setStatus(
-    _ status: TaskStatus, ids: [Int], verb: String, json: Bool, session: Session
-) throws {
+private func setStatus(_ status: TaskStatus, _ selection: TaskSelection, verb: String, session: Session) throws {
+    let (ids, json) = (selection.ids, selection.json)
     let now = try session.now()
     let results = try session.store.write(label: session.undoLabel([verb] + ids.map(String.init)), now: now) {
         state -> [(task: PlannerTask, changed: Bool)] in
@@ -38,83 +37,66 @@ private func setStatus(
 
 extension Shade {
     struct Done: PlannerCommand {
-        static let grammar = CommandGrammar(
-            name: "done", abstract: "Mark tasks done.", discussion: "Examples:\n  done 4\n  done 4 7 9",
-            flags: [.json("Print the tasks as JSON.")],
-            arguments: [.ids])
-        let json: Bool
-        let ids: [Int]
+        static let grammar = TaskSelection.grammar(
+            "done", abstract: "Mark tasks done.", discussion: "Examples:\n  done 4\n  done 4 7 9")
+        let selection: TaskSelection
 
         init(_ arguments: CommandArguments) throws(CommandError) {
-            json = arguments.flag("json")
-            ids = try arguments.ints("ids")
+            selection = try TaskSelection(arguments)
         }
 
         func execute(in session: Session) throws {
-            try setStatus(.done, ids: ids, verb: "done", json: json, session: session)
+            try setStatus(.done, selection, verb: "done", session: session)
         }
     }
 
     struct Undone: PlannerCommand {
-        static let grammar = CommandGrammar(
-            name: "undone", abstract: "Mark tasks open again.", discussion: "Examples:\n  undone 4",
-            flags: [.json("Print the tasks as JSON.")],
-            arguments: [.ids])
-        let json: Bool
-        let ids: [Int]
+        static let grammar = TaskSelection.grammar(
+            "undone", abstract: "Mark tasks open again.", discussion: "Examples:\n  undone 4")
+        let selection: TaskSelection
 
         init(_ arguments: CommandArguments) throws(CommandError) {
-            json = arguments.flag("json")
-            ids = try arguments.ints("ids")
+            selection = try TaskSelection(arguments)
         }
 
         func execute(in session: Session) throws {
-            try setStatus(.open, ids: ids, verb: "undone", json: json, session: session)
+            try setStatus(.open, selection, verb: "undone", session: session)
         }
     }
 
     struct Cancel: PlannerCommand {
-        static let grammar = CommandGrammar(
-            name: "cancel", abstract: "Cancel tasks: kept on record, out of the rates.",
-            discussion: "Examples:\n  cancel 4",
-            flags: [.json("Print the tasks as JSON.")],
-            arguments: [.ids])
-        let json: Bool
-        let ids: [Int]
+        static let grammar = TaskSelection.grammar(
+            "cancel", abstract: "Cancel tasks: kept on record, out of the rates.", discussion: "Examples:\n  cancel 4")
+        let selection: TaskSelection
 
         init(_ arguments: CommandArguments) throws(CommandError) {
-            json = arguments.flag("json")
-            ids = try arguments.ints("ids")
+            selection = try TaskSelection(arguments)
         }
 
         func execute(in session: Session) throws {
-            try setStatus(.cancelled, ids: ids, verb: "cancel", json: json, session: session)
+            try setStatus(.cancelled, selection, verb: "cancel", session: session)
         }
     }
 
     struct Remove: PlannerCommand {
-        static let grammar = CommandGrammar(
-            name: "rm", abstract: "Delete tasks for good (undo brings them back).",
-            discussion: "Examples:\n  rm 4\n  rm 4 5",
-            flags: [.json("Print the removed tasks as JSON.")],
-            arguments: [.ids])
-        let json: Bool
-        let ids: [Int]
+        static let grammar = TaskSelection.grammar(
+            "rm", abstract: "Delete tasks for good (undo brings them back).", discussion: "Examples:\n  rm 4\n  rm 4 5",
+            json: "Print the removed tasks as JSON.")
+        let selection: TaskSelection
 
         init(_ arguments: CommandArguments) throws(CommandError) {
-            json = arguments.flag("json")
-            ids = try arguments.ints("ids")
+            selection = try TaskSelection(arguments)
         }
 
         func execute(in session: Session) throws {
             let removed = try session.store.write(
-                label: session.undoLabel(["rm"] + ids.map(String.init)), now: session.now()
+                label: session.undoLabel(["rm"] + selection.ids.map(String.init)), now: session.now()
             ) { state in
-                let tasks = try session.requireTasks(ids, in: state)
+                let tasks = try session.requireTasks(selection.ids, in: state)
                 for task in tasks { try state.remove(id: task.id) }
                 return tasks
             }
-            if json {
+            if selection.json {
                 try session.printTasksJSON(removed)
             } else {
                 for task in removed { session.print("removed \(task.id) · \(TerminalTextBridge.title(task))") }

@@ -1,0 +1,19 @@
+/// The words of a command that acts on several tasks at once (`done 4 7`, `star 4`, `rm 5`):
+/// their ids, and `--json`.
+struct TaskSelection: Sendable {
+    let ids: [Int]
+    let json: Bool
+
+    init(_ arguments: CommandArguments) throws(CommandError) {
+        ids = try arguments.ints("ids")
+        json = arguments.flag("json")
+    }
+
+    /// The grammar of such a command.
+    static func grammar(
+        _ name: String, abstract: String, discussion: String, json: String = "Print the tasks as JSON."
+    ) -> CommandGrammar {
+        CommandGrammar(
+            name: name, abstract: abstract, discussion: discussion, flags: [.json(json)], arguments: [.ids])
+    }
+}
