@@ -16,9 +16,9 @@ final class REPL {
 
     /// The words Tab completes.
     static var completionWords: [String] {
-        var words = Shade.commandNames + ["next", "prev", "quit", "exit", "today", "tomorrow", "yesterday"]
+        var words = Shade.completionWords + ["next", "prev", "quit", "exit", "today", "tomorrow", "yesterday"]
         words += Weekday.allCases.flatMap { [$0.name, $0.shortName] }
-        words += Slot.allCases.map(\.rawValue) + ["this", "last", "--json", "clear"] + TaskFilter.keywords
+        words += Slot.allCases.map(\.rawValue) + ["this", "last", "clear"] + TaskFilter.keywords
         var seen: Set<String> = []
         return words.filter { seen.insert($0).inserted }.sorted()
     }

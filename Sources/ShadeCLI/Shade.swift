@@ -28,6 +28,25 @@ public enum Shade {
     /// The command names, for completion and messages.
     static let commandNames: [String] = entries.map(\.name)
 
+    /// Every command's grammar, those of a group's commands too.
+    static var grammars: [CommandGrammar] {
+        entries.flatMap { entry -> [CommandGrammar] in
+            switch entry {
+            case .command(let type): [type.grammar]
+            case .group(let group): group.commands.map { $0.grammar }
+            }
+        }
+    }
+
+    /// The words of the language for Tab completion: commands, the group's commands, every flag
+    /// and option.
+    static var completionWords: [String] {
+        let options =
+            grammars.flatMap { $0.flags.map(\.name) + $0.options.map(\.name) }
+            + CommandGrammar.globalOptions.map(\.name) + ["help"]
+        return commandNames + grammars.map(\.name) + options.map { "--" + $0 }
+    }
+
     private static let entriesByName: [String: Entry] = Dictionary(
         uniqueKeysWithValues: entries.map { ($0.name, $0) })
 

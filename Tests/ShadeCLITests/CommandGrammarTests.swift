@@ -148,4 +148,14 @@ import Testing
         #expect(Shade.helpText(for: ["nothing"]) == nil)
         #expect(Shade.helpText(for: ["cat", "nothing"]) == nil)
     }
+
+    @Test func tabCompletesEveryCommandFlagAndOption() {
+        let words = REPL.completionWords
+        for word in [
+            "add", "cat", "rename", "--json", "--by", "--weeks", "--clear", "--to", "--store", "--help", "tue",
+        ] {
+            #expect(words.contains(word), "completion lacks \(word)")
+        }
+        #expect(words == Array(Set(words)).sorted())
+    }
 }
