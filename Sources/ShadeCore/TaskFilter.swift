@@ -20,8 +20,8 @@ public enum TaskFilter: Hashable, Sendable {
 
     /// Reads one filter word.
     public static func parse(_ word: String, resolver: DayResolver) throws(InputError) -> TaskFilter {
-        let lower = word.lowercased()
-        switch lower {
+        // The longest keywords ("cancelled", "favourite") have 9 letters.
+        switch word.utf8.count <= 9 ? word.lowercased() : "" {
         case "all": return .all
         case "open": return .status(.open)
         case "done", "completed": return .status(.done)
@@ -36,7 +36,7 @@ public enum TaskFilter: Hashable, Sendable {
         if word.hasPrefix("-"), word.count > 1, !word.hasPrefix("--") {
             return .withoutTag(try TaskText.validateTag(String(word.dropFirst())))
         }
-        if lower.hasPrefix("cat:") {
+        if word.prefix(4).lowercased() == "cat:" {
             return .category(try TaskText.validateCategory(String(word.dropFirst(4))))
         }
         if let slot = Slot(name: word) { return .slot(slot) }
