@@ -327,7 +327,8 @@ struct ShadeBench: ParsableCommand {
     static func ownPath() -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        return count > 0 ? String(cString: buffer) : CommandLine.arguments[0]
+        return count > 0
+            ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
     }
 
     static func siblingBinary() -> String {

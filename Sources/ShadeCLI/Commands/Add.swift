@@ -34,8 +34,12 @@ extension Shade {
             words = arguments.words("words")
         }
 
+        func parseWords(resolver: DayResolver) throws -> TaskWords {
+            try TaskWords.parse(words, resolver: resolver)
+        }
+
         func execute(in session: Session) throws {
-            let parsed = try TaskWords.parse(words, resolver: session.resolver())
+            let parsed = try parseWords(resolver: session.resolver())
             let title = try TaskText.validateTitle(parsed.title)
             let date = parsed.date ?? session.view.date
             let slot = try parsed.resolvedSlot(default: session.view.slot, schedule: session.schedule)

@@ -92,9 +92,14 @@ extension Shade {
             color = arguments.optionalWord("color")
         }
 
+        /// The colour, when one is given.
+        func parseWords(resolver: DayResolver) throws -> TaskColor? {
+            try color.map { text throws in try TaskColor.parse(text) }
+        }
+
         func execute(in session: Session) throws {
             let name = try TaskText.validateCategory(name)
-            let color = try color.map { text throws in try TaskColor.parse(text) }
+            let color = try parseWords(resolver: session.resolver())
             let added = try session.store.write(label: nil, now: session.now()) { state -> Category in
                 var list = try state.categories()
                 guard !list.contains(where: { $0.name == name }) else {
@@ -155,9 +160,14 @@ extension Shade {
             color = arguments.word("color")
         }
 
+        /// The colour.
+        func parseWords(resolver: DayResolver) throws -> TaskColor {
+            try TaskColor.parse(color)
+        }
+
         func execute(in session: Session) throws {
             let name = try TaskText.validateCategory(name)
-            let color = try TaskColor.parse(color)
+            let color = try parseWords(resolver: session.resolver())
             try session.store.write(label: nil, now: session.now()) { state in
                 var list = try state.categories()
                 let index = try position(of: name, in: list)

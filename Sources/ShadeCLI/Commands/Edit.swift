@@ -34,7 +34,8 @@ extension Shade {
             words = arguments.words("words")
         }
 
-        func execute(in session: Session) throws {
+        /// The fields to change, and whether `at:none` clears the time.
+        func parseWords(resolver: DayResolver) throws -> (fields: TaskWords, clearTime: Bool) {
             guard !words.isEmpty else {
                 throw CommandError.usage(
                     "edit needs something to change: edit \(id) New title, e.g. edit \(id) Call the bank")
@@ -46,7 +47,11 @@ extension Shade {
                 rest.remove(at: index)
             }
             // No day or slot words here: a title may well start with "Monday".
-            let fields = try TaskWords.parse(rest, resolver: nil)
+            return (try TaskWords.parse(rest, resolver: nil), clearTime)
+        }
+
+        func execute(in session: Session) throws {
+            let (fields, clearTime) = try parseWords(resolver: session.resolver())
             let now = try session.now()
             let edited = try session.updateTask(id, words: ["edit", String(id)] + words, now: now) { task, state in
                 if !fields.title.isEmpty { task.title = try TaskText.validateTitle(fields.title) }

@@ -20,6 +20,18 @@ extension Shade {
             words = arguments.words("words")
         }
 
+        /// The filters (`filter` alone and `filter clear` take none).
+        func parseWords(resolver: DayResolver) throws -> [TaskFilter] {
+            guard !words.isEmpty, words.map({ $0.lowercased() }) != ["clear"] else { return [] }
+            var filters: [TaskFilter] = []
+            for word in words {
+                do { filters.append(try TaskFilter.parse(word, resolver: resolver)) } catch {
+                    throw CommandError.usage(error.message)
+                }
+            }
+            return filters
+        }
+
         func execute(in session: Session) throws {
             guard session.isInteractive else {
                 throw CommandError.usage(
@@ -35,14 +47,7 @@ extension Shade {
                 session.print("filter cleared")
                 return
             }
-            let resolver = try session.resolver()
-            var filters: [TaskFilter] = []
-            for word in words {
-                do { filters.append(try TaskFilter.parse(word, resolver: resolver)) } catch {
-                    throw CommandError.usage(error.message)
-                }
-            }
-            session.standingFilter = (words, TaskQuery(filters))
+            session.standingFilter = (words, TaskQuery(try parseWords(resolver: session.resolver())))
             session.print("filter: " + words.joined(separator: " "))
         }
     }

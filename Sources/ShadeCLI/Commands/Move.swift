@@ -26,8 +26,8 @@ extension Shade {
             words = arguments.words("words")
         }
 
-        func execute(in session: Session) throws {
-            let resolver = try session.resolver()
+        /// Where to: the day, the slot when one is written, the time when one is written.
+        func parseWords(resolver: DayResolver) throws -> (date: CivilDate, slot: Slot?, time: TimeOfDay?) {
             guard let first = words.first else {
                 throw CommandError.usage("mv needs a day: mv \(id) DAY [SLOT], e.g. mv \(id) tomorrow evening")
             }
@@ -45,6 +45,11 @@ extension Shade {
                 }
                 time = try TaskWords.parseTime(String(word.dropFirst(3)))
             }
+            return (date, slot, time)
+        }
+
+        func execute(in session: Session) throws {
+            let (date, slot, time) = try parseWords(resolver: session.resolver())
             let now = try session.now()
             var droppedTime: TimeOfDay?
             let moved = try session.updateTask(id, words: ["mv", String(id)] + words, now: now) { task, _ in

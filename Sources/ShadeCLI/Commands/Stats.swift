@@ -49,8 +49,14 @@ extension Shade {
             }
         }
 
+        /// The weeks of --from and --to, when given.
+        func parseWords(resolver: DayResolver) throws -> (from: ISOWeek?, to: ISOWeek?) {
+            let last = try to.map { word throws in try resolver.requireWeek(word) }
+            return (try from.map { word throws in try resolver.requireWeek(word) }, last)
+        }
+
         func execute(in session: Session) throws {
-            let resolver = try session.resolver()
+            let range = try parseWords(resolver: session.resolver())
             let stats = try session.store.read { state -> HistoryStats in
                 let first: ISOWeek
                 let last: ISOWeek
@@ -62,10 +68,8 @@ extension Shade {
                     }
                     (first, last) = (earliest, latest)
                 } else {
-                    last = try to.map { word throws in try resolver.requireWeek(word) } ?? session.view.week
-                    first =
-                        try from.map { word throws in try resolver.requireWeek(word) }
-                        ?? last.adding(weeks: 1 - (weeks ?? 12))
+                    last = range.to ?? session.view.week
+                    first = range.from ?? last.adding(weeks: 1 - (weeks ?? 12))
                     guard first <= last else {
                         throw CommandError.failed("--from \(first) comes after --to \(last); the range runs forward")
                     }

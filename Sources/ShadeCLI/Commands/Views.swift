@@ -54,8 +54,13 @@ extension Shade {
             day = arguments.optionalWord("day")
         }
 
+        /// The day asked for, when one is.
+        func parseWords(resolver: DayResolver) throws -> CivilDate? {
+            try day.map { word throws in try resolver.requireDate(word) }
+        }
+
         func execute(in session: Session) throws {
-            let date = try day.map { word throws in try session.resolver().requireDate(word) } ?? session.view.date
+            let date = try parseWords(resolver: session.resolver()) ?? session.view.date
             if session.isInteractive { session.view.date = date }
             let tasks = try session.applyStandingFilter(
                 session.store.read { state in try state.tasks(in: date.isoWeek) })
@@ -94,8 +99,13 @@ extension Shade {
             week = arguments.optionalWord("week")
         }
 
+        /// The week asked for, when one is.
+        func parseWords(resolver: DayResolver) throws -> ISOWeek? {
+            try week.map { word throws in try resolver.requireWeek(word) }
+        }
+
         func execute(in session: Session) throws {
-            let target = try week.map { word throws in try session.resolver().requireWeek(word) } ?? session.view.week
+            let target = try parseWords(resolver: session.resolver()) ?? session.view.week
             if session.isInteractive, target != session.view.week { session.view.move(to: target) }
             let context = try session.renderContext()
             if json {
@@ -145,8 +155,8 @@ extension Shade {
             filters = arguments.words("filters")
         }
 
-        func execute(in session: Session) throws {
-            let resolver = try session.resolver()
+        /// The filters, and the order (`sort:KEY`, else by date).
+        func parseWords(resolver: DayResolver) throws -> (filters: [TaskFilter], order: TaskSort) {
             var parsed: [TaskFilter] = []
             var order = TaskSort.date
             for word in filters {
@@ -158,6 +168,12 @@ extension Shade {
                     }
                 } catch { throw CommandError.usage(error.message) }
             }
+            return (parsed, order)
+        }
+
+        func execute(in session: Session) throws {
+            let resolver = try session.resolver()
+            var (parsed, order) = try parseWords(resolver: resolver)
             if parsed.isEmpty, !filters.contains(where: { $0.lowercased().hasPrefix("sort:") }) {
                 parsed = [.date(session.view.date), .slot(session.view.slot)]
             }
@@ -193,7 +209,8 @@ extension Shade {
             words = arguments.words("words")
         }
 
-        func execute(in session: Session) throws {
+        /// The words to look for, and the order (`sort:KEY`, else by date).
+        func parseWords(resolver: DayResolver) throws -> (text: [String], order: TaskSort) {
             var text: [String] = []
             var order = TaskSort.date
             for word in words {
@@ -202,6 +219,11 @@ extension Shade {
                 } catch { throw CommandError.usage(error.message) }
             }
             guard !text.isEmpty else { throw CommandError.usage("find needs something to look for, e.g. find bank") }
+            return (text, order)
+        }
+
+        func execute(in session: Session) throws {
+            let (text, order) = try parseWords(resolver: session.resolver())
             try TaskListing(query: TaskQuery([]), words: text, order: order, grouping: by, json: json)
                 .print(in: session, emptyMessage: "nothing found for “\(text.joined(separator: " "))”")
         }
