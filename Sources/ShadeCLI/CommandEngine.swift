@@ -15,10 +15,10 @@ public final class CommandEngine {
     public func run(_ line: String) -> (status: Int32, output: String) {
         let outcome = REPL.handle(line, session: session, context: "", showArrivals: false)
         let output = session.pendingOutput
-        session.pendingOutput = ""
+        session.pendingOutput = SafeText()
         switch outcome {
-        case .ran(let status): return (status, output)
-        case .skipped, .quit: return (ExitCode.success, output)
+        case .ran(let status): return (status, output.text)
+        case .skipped, .quit: return (ExitCode.success, output.text)
         }
     }
 }

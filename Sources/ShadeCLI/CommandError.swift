@@ -1,15 +1,20 @@
+import ShadeCore
+
 /// A command that was understood but could not be done (exit 1), or could not be parsed (64).
 public enum CommandError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Understood, but not possible: unknown id, bad date, store problem.
-    case failed(String)
+    case failed(SafeText)
     /// Not understood: the words do not form a command.
-    case usage(String)
+    case usage(SafeText)
 
-    public var description: String {
+    /// The message, escaped for the terminal.
+    public var message: SafeText {
         switch self {
         case .failed(let text), .usage(let text): text
         }
     }
+
+    public var description: String { message.text }
 }
 
 /// Exit codes, as documented in `help` and the README.

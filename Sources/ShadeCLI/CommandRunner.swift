@@ -35,27 +35,27 @@ struct CommandRunner {
 
     /// Prints an error the way the contract asks (one or two lines) and returns its exit code.
     func report(_ error: any Error, words: [String], context: String) -> Int32 {
-        let prefix = context + "error: "
+        let prefix: SafeText = "\(context)error: "
         switch error {
         case let failure as CommandError:
-            Output.error(prefix + failure.description + "\n")
+            Output.error(prefix + failure.message + "\n")
             if case .usage = failure { return ExitCode.usage }
             return ExitCode.failure
         case let input as InputError:
             Output.error(prefix + input.message + "\n")
             return ExitCode.failure
         case let store as StoreError:
-            Output.error(prefix + store.description + "\n")
+            Output.error(prefix + store.message + "\n")
             if case .locked = store { return ExitCode.busy }
             return ExitCode.failure
         default:
-            Output.error(prefix + "\(error)\n")
+            Output.error(prefix + "\(String(describing: error))\n")
             return ExitCode.failure
         }
     }
 
     /// What a first word that is not a command may have meant.
-    private func unknownCommandMessage(_ name: String) -> String {
+    private func unknownCommandMessage(_ name: String) -> SafeText {
         let shown = CommandArguments.quoted(name)
         if let date = try? session.resolver().date(for: name) {
             return "'\(shown)' is a day (\(date)); a day alone moves the view in the REPL — here, use: day \(shown)"

@@ -17,7 +17,7 @@ struct Configuration {
         do {
             guard let read = try TextFile.read(path) else { return configuration }
             bytes = read
-        } catch { throw .failed(error.description) }
+        } catch { throw .failed(error.message) }
         let value: JSONValue
         do { value = try JSONParser.parse(bytes) } catch {
             throw .failed(

@@ -1,4 +1,5 @@
 internal import CEditLine
+import ShadeCore
 import ShadeStore
 
 #if canImport(Glibc)
@@ -51,9 +52,9 @@ final class LineEditor: LineSource {
         sigaction(SIGINT, &action, nil)
     }
 
-    func next(prompt: String) -> LineResult {
+    func next(prompt: SafeText) -> LineResult {
         interruptReceived = 0
-        guard let raw = readline(prompt) else {
+        guard let raw = readline(prompt.text) else {
             if interruptReceived != 0 {
                 Output.out("\n")
                 return .interrupted

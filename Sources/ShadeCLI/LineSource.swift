@@ -1,3 +1,5 @@
+import ShadeCore
+
 /// What a line source hands back.
 enum LineResult {
     /// A line, without its newline.
@@ -13,7 +15,7 @@ enum LineResult {
 /// Where the REPL gets its lines: the line editor on a terminal, a script otherwise.
 protocol LineSource: AnyObject {
     /// The next line, showing `prompt` where there is a terminal to show it on.
-    func next(prompt: String) -> LineResult
+    func next(prompt: SafeText) -> LineResult
     /// Remembers a line that was run (history).
     func remember(_ line: String)
     /// Called once when the session ends.

@@ -1,16 +1,19 @@
+import ShadeCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// Writes to standard output and standard error without buffering surprises.
+/// The one way out to the terminal: standard output and standard error, written without
+/// buffering surprises, and taking only `SafeText` (text whose foreign parts are escaped).
 public enum Output {
     /// Writes text to standard output.
-    public static func out(_ text: String) { write(fd: 1, text) }
+    public static func out(_ text: SafeText) { write(fd: 1, text.text) }
 
     /// Writes text to standard error.
-    public static func error(_ text: String) { write(fd: 2, text) }
+    public static func error(_ text: SafeText) { write(fd: 2, text.text) }
 
     private static func write(fd: Int32, _ text: String) {
         var text = text

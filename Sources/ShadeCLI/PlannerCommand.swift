@@ -44,7 +44,14 @@ struct GlobalOptions: Sendable {
 extension Session {
     /// Queues a JSON document for standard output.
     func printJSON(_ value: JSONValue) throws(CommandError) {
-        do { print(try JSONWriter.string(value)) } catch { throw .failed("could not write the JSON output") }
+        do { print(JSONOutput.terminalSafe(try JSONWriter.string(value))) } catch {
+            throw .failed("could not write the JSON output")
+        }
+    }
+
+    /// A task's title as confirmations show it: escaped and cut to a readable length.
+    func shownTitle(_ task: PlannerTask) -> SafeText {
+        DisplayWidth.truncate(SafeText(escaping: task.title), to: 60)
     }
 
     /// The task with an id, or an error that says there is none.
@@ -71,15 +78,14 @@ extension Session {
 
     /// A label for the undo journal: the command as typed, kept short.
     func undoLabel(_ words: [String]) -> String {
-        let text = TerminalText.sanitize(words.joined(separator: " "))
+        let text = words.joined(separator: " ")
         return text.count > 80 ? String(text.prefix(79)) + "…" : text
     }
 
     /// `Tue 24 Nov · evening`, for confirmations.
-    func placement(_ task: PlannerTask) -> String {
-        var text =
-            RateFormat.shortDate(task.date).replacingOccurrences(of: "  ", with: " ") + " · " + task.slot.rawValue
-        if let time = task.time { text += " · " + time.description }
+    func placement(_ task: PlannerTask) -> SafeText {
+        var text = RateFormat.shortDay(task.date) + " · \(task.slot)"
+        if let time = task.time { text += " · \(time)" }
         return text
     }
 
@@ -92,7 +98,7 @@ extension Session {
             if let task = try state.task(id: id) { found.append(task) } else { missing.append(id) }
         }
         if !missing.isEmpty {
-            let list = missing.map(String.init).joined(separator: ", ")
+            let list = missing.map { String($0) }.joined(separator: ", ")
             throw CommandError.failed(
                 "there is no task \(list); nothing was changed ('ls all' lists every task with its id)")
         }

@@ -24,9 +24,9 @@ final class REPL {
     }
 
     /// The prompt: `2026-W48 Mon 23 Nov · morning › `.
-    var prompt: String {
+    var prompt: SafeText {
         let date = session.view.date
-        let filter = session.standingFilter.map { " [" + $0.words.joined(separator: " ") + "]" } ?? ""
+        let filter: SafeText = session.standingFilter.map { " [\($0.words.joined(separator: " "))]" } ?? ""
         return
             "\(date.isoWeek) \(date.weekday.label) \(date.day) \(date.monthAbbreviation) · \(session.view.slot)\(filter) › "
     }
@@ -50,7 +50,7 @@ final class REPL {
             case .end: break loop
             case .interrupted: continue
             case .rejected(let reason):
-                Output.error(context + "error: " + reason + "\n")
+                Output.error("\(context)error: \(reason)\n")
                 code = ExitCode.usage
             case .line(let line):
                 let outcome = REPL.handle(line, session: session, context: context, showArrivals: !isScript)

@@ -1,3 +1,5 @@
+import ShadeCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -18,7 +20,7 @@ final class ScriptReader: LineSource {
 
     init(fd: Int32) { self.fd = fd }
 
-    func next(prompt: String) -> LineResult {
+    func next(prompt: SafeText) -> LineResult {
         var discarded = 0
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {

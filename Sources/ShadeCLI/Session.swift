@@ -30,7 +30,7 @@ public final class Session {
     }
 
     /// Text written by the commands run so far (taken by the runner after each command).
-    var pendingOutput = ""
+    var pendingOutput = SafeText()
     private let clockOverride: Moment?
 
     /// Creates a session.
@@ -72,7 +72,7 @@ public final class Session {
     }
 
     /// Queues text for standard output.
-    func print(_ text: String) {
-        pendingOutput += text.hasSuffix("\n") ? text : text + "\n"
+    func print(_ text: SafeText) {
+        pendingOutput += text.endsWithLineBreak ? text : text + "\n"
     }
 }

@@ -1,3 +1,5 @@
+import ShadeCore
+
 /// The command language shared by one-shot invocations and the REPL: its commands by name, and
 /// the parse of a line's words into a command ready to run.
 public enum Shade {
@@ -58,7 +60,7 @@ public enum Shade {
         /// A command to run, with the global options it carried.
         case command(any PlannerCommand, GlobalOptions)
         /// Text to print and exit 0: `--help`, `COMMAND --help`, `--version`.
-        case text(String)
+        case text(SafeText)
         /// The first word is not a command (the caller says what it may have meant).
         case unknownCommand(String)
     }
@@ -106,7 +108,7 @@ public enum Shade {
     }
 
     /// The help text of a command by its words (`mv`, `cat rm`), when there is such a command.
-    static func helpText(for words: [String]) -> String? {
+    static func helpText(for words: [String]) -> SafeText? {
         guard let first = words.first, let entry = entry(named: first.lowercased()) else { return nil }
         switch entry {
         case .command(let type):

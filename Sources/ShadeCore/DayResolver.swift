@@ -29,6 +29,50 @@ public struct DayResolver: Sendable {
         return date.flatMap { $0.isSupported ? $0 : nil }
     }
 
+    /// A day written as the first one or two of `words`: a day word (`tue`, `tomorrow`,
+    /// `2026-11-24`) or a weekday after `this`, `next` or `last`/`prev` (`next mon`: that weekday
+    /// of the week after the one in view; `this fri`: of the week in view; `last sun`: of the week
+    /// before). Returns the date and how many words it took, or nil when the words start with no
+    /// day.
+    public func leadingDate(in words: ArraySlice<String>) -> (date: CivilDate, count: Int)? {
+        guard let first = words.first else { return nil }
+        if words.count >= 2, let offset = DayResolver.weekOffset(first),
+            let weekday = Weekday(name: words[words.index(after: words.startIndex)])
+        {
+            let date = view.isoWeek.adding(weeks: offset).date(of: weekday)
+            return date.isSupported ? (date, 2) : nil
+        }
+        return date(for: first).map { ($0, 1) }
+    }
+
+    /// The words `this`, `next`, `last`/`prev`/`previous` as a number of weeks from the one in view.
+    public static func weekOffset(_ word: String) -> Int? {
+        switch word.lowercased() {
+        case "this": 0
+        case "next": 1
+        case "last", "prev", "previous": -1
+        default: nil
+        }
+    }
+
+    /// The day the words name, all of them (`tue`, `next mon`), or a message that lists what a
+    /// day may be.
+    public func requireDate(words: [String]) throws(InputError) -> CivilDate {
+        if words.count == 2, let found = leadingDate(in: words[...]), found.count == 2 { return found.date }
+        if words.count == 2, DayResolver.weekOffset(words[0]) != nil {
+            if Weekday(name: words[1]) != nil { throw DayResolver.outOfRange }
+            throw .invalid(
+                "'\(words.joined(separator: " "))' is not a day; after \(words[0].lowercased()) comes a weekday, e.g. \(words[0].lowercased()) mon"
+            )
+        }
+        guard words.count == 1 else {
+            throw .invalid(
+                "'\(words.joined(separator: " "))' is not a day; write today, tomorrow, a weekday (mon, next mon) or YYYY-MM-DD"
+            )
+        }
+        return try requireDate(words[0])
+    }
+
     /// Like `date(for:)`, but throws a message that lists what a day may be.
     public func requireDate(_ word: String) throws(InputError) -> CivilDate {
         if let date = date(for: word) { return date }
@@ -39,7 +83,8 @@ public struct DayResolver: Sendable {
             throw .invalid("'\(word)' is not a calendar date; write YYYY-MM-DD, e.g. 2026-11-23")
         }
         throw .invalid(
-            "'\(word)' is not a day; write today, tomorrow, yesterday, a weekday (mon … sun) or YYYY-MM-DD")
+            "'\(word)' is not a day; write today, tomorrow, yesterday, a weekday (mon … sun, next mon, this fri) or YYYY-MM-DD"
+        )
     }
 
     /// The week a word names: `this` (the week of today), `next` / `prev` / `last` (relative to

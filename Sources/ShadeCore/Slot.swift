@@ -1,5 +1,7 @@
 /// One of the three parts of a day every task lives in.
-public enum Slot: String, CaseIterable, Sendable, Comparable {
+public enum Slot: String, CaseIterable, Sendable, Comparable, CustomStringConvertible {
+    public var description: String { rawValue }
+
     case morning, afternoon, evening
 
     /// Parses `morning`/`afternoon`/`evening` or `m`/`a`/`e`, in any letter case.

@@ -53,7 +53,7 @@ public enum TaskFilter: Hashable, Sendable {
         }
         if word.utf8.count == 10, word.contains("-") { _ = try resolver.requireDate(word) }
         if word.utf8.count == 8, word.uppercased().contains("-W") { _ = try resolver.requireWeek(word) }
-        throw .invalid("'\(word)' is not a filter; " + filterWords)
+        throw .invalid("'\(word)' is not a filter; \(filterWords)")
     }
 
     /// Where the first `..` of a word is.

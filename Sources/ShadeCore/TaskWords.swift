@@ -18,6 +18,8 @@ public struct TaskWords: Hashable, Sendable {
     public var color: TaskColor?
     /// Whether `color:none` was written.
     public var clearsColor = false
+    /// The words read as the day (`tue`, `next mon`), as typed; empty when none was.
+    public var dayWords: [String] = []
 
     /// Creates words already read.
     public init(
@@ -32,23 +34,30 @@ public struct TaskWords: Hashable, Sendable {
 
     /// Reads `[DAY] [SLOT] TITLE… [+tag] [-tag] [at:HH:MM] [cat:NAME] [color:NAME]`.
     ///
-    /// A leading day and then a slot are taken as such (only with a resolver: without one, as
-    /// for `edit`, every word that is not a tag or a time is title); after them `+tag` and
-    /// `at:HH:MM` may stand anywhere. Everything after `--` is title, literally.
-    public static func parse(_ words: [String], resolver: DayResolver?) throws(InputError) -> TaskWords {
+    /// A leading day (one word, or two as in `next mon`) and then a slot are taken as such (only
+    /// with a resolver: without one, as for `edit`, every word that is not a tag or a time is
+    /// title); after them `+tag` and `at:TIME` may stand anywhere. Everything after `--` is
+    /// title, literally. With `slotLetters` false (as for `add`, whose titles start with "a"
+    /// and "e" as often as not) only a slot's full name is a slot.
+    public static func parse(_ words: [String], resolver: DayResolver?, slotLetters: Bool = true) throws(InputError)
+        -> TaskWords
+    {
         var result = TaskWords(title: "", tags: [])
         var index = 0
         var literal = false
         if let resolver, index < words.count, words[index] != "--" {
-            if let date = resolver.date(for: words[index]) {
-                result.date = date
-                index += 1
+            if let found = resolver.leadingDate(in: words[...]) {
+                result.date = found.date
+                result.dayWords = Array(words[..<found.count])
+                index += found.count
             } else if looksLikeDate(words[index]) {
                 // 2026-02-30 is a mistyped day, not the start of a title.
                 _ = try resolver.requireDate(words[index])
             }
         }
-        if resolver != nil, index < words.count, let slot = Slot(name: words[index]) {
+        if resolver != nil, index < words.count, let slot = Slot(name: words[index]),
+            slotLetters || words[index].utf8.count > 1
+        {
             result.slot = slot
             index += 1
         }
@@ -94,10 +103,13 @@ public struct TaskWords: Hashable, Sendable {
         }
     }
 
-    /// Parses the `HH:MM` of an `at:` word, with a message that says what a time looks like.
+    /// Parses the time of an `at:` word (`9`, `930`, `0930`, `9:30`, `9am`, `7pm`), with a
+    /// message that says what a time looks like.
     public static func parseTime(_ text: String) throws(InputError) -> TimeOfDay {
-        guard let time = TimeOfDay(parsing: text) else {
-            throw .invalid("'at:\(text)' is not a time of day; write at:HH:MM between 00:00 and 23:59, e.g. at:07:30")
+        guard let time = TimeOfDay(typed: text) else {
+            throw .invalid(
+                "'at:\(text)' is not a time of day; write at:9:30, at:0930, at:930, at:9, at:9am or at:7pm (00:00 to 23:59)"
+            )
         }
         return time
     }

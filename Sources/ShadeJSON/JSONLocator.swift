@@ -45,7 +45,6 @@ public enum JSONLocator {
                 switch (component, bytes[index]) {
                 case (.key(let key), UInt8(ascii: "{")):
                     index += 1
-                    var found = false
                     while true {
                         skipBlanks()
                         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
@@ -53,16 +52,12 @@ public enum JSONLocator {
                         skipBlanks()
                         index += 1  // ':'
                         skipBlanks()
-                        if name == key {
-                            found = true
-                            break
-                        }
+                        if name == key { break }
                         skipValue()
                         skipBlanks()
                         guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return nil }
                         index += 1
                     }
-                    if !found { return nil }
                 case (.index(let wanted), UInt8(ascii: "[")):
                     index += 1
                     skipBlanks()

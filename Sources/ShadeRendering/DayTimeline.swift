@@ -3,21 +3,21 @@ import ShadeCore
 /// The day view: slots in order with their hours and rates, tasks in time order beneath.
 public enum DayTimeline {
     /// The text of a day's timeline.
-    public static func render(_ day: DayAgenda, viewSlot: Slot?, context: RenderContext) -> String {
+    public static func render(_ day: DayAgenda, viewSlot: Slot?, context: RenderContext) -> SafeText {
         let style = context.style
         let isToday = day.date == context.now.date
         let currentSlot = isToday ? context.schedule.slot(containing: context.now.time) : nil
         var title = style.bold(RateFormat.longDate(day.date)) + style.dim(" · \(day.date.isoWeek)")
         if isToday { title += style.dim(" · today") }
-        var lines = [
+        var lines: [SafeText] = [
             title + "   " + style.bold(RateFormat.percent(day.tally.rate)) + "  "
                 + style.dim(RateFormat.counts(day.tally))
         ]
         let layout = TaskLines(measuring: day.tasks, placement: false, indent: 4, context: context)
         for slot in day.slots {
             let pointer = slot.slot == viewSlot ? style.cyan("›") : " "
-            var header = pointer + " " + style.bold(DisplayWidth.padRight(slot.slot.rawValue, to: 10))
-            header += " " + style.dim(context.schedule.hours(of: slot.slot))
+            var header = pointer + " " + style.bold(DisplayWidth.padRight("\(slot.slot)", to: 10))
+            header += " " + style.dim("\(context.schedule.hours(of: slot.slot))")
             header += "  " + DisplayWidth.padLeft(RateFormat.percent(slot.tally.rate), to: 4)
             header += "  " + rateBar(slot.tally.rate, style: style)
             if slot.slot == currentSlot { header += "  " + (style.enabled ? style.inverse(" now ") : "← now") }
@@ -31,7 +31,7 @@ public enum DayTimeline {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func rateBar(_ rate: Double?, style: Style) -> String {
+    static func rateBar(_ rate: Double?, style: Style) -> SafeText {
         let bar = RateFormat.bar(rate, width: 10)
         guard let rate else { return style.dim(bar) }
         return rate >= 0.999 ? style.green(bar) : rate >= 0.5 ? style.yellow(bar) : style.red(bar)

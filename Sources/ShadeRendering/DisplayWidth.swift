@@ -1,3 +1,5 @@
+import ShadeCore
+
 /// How many terminal columns text takes: 2 for wide (CJK, emoji), 0 for combining marks.
 public enum DisplayWidth {
     /// The columns a string takes.
@@ -69,5 +71,25 @@ public enum DisplayWidth {
             used += columns
         }
         return result + "…"
+    }
+}
+
+extension DisplayWidth {
+    /// The columns safe text takes (its escapes as they are shown; no colour codes in it).
+    public static func of(_ text: SafeText) -> Int { of(text.text) }
+
+    /// Pads safe text with spaces on the right to `width` columns.
+    public static func padRight(_ text: SafeText, to width: Int) -> SafeText {
+        SafeText(verbatim: padRight(text.text, to: width))
+    }
+
+    /// Pads safe text with spaces on the left to `width` columns.
+    public static func padLeft(_ text: SafeText, to width: Int) -> SafeText {
+        SafeText(verbatim: padLeft(text.text, to: width))
+    }
+
+    /// Cuts safe text to at most `width` columns, ending with `…` when it was cut.
+    public static func truncate(_ text: SafeText, to width: Int) -> SafeText {
+        SafeText(verbatim: truncate(text.text, to: width))
     }
 }

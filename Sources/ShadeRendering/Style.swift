@@ -11,22 +11,25 @@ public struct Style: Sendable {
     /// A style that writes no escape codes.
     public static let plain = Style(enabled: false)
 
-    private func wrap(_ text: String, _ code: String) -> String {
-        enabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    /// The one place shade writes terminal controls of its own: SGR colour codes around text
+    /// that is already safe.
+    private func wrap(_ text: SafeText, _ code: String) -> SafeText {
+        enabled && !text.isEmpty
+            ? SafeText(verbatim: "\u{1B}[" + code + "m") + text + SafeText(verbatim: "\u{1B}[0m") : text
     }
 
-    public func bold(_ text: String) -> String { wrap(text, "1") }
-    public func dim(_ text: String) -> String { wrap(text, "2") }
-    public func strike(_ text: String) -> String { wrap(text, "9") }
-    public func red(_ text: String) -> String { wrap(text, "31") }
-    public func green(_ text: String) -> String { wrap(text, "32") }
-    public func yellow(_ text: String) -> String { wrap(text, "33") }
-    public func blue(_ text: String) -> String { wrap(text, "34") }
-    public func cyan(_ text: String) -> String { wrap(text, "36") }
-    public func inverse(_ text: String) -> String { wrap(text, "7") }
+    public func bold(_ text: SafeText) -> SafeText { wrap(text, "1") }
+    public func dim(_ text: SafeText) -> SafeText { wrap(text, "2") }
+    public func strike(_ text: SafeText) -> SafeText { wrap(text, "9") }
+    public func red(_ text: SafeText) -> SafeText { wrap(text, "31") }
+    public func green(_ text: SafeText) -> SafeText { wrap(text, "32") }
+    public func yellow(_ text: SafeText) -> SafeText { wrap(text, "33") }
+    public func blue(_ text: SafeText) -> SafeText { wrap(text, "34") }
+    public func cyan(_ text: SafeText) -> SafeText { wrap(text, "36") }
+    public func inverse(_ text: SafeText) -> SafeText { wrap(text, "7") }
 
     /// Text in one of the palette's colours (256-colour codes for orange and pink).
-    public func color(_ text: String, _ color: TaskColor) -> String {
+    public func color(_ text: SafeText, _ color: TaskColor) -> SafeText {
         switch color {
         case .red: wrap(text, "31")
         case .orange: wrap(text, "38;5;208")

@@ -2,36 +2,33 @@ import ShadeCore
 
 /// Every field of one task, a line each.
 public enum TaskDetail {
-    /// A note shown under its label: each line sanitised, later lines indented to the value column.
-    static func noteLines(_ notes: String) -> String {
-        notes.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.sanitize(String($0)) }
-            .joined(separator: "\n" + String(repeating: " ", count: 10))
+    /// A note shown under its label: each line escaped, later lines indented to the value column.
+    static func noteLines(_ notes: String) -> SafeText {
+        notes.split(separator: "\n", omittingEmptySubsequences: false).map { "\($0)" as SafeText }
+            .joined(separator: SafeText(verbatim: "\n" + String(repeating: " ", count: 10)))
     }
 
     /// The text of `show ID`.
-    public static func render(_ task: PlannerTask, context: RenderContext) -> String {
+    public static func render(_ task: PlannerTask, context: RenderContext) -> SafeText {
         let style = context.style
         var status = task.status.rawValue
         if task.isOverdue(at: context.now, schedule: context.schedule) { status += " (overdue)" }
-        let rows: [(String, String)] = [
-            ("id", String(task.id)),
-            ("title", TerminalText.sanitize(task.title)),
-            ("status", status),
-            ("date", "\(task.date) (\(RateFormat.longDate(task.date)), \(task.week))"),
-            ("slot", "\(task.slot.rawValue) (\(context.schedule.hours(of: task.slot)))"),
-            ("time", task.time?.description ?? "—"),
-            (
-                "tags",
-                task.tags.isEmpty ? "—" : task.tags.map { "+" + TerminalText.sanitize($0) }.joined(separator: " ")
-            ),
-            ("category", task.category.map(TerminalText.sanitize) ?? "—"),
-            ("colour", task.color?.rawValue ?? "—"),
+        let rows: [(SafeText, SafeText)] = [
+            ("id", "\(task.id)"),
+            ("title", "\(task.title)"),
+            ("status", "\(status)"),
+            ("date", "\(task.date) (" + RateFormat.longDate(task.date) + ", \(task.week))"),
+            ("slot", "\(task.slot) (\(context.schedule.hours(of: task.slot)))"),
+            ("time", task.time.map { "\($0)" } ?? "—"),
+            ("tags", task.tags.isEmpty ? "—" : task.tags.map { "+\($0)" }.joined(separator: " ")),
+            ("category", task.category.map { "\($0)" } ?? "—"),
+            ("colour", task.color.map { "\($0.rawValue)" } ?? "—"),
             ("star", task.favorite ? "★" : "—"),
             ("notes", task.notes.map(TaskDetail.noteLines) ?? "—"),
-            ("created", task.created),
-            ("modified", task.modified),
-            ("done at", task.doneAt ?? "—"),
-            ("uid", task.uid),
+            ("created", "\(task.created)"),
+            ("modified", "\(task.modified)"),
+            ("done at", task.doneAt.map { "\($0)" } ?? "—"),
+            ("uid", "\(task.uid)"),
         ]
         return rows.map { style.dim(DisplayWidth.padRight($0.0, to: 10)) + $0.1 }.joined(separator: "\n") + "\n"
     }

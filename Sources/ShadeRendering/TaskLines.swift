@@ -25,11 +25,11 @@ public struct TaskLines {
         hasStars = tasks.contains(where: \.favorite)
         let prefixWidth = indent + 2 + idWidth + 1 + (placement ? 11 + 10 : 0) + (hasTime ? 6 : 0) + (hasStars ? 2 : 0)
         let room = max(12, context.width - prefixWidth - (hasTags ? 12 : 0))
-        titleWidth = min(room, tasks.map { DisplayWidth.of(TerminalText.sanitize($0.title)) }.max() ?? 0)
+        titleWidth = min(room, tasks.map { DisplayWidth.of(SafeText(escaping: $0.title)) }.max() ?? 0)
     }
 
     /// The mark of a task's status: ○ open, ! overdue, ✓ done, ✗ cancelled.
-    public static func mark(_ task: PlannerTask, context: RenderContext) -> String {
+    public static func mark(_ task: PlannerTask, context: RenderContext) -> SafeText {
         let style = context.style
         switch task.status {
         case .done: return style.green("✓")
@@ -39,16 +39,16 @@ public struct TaskLines {
     }
 
     /// The line of one task.
-    public func line(_ task: PlannerTask) -> String {
+    public func line(_ task: PlannerTask) -> SafeText {
         let style = context.style
-        var line = String(repeating: " ", count: indent) + TaskLines.mark(task, context: context) + " "
-        line += style.dim(DisplayWidth.padLeft(String(task.id), to: idWidth)) + " "
+        var line = SafeText(verbatim: String(repeating: " ", count: indent)) + TaskLines.mark(task, context: context)
+        line += " " + style.dim(DisplayWidth.padLeft("\(task.id)", to: idWidth)) + " "
         if hasStars { line += task.favorite ? style.yellow("★") + " " : "  " }
         if placement {
-            line += RateFormat.shortDate(task.date) + " " + DisplayWidth.padRight(task.slot.rawValue, to: 10)
+            line += RateFormat.shortDate(task.date) + " " + DisplayWidth.padRight("\(task.slot)", to: 10)
         }
-        if hasTime { line += (task.time.map { style.cyan($0.description) } ?? "     ") + " " }
-        var shown = DisplayWidth.truncate(TerminalText.sanitize(task.title), to: titleWidth)
+        if hasTime { line += (task.time.map { style.cyan("\($0)") } ?? "     ") + " " }
+        var shown = DisplayWidth.truncate(SafeText(escaping: task.title), to: titleWidth)
         if hasTags { shown = DisplayWidth.padRight(shown, to: titleWidth) }
         switch task.status {
         case .done: shown = style.dim(shown)
@@ -56,21 +56,21 @@ public struct TaskLines {
         case .open: if let color = context.color(of: task) { shown = style.color(shown, color) }
         }
         line += shown
-        var labels: [String] = []
+        var labels: [SafeText] = []
         if !task.tags.isEmpty {
-            labels.append(style.yellow(task.tags.map { "+" + TerminalText.sanitize($0) }.joined(separator: " ")))
+            labels.append(style.yellow(task.tags.map { "+\($0)" }.joined(separator: " ")))
         }
         if let category = task.category {
-            let label = "@" + TerminalText.sanitize(category)
+            let label: SafeText = "@\(category)"
             labels.append(context.categoryColors[category].map { style.color(label, $0) } ?? style.cyan(label))
         }
         if !labels.isEmpty { line += "  " + labels.joined(separator: " ") }
-        while line.last == " " { line.removeLast() }
-        return line
+        return line.trimmingTrailingSpaces()
     }
 
     /// The lines of several tasks, measured together.
-    public static func render(_ tasks: [PlannerTask], placement: Bool, indent: Int, context: RenderContext) -> [String]
+    public static func render(_ tasks: [PlannerTask], placement: Bool, indent: Int, context: RenderContext)
+        -> [SafeText]
     {
         let layout = TaskLines(measuring: tasks, placement: placement, indent: indent, context: context)
         return tasks.map(layout.line)

@@ -4,29 +4,29 @@ import ShadeCore
 /// bar, and the week's pooled rate.
 public enum WeekGrid {
     /// The text of a week's grid, from the week's weekday-by-slot tallies (all the grid needs).
-    public static func render(_ week: ISOWeek, cells: WeekCells, viewDate: CivilDate?, context: RenderContext) -> String
+    public static func render(_ week: ISOWeek, cells: WeekCells, viewDate: CivilDate?, context: RenderContext)
+        -> SafeText
     {
         let style = context.style
         let first = week.monday
         let last = week.sunday
         let total = cells.total
-        var lines: [String] = []
-        lines.append(
+        var lines: [SafeText] = []
+        let title =
             style.bold("\(week)")
-                + style.dim(" · \(RateFormat.shortDate(first)) – \(RateFormat.shortDate(last)) \(last.year)")
-                + "   " + style.bold(RateFormat.percent(total.rate)) + "  "
-                + style.dim(RateFormat.counts(total)))
+            + style.dim(" · \(RateFormat.shortDate(first)) – \(RateFormat.shortDate(last)) \(last.year)")
+        lines.append(
+            title + "   " + style.bold(RateFormat.percent(total.rate)) + "  " + style.dim(RateFormat.counts(total)))
         let cellWidth = 10
-        var header = "             "
-        for slot in Slot.allCases { header += DisplayWidth.padLeft(slot.rawValue, to: cellWidth) }
+        var header: SafeText = "             "
+        for slot in Slot.allCases { header += DisplayWidth.padLeft("\(slot)", to: cellWidth) }
         header += "   rate"
         lines.append(style.dim(header))
         for date in week.days {
             let isToday = date == context.now.date
             let marker = date == viewDate ? style.cyan("›") : " "
-            var line =
-                marker + " " + (isToday ? style.bold(RateFormat.shortDate(date)) : RateFormat.shortDate(date))
-                + " "
+            let label = RateFormat.shortDate(date)
+            var line = marker + " " + (isToday ? style.bold(label) : label) + " "
             var dayTally = Tally()
             for slot in Slot.allCases {
                 let tally = cells[date.weekday, slot]
@@ -39,10 +39,10 @@ public enum WeekGrid {
             if isToday { line += style.dim("  today") }
             lines.append(line)
         }
-        let blank = String(repeating: " ", count: cellWidth * Slot.allCases.count)
+        let blank = SafeText(verbatim: String(repeating: " ", count: cellWidth * Slot.allCases.count))
+        let weekLabel: SafeText = "  " + style.dim(DisplayWidth.padRight("week", to: 10)) + " " + blank
         lines.append(
-            "  " + style.dim(DisplayWidth.padRight("week", to: 10)) + " " + blank + "  "
-                + style.bold(DisplayWidth.padLeft(RateFormat.percent(total.rate), to: 5)) + "  "
+            weekLabel + "  " + style.bold(DisplayWidth.padLeft(RateFormat.percent(total.rate), to: 5)) + "  "
                 + DayTimeline.rateBar(total.rate, style: style))
         return lines.joined(separator: "\n") + "\n"
     }

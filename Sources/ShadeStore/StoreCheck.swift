@@ -74,6 +74,14 @@ struct StoreCheck {
                 if case .idShard(let shard) = kind { shards[shard] = entries }
             case .categories(let list):
                 categories = list
+                for category in list {
+                    if let found = TextEscaping.firstUnsafe(in: category.name) {
+                        report.problems.append(
+                            StoreProblem(
+                                file: file, line: nil, column: nil,
+                                message: "the category name '\(category.name)' holds \(StoreCheck.describe(found))"))
+                    }
+                }
             case .meta, .undo, .summary:
                 break
             }
@@ -99,15 +107,23 @@ struct StoreCheck {
             // Read again only when a problem needs placing: keeping every week's bytes from the
             // first pass would hold the whole history in memory.
             var bytes: [UInt8]?
-            func place(_ task: PlannerTask, _ message: String) -> StoreProblem {
-                if bytes == nil { bytes = ((try? FileSystem.read(file)) ?? nil) ?? [] }
-                return self.place(file, bytes!, task, message)
+            func place(_ task: PlannerTask, _ message: String, field: String = "id") -> StoreProblem {
+                let read = bytes ?? ((try? FileSystem.read(file)) ?? nil) ?? []
+                bytes = read
+                return self.place(file, read, task, message, field: field)
             }
             for task in tasks where placeOfID[task.id]?.file == file {
                 let shard = shards[task.id / StoreFormat.idsPerShard] ?? []
                 let index = task.id % StoreFormat.idsPerShard
                 if index >= shard.count || shard[index] != week {
                     report.problems.append(place(task, "task \(task.id) is missing from the id index (ids/)"))
+                }
+                for (field, found) in StoreCheck.unsafeText(in: task) {
+                    report.problems.append(
+                        place(
+                            task,
+                            "task \(task.id)'s \(field) holds \(StoreCheck.describe(found)); it is kept as it is and shown escaped",
+                            field: field))
                 }
                 if let category = task.category, !(categories ?? []).contains(where: { $0.name == category }) {
                     report.problems.append(
@@ -170,13 +186,41 @@ struct StoreCheck {
         }
     }
 
-    private func place(_ file: String, _ bytes: [UInt8], _ task: PlannerTask, _ message: String) -> StoreProblem {
+    /// The text fields of a task that hold a character that must not reach a terminal raw
+    /// (line breaks are at home in a note), each with the first such character.
+    static func unsafeText(in task: PlannerTask) -> [(field: String, found: (scalar: Unicode.Scalar, position: Int))] {
+        var result: [(field: String, found: (scalar: Unicode.Scalar, position: Int))] = []
+        if let found = TextEscaping.firstUnsafe(in: task.title) { result.append(("title", found)) }
+        if let notes = task.notes, let found = TextEscaping.firstUnsafe(in: notes, keepingLineBreaks: true) {
+            result.append(("notes", found))
+        }
+        if let found = task.tags.lazy.compactMap({ TextEscaping.firstUnsafe(in: $0) }).first {
+            result.append(("tags", found))
+        }
+        if let category = task.category, let found = TextEscaping.firstUnsafe(in: category) {
+            result.append(("category", found))
+        }
+        return result
+    }
+
+    /// `the control character U+001B (shown as \e) at character 4`.
+    static func describe(_ found: (scalar: Unicode.Scalar, position: Int)) -> String {
+        let kind =
+            TextEscaping.isBidiControl(found.scalar)
+            ? "the bidi control" : found.scalar.value >= 0x2028 ? "the line separator" : "the control character"
+        return
+            "\(kind) \(TextEscaping.codePoint(found.scalar)) (shown as \(TextEscaping.shown(found.scalar))) at character \(found.position)"
+    }
+
+    private func place(_ file: String, _ bytes: [UInt8], _ task: PlannerTask, _ message: String, field: String = "id")
+        -> StoreProblem
+    {
         let slots =
             (try? JSONParser.parse(bytes))?.objectValue?["days"]?.objectValue?[task.date.description]?
             .objectValue?[task.slot.rawValue]?.arrayValue ?? []
         let index = slots.firstIndex { $0.objectValue?["id"]?.intValue == Int64(task.id) }
         let position = index.flatMap {
-            JSONLocator.position(of: "days.\(task.date).\(task.slot.rawValue)[\($0)].id", in: bytes)
+            JSONLocator.position(of: "days.\(task.date).\(task.slot.rawValue)[\($0)].\(field)", in: bytes)
         }
         return StoreProblem(file: file, line: position?.line, column: position?.column, message: message)
     }

@@ -1,3 +1,4 @@
+import ShadeCore
 import ShadeJSON
 
 /// What went wrong with the store; each message says what happened and what to do.
@@ -47,7 +48,11 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         return self
     }
 
-    public var description: String {
+    public var description: String { message.text }
+
+    /// The message, two lines at most: what happened and what to do; every path and every
+    /// word from a file escaped.
+    public var message: SafeText {
         switch self {
         case .unreadable(let file, let error):
             return

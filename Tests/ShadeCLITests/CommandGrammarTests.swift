@@ -10,7 +10,7 @@ import Testing
         let words = try CommandLineWords.split(line)
         guard case .command(let command, _) = try Shade.parse(words) else {
             Issue.record("'\(line)' is not a command")
-            throw CommandError.usage(line)
+            throw CommandError.usage("\(line)")
         }
         return command
     }
@@ -105,7 +105,7 @@ import Testing
         ("cat color work", "cat color needs <color>"),
         ("cat frob", "cat takes no more words"),
         ("--json", "unknown option '--json'"),
-        ("done \u{1B}[2J", "'␛[2J' is not a number"),
+        ("done \u{1B}[2J", "'\\e[2J' is not a number"),
     ])
     func refusedLinesSayWhatWasWrongAndWhereToLook(line: String, message: String) throws {
         let error = try usageError(line)
@@ -126,7 +126,7 @@ import Testing
                 Issue.record("\(words) is not help")
                 continue
             }
-            #expect(text.contains(expected), "\(words): \(text)")
+            #expect(text.text.contains(expected), "\(words): \(text.text)")
         }
         // After --, -h is a word like any other.
         #expect((try command("add -- -h") as? Shade.Add)?.words == ["--", "-h"])
@@ -137,14 +137,14 @@ import Testing
     }
 
     @Test func helpListsEveryArgumentAndOptionWrappedToTheColumns() throws {
-        let text = try #require(Shade.helpText(for: ["stats"]))
+        let text = try #require(Shade.helpText(for: ["stats"])).text
         for part in [
             "--weeks N", "--from WEEK", "--to WEEK", "--all", "--json", "--store DIR", "--color WHEN", "-h, --help",
         ] {
             #expect(text.contains(part), "stats help lacks \(part)")
         }
         #expect(text.split(separator: "\n").allSatisfy { $0.count <= CommandHelp.columns })
-        #expect(Shade.helpText(for: ["cat", "rename"])?.contains("<old>") == true)
+        #expect(Shade.helpText(for: ["cat", "rename"])?.text.contains("<old>") == true)
         #expect(Shade.helpText(for: ["nothing"]) == nil)
         #expect(Shade.helpText(for: ["cat", "nothing"]) == nil)
     }

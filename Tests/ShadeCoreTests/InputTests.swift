@@ -83,7 +83,7 @@ import Testing
         #expect(throws: InputError.self) { try words.resolvedSlot(default: .morning, schedule: .standard) }
     }
 
-    @Test(arguments: ["at:25:00", "at:7", "at:07:60", "at:noon", "at:"])
+    @Test(arguments: ["at:25:00", "at:7:5", "at:07:60", "at:noon", "at:", "at:13pm", "at:0am", "at:12345", "at:2400"])
     func badTimesAreRejected(_ word: String) {
         #expect(throws: InputError.self) { try TaskWords.parse(["Gym", word], resolver: resolver) }
     }

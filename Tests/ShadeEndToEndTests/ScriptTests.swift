@@ -174,8 +174,9 @@ import Testing
     @Test func errorsSayWhatWasWrongInOneOrTwoLinesWithTheRightExitCode() throws {
         let shade = ShadeProcess()
         let cases: [([String], Int32, String)] = [
-            (["add"], 1, "a task needs a title"),
-            (["add", "   "], 1, "a task needs a title"),
+            (["add"], 64, "add needs a title"),
+            (["add", "   "], 64, "add needs a title"),
+            (["add", "tue", "evening"], 64, "usage: shade add [DAY] [SLOT] TITLE…"),
             (["add", "2026-02-30", "Rent"], 1, "'2026-02-30' is not a calendar date"),
             (["add", "mon", "evening", "Walk", "at:07:00"], 1, "07:00 is in the morning"),
             (["add", "Gym", "at:25:00"], 1, "not a time of day"),

@@ -1,4 +1,5 @@
 import ShadeCore
+import ShadeRendering
 import ShadeStore
 
 extension Shade {
@@ -7,23 +8,28 @@ extension Shade {
             name: "add", abstract: "Add a task to a day and slot.",
             discussion: """
                 DAY and SLOT default to the day and slot in view (on the command line: today and the \
-                current slot). With at:HH:MM and no SLOT, the slot is the one the time falls in. \
-                cat:NAME files it in a category, color:NAME gives it a colour. Everything after -- is \
-                title, word for word.
+                current slot). DAY is today, tomorrow, a weekday (of the week in view), next mon, \
+                this fri, last sun or YYYY-MM-DD; SLOT is morning, afternoon or evening written out \
+                (a title may start with "a" or "e"). With at:TIME and no SLOT, the slot is the one \
+                the time falls in; TIME is 9:30, 0930, 930, 9, 9am or 7pm. cat:NAME files it in a \
+                category, color:NAME gives it a colour. Everything after -- is title, word for word. \
+                The confirmation names the day, the slot and the title, and says when that day or \
+                slot is already over.
 
                 Examples:
                   add Call the bank
                   add tue evening Call the bank +errand
-                  add fri Dentist at:16:30 cat:health
+                  add next mon Review the budget
+                  add fri Dentist at:4:30pm cat:health
                   add Pay rent cat:bill color:red
-                  add 2026-12-01 m Quarterly report +work
+                  add 2026-12-01 morning Quarterly report +work
                   add -- Monday is a title here
                 """,
 
             flags: [.json("Print the new task as JSON.")],
             arguments: [
                 .init(
-                    "words", valueName: "[DAY] [SLOT] TITLE… [+tag] [at:HH:MM] [cat:NAME] [color:NAME]",
+                    "words", valueName: "[DAY] [SLOT] TITLE… [+tag] [at:TIME] [cat:NAME] [color:NAME]",
                     help: "The task.", arity: .rest)
             ])
         let json: Bool
@@ -35,8 +41,16 @@ extension Shade {
         }
 
         func parseWords(resolver: DayResolver) throws -> TaskWords {
-            try TaskWords.parse(words, resolver: resolver)
+            let parsed = try TaskWords.parse(words, resolver: resolver, slotLetters: false)
+            if parsed.title.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+                throw Add.missingTitle
+            }
+            return parsed
         }
+
+        /// `add` with nothing to call the task: a usage error that shows how `add` is typed.
+        static let missingTitle = CommandError.usage(
+            "add needs a title\n  usage: shade \(grammar.usageLine(path: "add")) (see: help add)")
 
         func execute(in session: Session) throws {
             let parsed = try parseWords(resolver: session.resolver())
@@ -58,8 +72,29 @@ extension Shade {
             if json {
                 try session.printTasksJSON([task])
             } else {
-                session.print("added \(task.id) · \(session.placement(task)) · \(TerminalTextBridge.title(task))")
+                session.print("added \(task.id) · \(session.placement(task)) · \(session.shownTitle(task))")
+                for note in notes(on: task, parsed: parsed, now: now, schedule: session.schedule) {
+                    session.print("  note: " + note)
+                }
             }
+        }
+
+        /// What the confirmation adds when the task may not be where its author meant: a day or a
+        /// slot already over, or a capitalised day word that may have been the title's first word.
+        func notes(on task: PlannerTask, parsed: TaskWords, now: Moment, schedule: SlotSchedule) -> [SafeText] {
+            var notes: [SafeText] = []
+            if task.date < now.date {
+                notes.append(
+                    "\(RateFormat.shortDay(task.date)) is past; to plan it ahead: mv \(task.id) DAY [SLOT]")
+            } else if task.isOverdue(at: now, schedule: schedule) {
+                notes.append("the \(task.slot) of today is over; to plan it later: mv \(task.id) DAY [SLOT]")
+            }
+            if parsed.dayWords.count == 1, let word = parsed.dayWords.first, word.first?.isUppercase == true {
+                notes.append(
+                    "'\(word)' was read as the day; for the title \u{201C}\(word) \(parsed.title)\u{201D}: add -- \(word) \(parsed.title)"
+                )
+            }
+            return notes
         }
     }
 }

@@ -62,17 +62,16 @@ extension Shade {
                 return
             }
             let context = try session.renderContext()
-            let width = categories.map { DisplayWidth.of($0.name) }.max()!
+            let width = categories.map { DisplayWidth.of(SafeText(escaping: $0.name)) }.max() ?? 0
             for category in categories {
                 let tally = tallies[category.name] ?? Tally()
-                let swatch =
+                let swatch: SafeText =
                     category.color.map {
-                        context.style.color("●", $0) + " " + DisplayWidth.padRight($0.rawValue, to: 6)
+                        context.style.color("●", $0) + " " + DisplayWidth.padRight("\($0.rawValue)", to: 6)
                     } ?? "  —     "
-                session.print(
-                    DisplayWidth.padRight(category.name, to: width) + "  " + swatch + "  "
-                        + DisplayWidth.padLeft(RateFormat.percent(tally.rate), to: 4) + "  "
-                        + context.style.dim(RateFormat.counts(tally)))
+                let name = DisplayWidth.padRight(SafeText(escaping: category.name), to: width)
+                let rate = DisplayWidth.padLeft(RateFormat.percent(tally.rate), to: 4)
+                session.print(name + "  " + swatch + "  " + rate + "  " + context.style.dim(RateFormat.counts(tally)))
             }
         }
     }

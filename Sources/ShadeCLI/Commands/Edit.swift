@@ -78,7 +78,7 @@ extension Shade {
                 try session.printTasksJSON([edited])
             } else {
                 session.print(
-                    "edited \(edited.id) · \(session.placement(edited)) · \(TerminalTextBridge.title(edited))")
+                    "edited \(edited.id) · \(session.placement(edited)) · \(session.shownTitle(edited))")
             }
         }
     }

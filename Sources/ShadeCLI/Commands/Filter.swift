@@ -39,7 +39,7 @@ extension Shade {
             }
             if words.isEmpty {
                 session.print(
-                    session.standingFilter.map { "filter: " + $0.words.joined(separator: " ") } ?? "no filter")
+                    session.standingFilter.map { "filter: \($0.words.joined(separator: " "))" } ?? "no filter")
                 return
             }
             if words.map({ $0.lowercased() }) == ["clear"] {
@@ -48,7 +48,7 @@ extension Shade {
                 return
             }
             session.standingFilter = (words, TaskQuery(try parseWords(resolver: session.resolver())))
-            session.print("filter: " + words.joined(separator: " "))
+            session.print("filter: \(words.joined(separator: " "))")
         }
     }
 }

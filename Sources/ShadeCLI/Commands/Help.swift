@@ -1,3 +1,4 @@
+import ShadeCore
 import ShadeStore
 
 extension Shade {
@@ -16,7 +17,7 @@ extension Shade {
             command = arguments.words("command")
         }
 
-        static let overview = """
+        static let overview: SafeText = """
             shade — plan your week in morning, afternoon and evening slots.
 
             Commands (every view takes --json):

@@ -19,7 +19,7 @@ private func setFavorite(_ favorite: Bool, _ selection: TaskSelection, verb: Str
         try session.printTasksJSON(tasks)
     } else {
         for task in tasks {
-            session.print("\(favorite ? "starred ★" : "unstarred") \(task.id) · \(TerminalTextBridge.title(task))")
+            session.print("\(favorite ? "starred ★" : "unstarred") \(task.id) · \(session.shownTitle(task))")
         }
     }
 }
@@ -97,7 +97,7 @@ extension Shade {
                 try session.printTasksJSON([task])
             } else {
                 session.print(
-                    "\(text == nil ? "cleared the note of" : "noted") \(task.id) · \(TerminalTextBridge.title(task))")
+                    "\(text == nil ? "cleared the note of" : "noted") \(task.id) · \(session.shownTitle(task))")
             }
         }
     }

@@ -31,8 +31,11 @@ extension Shade {
             guard let first = words.first else {
                 throw CommandError.usage("mv needs a day: mv \(id) DAY [SLOT], e.g. mv \(id) tomorrow evening")
             }
-            let date = try resolver.requireDate(first)
-            var rest = Array(words.dropFirst())
+            guard let (date, count) = resolver.leadingDate(in: words[...]) else {
+                _ = try resolver.requireDate(first)
+                throw CommandError.usage("mv needs a day: mv \(id) DAY [SLOT], e.g. mv \(id) tomorrow evening")
+            }
+            var rest = Array(words.dropFirst(count))
             var slot: Slot?
             if let word = rest.first, let parsed = Slot(name: word) {
                 slot = parsed
@@ -67,7 +70,7 @@ extension Shade {
             if json {
                 try session.printTasksJSON([moved])
             } else {
-                var line = "moved \(moved.id) → \(session.placement(moved)) · \(TerminalTextBridge.title(moved))"
+                var line: SafeText = "moved \(moved.id) → \(session.placement(moved)) · \(session.shownTitle(moved))"
                 if let droppedTime { line += "\n(its time \(droppedTime) is not in the \(moved.slot) and was dropped)" }
                 session.print(line)
             }

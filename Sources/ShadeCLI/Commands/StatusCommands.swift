@@ -28,9 +28,9 @@ private func setStatus(_ status: TaskStatus, _ selection: TaskSelection, verb: S
     for result in results {
         if result.changed {
             session.print(
-                "\(verb == "undone" ? "reopened" : past) \(result.task.id) · \(TerminalTextBridge.title(result.task))")
+                "\(verb == "undone" ? "reopened" : past) \(result.task.id) · \(session.shownTitle(result.task))")
         } else {
-            session.print("\(result.task.id) was already \(past) · \(TerminalTextBridge.title(result.task))")
+            session.print("\(result.task.id) was already \(past) · \(session.shownTitle(result.task))")
         }
     }
 }
@@ -99,7 +99,7 @@ extension Shade {
             if selection.json {
                 try session.printTasksJSON(removed)
             } else {
-                for task in removed { session.print("removed \(task.id) · \(TerminalTextBridge.title(task))") }
+                for task in removed { session.print("removed \(task.id) · \(session.shownTitle(task))") }
             }
         }
     }

@@ -38,25 +38,27 @@ extension Shade {
                 Examples:
                   day
                   day tomorrow
+                  day next mon
                   day fri --json
                 """,
             flags: [.json("Print the day as JSON.")],
             arguments: [
                 .init(
-                    "day", valueName: "DAY", help: "today, tomorrow, yesterday, mon…sun or YYYY-MM-DD.",
-                    arity: .optional)
+                    "day", valueName: "DAY",
+                    help: "today, tomorrow, yesterday, mon…sun, next mon, this fri, last sun or YYYY-MM-DD.",
+                    arity: .day)
             ])
         let json: Bool
-        let day: String?
+        let day: [String]
 
         init(_ arguments: CommandArguments) {
             json = arguments.flag("json")
-            day = arguments.optionalWord("day")
+            day = arguments.words("day")
         }
 
         /// The day asked for, when one is.
         func parseWords(resolver: DayResolver) throws -> CivilDate? {
-            try day.map { word throws in try resolver.requireDate(word) }
+            day.isEmpty ? nil : try resolver.requireDate(words: day)
         }
 
         func execute(in session: Session) throws {
@@ -159,7 +161,16 @@ extension Shade {
         func parseWords(resolver: DayResolver) throws -> (filters: [TaskFilter], order: TaskSort) {
             var parsed: [TaskFilter] = []
             var order = TaskSort.date
-            for word in filters {
+            var index = filters.startIndex
+            while index < filters.endIndex {
+                let word = filters[index]
+                index += 1
+                // `next mon`, `this fri`: two words, one day.
+                if let (date, count) = resolver.leadingDate(in: filters[(index - 1)...]), count == 2 {
+                    parsed.append(.date(date))
+                    index += 1
+                    continue
+                }
                 do {
                     if let sort = try TaskSort.parse(word) {
                         order = sort
@@ -243,7 +254,7 @@ struct TaskListing {
     let grouping: TaskGrouping?
     let json: Bool
 
-    func print(in session: Session, emptyMessage: String) throws {
+    func print(in session: Session, emptyMessage: SafeText) throws {
         let now = try session.now()
         let matching = try session.store.read { state -> [PlannerTask] in
             let candidates: [PlannerTask]
@@ -270,9 +281,10 @@ struct TaskListing {
             session.print(emptyMessage)
         } else if let groups {
             let layout = TaskLines(measuring: tasks, placement: true, indent: 2, context: context)
-            var lines: [String] = []
+            var lines: [SafeText] = []
             for group in groups {
-                lines.append(context.style.bold(group.name) + context.style.dim(" · " + group.summary(of: tasks.count)))
+                lines.append(
+                    context.style.bold("\(group.name)") + context.style.dim(" · " + group.summary(of: tasks.count)))
                 lines += group.tasks.map(layout.line)
             }
             session.print(lines.joined(separator: "\n"))
@@ -307,9 +319,10 @@ struct TaskGroup {
     var tally: Tally { Tally(tasks) }
 
     /// `5 of 10 · 50% of the list · 40% done`.
-    func summary(of total: Int) -> String {
+    func summary(of total: Int) -> SafeText {
         let share = total == 0 ? 0 : Double(tasks.count) / Double(total)
-        return "\(tasks.count) of \(total) (\(RateFormat.percent(share))) · \(RateFormat.percent(tally.rate)) done"
+        return "\(tasks.count) of \(total) (" + RateFormat.percent(share) + ") · " + RateFormat.percent(tally.rate)
+            + " done"
     }
 
     var json: JSONValue {

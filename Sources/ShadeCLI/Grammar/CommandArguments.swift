@@ -1,4 +1,4 @@
-import ShadeRendering
+import ShadeCore
 
 /// The words of one command line, sorted by the command's grammar into flags, option values and
 /// arguments; commands read their fields from it, as typed values or usage errors (exit 64).
@@ -79,7 +79,7 @@ struct CommandArguments: Sendable {
     }
 
     /// A usage error about this command, pointing at its help.
-    func usage(_ message: String) -> CommandError {
+    func usage(_ message: SafeText) -> CommandError {
         .usage(message + "\n  see: help \(path)")
     }
 
@@ -106,7 +106,7 @@ struct CommandArguments: Sendable {
     }
 
     /// A word as messages show it: at most 40 characters, control characters made visible.
-    static func quoted(_ word: String) -> String {
-        TerminalText.sanitize(word.count > 40 ? String(word.prefix(39)) + "…" : word)
+    static func quoted(_ word: String) -> SafeText {
+        "\(word.count > 40 ? String(word.prefix(39)) + "…" : word)"
     }
 }

@@ -28,6 +28,21 @@ struct CommandGrammar: Sendable {
         self.arguments = arguments
     }
 
+    /// How the command is typed: `mv <id> DAY [SLOT] [--json]`, after `shade` and its path.
+    func usageLine(path: String) -> String {
+        var usage = [path]
+        for argument in arguments {
+            switch argument.arity {
+            case .one, .oneOrMore: usage.append(argument.valueName)
+            case .optional, .rest, .day:
+                usage.append(argument.valueName.hasPrefix("[") ? argument.valueName : "[" + argument.valueName + "]")
+            }
+        }
+        usage += flags.map { "[--\($0.name)]" }
+        usage += options.map { "[--\($0.name) \($0.valueName)]" }
+        return usage.joined(separator: " ")
+    }
+
     /// A flag: `--NAME`, true when given.
     struct Flag: Sendable {
         let name: String
@@ -52,6 +67,9 @@ struct CommandGrammar: Sendable {
             case one
             /// One word when there is one.
             case optional
+            /// A day when there is one: one word, or two when the first is this, next or last
+            /// (`next mon`).
+            case day
             /// Every remaining word, at least one; words starting with `-` are options.
             case oneOrMore
             /// Every remaining word, none or more, including words starting with `-` that are not

@@ -1,3 +1,5 @@
+import ShadeCore
+
 /// The help text of a command or a group, written from its grammar: what it does, how to type
 /// it, each argument and option, and its examples.
 enum CommandHelp {
@@ -6,19 +8,10 @@ enum CommandHelp {
     private static let labelWidth = 26
 
     /// `help mv`, `mv --help`.
-    static func text(for grammar: CommandGrammar, path: String) -> String {
+    static func text(for grammar: CommandGrammar, path: String) -> SafeText {
         var sections = ["OVERVIEW: " + grammar.abstract]
         if !grammar.discussion.isEmpty { sections.append(grammar.discussion) }
-        var usage = ["shade", path]
-        for argument in grammar.arguments {
-            switch argument.arity {
-            case .one, .oneOrMore: usage.append(argument.valueName)
-            case .optional, .rest: usage.append("[" + argument.valueName + "]")
-            }
-        }
-        usage += grammar.flags.map { "[--\($0.name)]" }
-        usage += grammar.options.map { "[--\($0.name) \($0.valueName)]" }
-        sections.append("USAGE: " + usage.joined(separator: " "))
+        sections.append("USAGE: shade " + grammar.usageLine(path: path))
         if !grammar.arguments.isEmpty {
             sections.append(
                 "ARGUMENTS:\n" + grammar.arguments.map { row($0.valueName, $0.help) }.joined(separator: "\n"))
@@ -27,11 +20,12 @@ enum CommandHelp {
         options += (grammar.options + CommandGrammar.globalOptions).map { row("--\($0.name) \($0.valueName)", $0.help) }
         options.append(row("-h, --help", "Show this help."))
         sections.append("OPTIONS:\n" + options.joined(separator: "\n"))
-        return sections.map(wrap).joined(separator: "\n\n")
+        // Shade's own words, passed through the escaping all the same: no help line can act on a terminal.
+        return SafeText(escaping: sections.map(wrap).joined(separator: "\n\n"), keepingLineBreaks: true)
     }
 
     /// `help cat`: the group and its commands.
-    static func text(for group: CommandGroup) -> String {
+    static func text(for group: CommandGroup) -> SafeText {
         var sections = ["OVERVIEW: " + group.abstract]
         if !group.discussion.isEmpty { sections.append(group.discussion) }
         sections.append("USAGE: shade \(group.name) [COMMAND] …")
@@ -40,7 +34,8 @@ enum CommandHelp {
         }
         sections.append("COMMANDS:\n" + rows.joined(separator: "\n"))
         sections.append("'help \(group.name) COMMAND' shows one of them.")
-        return sections.map(wrap).joined(separator: "\n\n")
+        // Shade's own words, passed through the escaping all the same: no help line can act on a terminal.
+        return SafeText(escaping: sections.map(wrap).joined(separator: "\n\n"), keepingLineBreaks: true)
     }
 
     /// An indented label and its text, the text wrapped under itself.

@@ -1,3 +1,5 @@
+import ShadeCore
+
 /// Sorts a command's words into flags, options and arguments by its grammar.
 ///
 /// Flags and options may come anywhere before `--`, as `--NAME`, `--NAME VALUE` or
@@ -54,6 +56,13 @@ enum CommandScanner {
                 result.values[argument.name] = [first]
             case .optional:
                 if let first = remaining.popFirst() { result.values[argument.name] = [first] }
+            case .day:
+                // `next mon` is one day in two words.
+                guard let first = remaining.popFirst() else { break }
+                result.values[argument.name] = [first]
+                if DayResolver.weekOffset(first) != nil, let second = remaining.popFirst() {
+                    result.values[argument.name]?.append(second)
+                }
             case .oneOrMore:
                 guard !remaining.isEmpty else { throw missing(argument, in: result) }
                 result.values[argument.name] = Array(remaining)
@@ -70,7 +79,9 @@ enum CommandScanner {
     }
 
     private static func missing(_ argument: CommandGrammar.Argument, in arguments: CommandArguments) -> CommandError {
-        arguments.usage("\(arguments.path) needs \(argument.valueName): \(argument.help.lowercasedFirst)")
+        .usage(
+            "\(arguments.path) needs \(argument.valueName): \(argument.help.lowercasedFirst)\n  usage: shade \(arguments.grammar.usageLine(path: arguments.path)) (see: help \(arguments.path))"
+        )
     }
 }
 
