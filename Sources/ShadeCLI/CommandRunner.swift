@@ -60,6 +60,10 @@ struct CommandRunner {
         if let date = try? session.resolver().date(for: name) {
             return "'\(shown)' is a day (\(date)); a day alone moves the view in the REPL — here, use: day \(shown)"
         }
+        let words = Shade.commandNames + (session.isInteractive ? ["next", "prev", "quit", "exit"] : [])
+        if let nearest = NearestWord.nearest(to: name, in: words) {
+            return "unknown command '\(shown)'; did you mean '\(nearest)'?\n  see: help \(nearest)"
+        }
         return "unknown command '\(shown)'; commands: \(Shade.commandNames.joined(separator: ", "))\n  see: help"
     }
 }

@@ -36,8 +36,13 @@ struct Configuration {
                 guard let slot = Slot(rawValue: key) else {
                     throw .failed("config file \(path): slots.\(key) is not a slot; use morning, afternoon or evening")
                 }
-                guard let text = member.stringValue, let time = TimeOfDay(parsing: text) else {
+                guard let text = member.stringValue else {
                     throw .failed("config file \(path): slots.\(key) must be a time such as \"06:00\"")
+                }
+                guard let time = TimeOfDay(parsing: text) else {
+                    throw .failed(
+                        "config file \(path): slots.\(key) is '\(CommandArguments.quoted(text))', not a time such as \"06:00\""
+                    )
                 }
                 starts[slot.index] = time
             }

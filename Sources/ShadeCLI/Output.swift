@@ -1,4 +1,5 @@
 import ShadeCore
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -15,7 +16,27 @@ public enum Output {
     /// Writes text to standard error.
     public static func error(_ text: SafeText) { write(fd: 2, text.text) }
 
+    /// What `capturing` has taken in so far, when a capture is on.
+    private static let captured = Mutex<(out: String, error: String)?>(nil)
+
+    /// Runs `body` with both streams taken in rather than written, and hands back what each
+    /// received: for checks that look at exactly what shade would have written.
+    public static func capturing(_ body: () -> Void) -> (out: String, error: String) {
+        captured.withLock { $0 = ("", "") }
+        body()
+        return captured.withLock { value in
+            defer { value = nil }
+            return value ?? ("", "")
+        }
+    }
+
     private static func write(fd: Int32, _ text: String) {
+        let taken = captured.withLock { value -> Bool in
+            guard value != nil else { return false }
+            if fd == 1 { value?.out += text } else { value?.error += text }
+            return true
+        }
+        if taken { return }
         var text = text
         text.withUTF8 { buffer in
             var offset = 0

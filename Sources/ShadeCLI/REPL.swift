@@ -6,13 +6,26 @@ import ShadeRendering
 final class REPL {
     private let session: Session
     private let source: LineSource
-    private let isScript: Bool
+    private let mode: Mode
 
-    init(session: Session, source: LineSource, isScript: Bool) {
+    /// How lines arrive and what is shown around them.
+    enum Mode {
+        /// Typed at a terminal: a banner, prompts, the day or slot shown on arriving at it.
+        case terminal
+        /// Read from a pipe: no prompt, errors name their line, the first failure's exit code.
+        case script
+        /// Read from a pipe and shown as a terminal session shows it (`shade --transcript`):
+        /// each prompt with its line, then what it printed, arrivals too; exit codes as a script's.
+        case transcript
+    }
+
+    init(session: Session, source: LineSource, mode: Mode) {
         self.session = session
         self.source = source
-        self.isScript = isScript
+        self.mode = mode
     }
+
+    private var isScript: Bool { mode != .terminal }
 
     /// The words Tab completes.
     static var completionWords: [String] {
@@ -24,7 +37,10 @@ final class REPL {
     }
 
     /// The prompt: `2026-W48 Mon 23 Nov · morning › `.
-    var prompt: SafeText {
+    var prompt: SafeText { REPL.prompt(for: session) }
+
+    /// The prompt of a session's view.
+    static func prompt(for session: Session) -> SafeText {
         let date = session.view.date
         let filter: SafeText = session.standingFilter.map { " [\($0.words.joined(separator: " "))]" } ?? ""
         return
@@ -53,7 +69,8 @@ final class REPL {
                 Output.error("\(context)error: \(reason)\n")
                 code = ExitCode.usage
             case .line(let line):
-                let outcome = REPL.handle(line, session: session, context: context, showArrivals: !isScript)
+                if mode == .transcript { Output.out(prompt + "\(line)\n") }
+                let outcome = REPL.handle(line, session: session, context: context, showArrivals: mode != .script)
                 if !session.pendingOutput.isEmpty {
                     Output.out(session.pendingOutput)
                     session.pendingOutput = ""
@@ -93,8 +110,12 @@ final class REPL {
         }
         if words.count == 1, ["quit", "exit", "q"].contains(words[0].lowercased()) { return .quit }
         do {
-            if try navigate(words, session: session) {
-                if showArrivals, words.contains(where: { Slot(name: $0) == nil }) { _ = runner.run(["day"]) }
+            if let arrival = try navigate(words, session: session) {
+                if showArrivals {
+                    try Shade.Day.print(
+                        session.view.date, only: arrival == .slot ? session.view.slot : nil, json: false,
+                        in: session)
+                }
                 return .ran(ExitCode.success)
             }
         } catch {
@@ -103,30 +124,33 @@ final class REPL {
         return .ran(runner.run(words, context: context))
     }
 
+    /// Where a navigation line arrived: at another day, or only at another slot of the same day.
+    enum Arrival { case day, slot }
+
     /// Moves the view when every word is a navigation word (`tue`, `evening`, `tue evening`,
-    /// `next`, `prev`); returns false when the line is a command.
-    private static func navigate(_ words: [String], session: Session) throws(CommandError) -> Bool {
-        guard (1...2).contains(words.count) else { return false }
+    /// `next mon evening`, `next`, `prev`); returns nil when the line is a command.
+    private static func navigate(_ words: [String], session: Session) throws(CommandError) -> Arrival? {
+        guard (1...3).contains(words.count) else { return nil }
         var view = session.view
         let resolver = try session.resolver()
-        for word in words {
-            switch word.lowercased() {
-            case "next":
-                view.date = view.date.adding(days: 1)
-            case "prev", "previous":
-                view.date = view.date.adding(days: -1)
-            default:
-                if let slot = Slot(name: word) {
-                    view.slot = slot
-                } else if let date = resolver.date(for: word) {
-                    view.date = date
-                } else {
-                    return false
-                }
-            }
+        var arrival = Arrival.slot
+        var index = 0
+        if let (date, count) = resolver.leadingDate(in: words[...]) {
+            view.date = date
+            arrival = .day
+            index = count
+        } else if ["next", "prev", "previous"].contains(words[0].lowercased()) {
+            view.date = view.date.adding(days: words[0].lowercased() == "next" ? 1 : -1)
+            arrival = .day
+            index = 1
         }
+        if index < words.count, let slot = Slot(name: words[index]) {
+            view.slot = slot
+            index += 1
+        }
+        guard index == words.count else { return nil }
         guard view.date.isSupported else { throw .failed(DayResolver.outOfRange.message) }
         session.view = view
-        return true
+        return arrival
     }
 }

@@ -22,8 +22,12 @@ public enum ShadeMain {
         // Options that choose the store and colour may come before the command.
         var storeOption: String?
         var colorOption: ColorMode?
+        var transcript = false
         while let first = arguments.first {
-            if first == "--store" || first == "--color" {
+            if first == "--transcript" {
+                transcript = true
+                arguments.removeFirst()
+            } else if first == "--store" || first == "--color" {
                 guard arguments.count >= 2 else {
                     Output.error(
                         "error: \(first) needs a value, e.g. \(first == "--store" ? "--store ~/planner" : "--color never")\n"
@@ -58,8 +62,17 @@ public enum ShadeMain {
                 break
             }
         }
+        if transcript {
+            guard arguments.isEmpty else {
+                Output.error("error: --transcript reads the commands from standard input; give no command after it\n")
+                return ExitCode.usage
+            }
+            return runInteractive(environment: environment, store: storeOption, color: colorOption, mode: .transcript)
+        }
         if arguments.isEmpty {
-            return runInteractive(environment: environment, store: storeOption, color: colorOption)
+            return runInteractive(
+                environment: environment, store: storeOption, color: colorOption,
+                mode: Output.isTerminal(0) ? .terminal : .script)
         }
         return runOnce(arguments, environment: environment, store: storeOption, color: colorOption)
     }
@@ -86,19 +99,21 @@ public enum ShadeMain {
         return code
     }
 
-    private static func runInteractive(environment: ShadeEnvironment, store: String?, color: ColorMode?) -> Int32 {
+    private static func runInteractive(
+        environment: ShadeEnvironment, store: String?, color: ColorMode?, mode: REPL.Mode
+    ) -> Int32 {
         let session: Session
         do { session = try makeSession(environment: environment, store: store, color: color, interactive: true) } catch
         {
             Output.error("error: \(error.description)\n")
             return ExitCode.failure
         }
-        if Output.isTerminal(0) {
+        if mode == .terminal {
             Locale.ensureUTF8()
             let editor = LineEditor(historyDirectory: environment.stateDirectory, words: REPL.completionWords)
-            return REPL(session: session, source: editor, isScript: false).run()
+            return REPL(session: session, source: editor, mode: .terminal).run()
         }
-        return REPL(session: session, source: ScriptReader(fd: 0), isScript: true).run()
+        return REPL(session: session, source: ScriptReader(fd: 0), mode: mode).run()
     }
 
     static func makeSession(environment: ShadeEnvironment, store: String?, color: ColorMode?, interactive: Bool)

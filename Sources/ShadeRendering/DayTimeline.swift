@@ -2,8 +2,11 @@ import ShadeCore
 
 /// The day view: slots in order with their hours and rates, tasks in time order beneath.
 public enum DayTimeline {
-    /// The text of a day's timeline.
-    public static func render(_ day: DayAgenda, viewSlot: Slot?, context: RenderContext) -> SafeText {
+    /// The text of a day's timeline; `only` limits it to one slot (the REPL shows a slot so when
+    /// it arrives at one).
+    public static func render(_ day: DayAgenda, viewSlot: Slot?, only: Slot? = nil, context: RenderContext)
+        -> SafeText
+    {
         let style = context.style
         let isToday = day.date == context.now.date
         let currentSlot = isToday ? context.schedule.slot(containing: context.now.time) : nil
@@ -14,7 +17,7 @@ public enum DayTimeline {
                 + style.dim(RateFormat.counts(day.tally))
         ]
         let layout = TaskLines(measuring: day.tasks, placement: false, indent: 4, context: context)
-        for slot in day.slots {
+        for slot in day.slots where only == nil || slot.slot == only {
             let pointer = slot.slot == viewSlot ? style.cyan("›") : " "
             var header = pointer + " " + style.bold(DisplayWidth.padRight("\(slot.slot)", to: 10))
             header += " " + style.dim("\(context.schedule.hours(of: slot.slot))")

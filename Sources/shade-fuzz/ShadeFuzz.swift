@@ -5,18 +5,28 @@ import ShadeStore
     import Glibc
 #endif
 
-/// The fuzz targets: the store loader (what it accepts must write back equal) and the command
-/// line parser (no input may trap it).
+/// The fuzz targets: the store loader (what it accepts must write back equal), the command line
+/// parser (no input may trap it) and the way out to the terminal (no input may reach it raw).
 ///
 /// Built with `-sanitize=fuzzer,address -DSHADE_FUZZING` (see `scripts/fuzz`), this is a libFuzzer
-/// binary whose target is chosen by `SHADE_FUZZ_TARGET` (`store` or `commands`). Built plainly, it
-/// replays saved inputs: `shade-fuzz store|commands FILE_OR_DIR…`.
+/// binary whose target is chosen by `SHADE_FUZZ_TARGET` (`store`, `commands` or `exit`). Built
+/// plainly, it replays saved inputs: `shade-fuzz store|commands|exit FILE_OR_DIR…`.
 enum FuzzTarget: String {
     /// The store loader's round trip.
     case store
     /// A command line through every parser it meets: words, the command language, task
     /// grammar, filters, days, times.
     case commands
+    /// Text in a task, a category, a note, the configuration, a week file and command words,
+    /// through every view and error path: nothing of it may reach the terminal raw.
+    case exit
+
+    /// Where the `exit` target keeps its planner (one per process).
+    private static let scratch: String = {
+        let path = "/tmp/shade-fuzz-exit-\(getpid())"
+        mkdir(path, 0o700)
+        return path
+    }()
 
     /// Runs one input; returns a failure to report, or nil.
     func run(_ bytes: [UInt8]) -> String? {
@@ -27,6 +37,10 @@ enum FuzzTarget: String {
             }
         case .commands:
             CommandLineCheck.parse(fuzzInput: bytes)
+        case .exit:
+            if let failure = TerminalSafetyCheck.run(fuzzInput: bytes, directory: FuzzTarget.scratch) {
+                return "terminal safety: \(failure)"
+            }
         }
         return nil
     }
@@ -57,7 +71,7 @@ enum FuzzTarget: String {
         if chosenTarget == nil {
             let name = getenv("SHADE_FUZZ_TARGET").map { String(cString: $0) } ?? ""
             guard let target = FuzzTarget(rawValue: name) else {
-                print("set SHADE_FUZZ_TARGET to store or commands")
+                print("set SHADE_FUZZ_TARGET to store, commands or exit")
                 exit(64)
             }
             chosenTarget = target
@@ -71,7 +85,7 @@ enum FuzzTarget: String {
         static func main() {
             let arguments = Array(CommandLine.arguments.dropFirst())
             guard let name = arguments.first, let target = FuzzTarget(rawValue: name), arguments.count > 1 else {
-                print("usage: shade-fuzz store|commands FILE_OR_DIR…")
+                print("usage: shade-fuzz store|commands|exit FILE_OR_DIR…")
                 exit(64)
             }
             var inputs = 0

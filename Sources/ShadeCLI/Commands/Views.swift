@@ -64,6 +64,11 @@ extension Shade {
         func execute(in session: Session) throws {
             let date = try parseWords(resolver: session.resolver()) ?? session.view.date
             if session.isInteractive { session.view.date = date }
+            try Day.print(date, only: nil, json: json, in: session)
+        }
+
+        /// Prints a day's timeline (or one slot of it) with the standing filter applied.
+        static func print(_ date: CivilDate, only: Slot?, json: Bool, in session: Session) throws {
             let tasks = try session.applyStandingFilter(
                 session.store.read { state in try state.tasks(in: date.isoWeek) })
             let agenda = DayAgenda(date: date, tasks: tasks)
@@ -72,7 +77,7 @@ extension Shade {
                 try session.printJSON(ViewJSON.day(agenda, context: context))
             } else {
                 let viewSlot = session.isInteractive && date == session.view.date ? session.view.slot : nil
-                session.print(DayTimeline.render(agenda, viewSlot: viewSlot, context: context))
+                session.print(DayTimeline.render(agenda, viewSlot: viewSlot, only: only, context: context))
             }
         }
     }
@@ -128,9 +133,10 @@ extension Shade {
 
     struct List: PlannerCommand {
         static let grammar = CommandGrammar(
-            name: "ls", abstract: "List tasks: the slot in view, or every task matching all filters.",
+            name: "ls", abstract: "List tasks: the week in view, or every task matching all filters.",
             discussion: """
-                Filters: a day (tue, today, 2026-11-24), a slot (evening), FIRST..LAST, YYYY-Www, \
+                Without a filter, ls lists every task of the week in view (in a shell, this week), \
+                in date order. Filters: a day (tue, today, 2026-11-24), a slot (evening), FIRST..LAST, YYYY-Www, \
                 thisweek, +tag, -tag, cat:NAME, fav, open, done (completed), cancelled, overdue, \
                 upcoming, all. Order with sort:date (the default: date, slot, time), sort:title, \
                 sort:category, sort:created, sort:modified or sort:fav; sort:-KEY reverses. \
@@ -139,6 +145,7 @@ extension Shade {
                 Examples:
                   ls
                   ls tue evening
+                  ls next mon
                   ls overdue
                   ls fav cat:work -someday
                   ls thisweek --by status
@@ -185,13 +192,14 @@ extension Shade {
         func execute(in session: Session) throws {
             let resolver = try session.resolver()
             var (parsed, order) = try parseWords(resolver: resolver)
+            // Without a filter, "my tasks": the week in view.
             if parsed.isEmpty, !filters.contains(where: { $0.lowercased().hasPrefix("sort:") }) {
-                parsed = [.date(session.view.date), .slot(session.view.slot)]
+                parsed = [.week(session.view.week)]
             }
             try TaskListing(query: TaskQuery(parsed), words: [], order: order, grouping: by, json: json)
                 .print(
                     in: session,
-                    emptyMessage: filters.isEmpty ? "nothing planned this \(session.view.slot)" : "no task matches")
+                    emptyMessage: filters.isEmpty ? "nothing planned in \(session.view.week)" : "no task matches")
         }
     }
 
