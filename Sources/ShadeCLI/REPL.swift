@@ -60,7 +60,7 @@ final class REPL {
         loop: while true {
             let result = source.next(prompt: prompt)
             lineNumber += 1
-            let context = isScript ? "line \(lineNumber): " : ""
+            let context = mode == .script ? "line \(lineNumber): " : ""
             let code: Int32
             switch result {
             case .end: break loop

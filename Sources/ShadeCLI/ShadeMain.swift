@@ -67,6 +67,8 @@ public enum ShadeMain {
                 Output.error("error: --transcript reads the commands from standard input; give no command after it\n")
                 return ExitCode.usage
             }
+            // As on a terminal's screen, errors stand among the lines they belong to.
+            dup2(1, 2)
             return runInteractive(environment: environment, store: storeOption, color: colorOption, mode: .transcript)
         }
         if arguments.isEmpty {

@@ -49,6 +49,11 @@ public struct SafeText: Hashable, Sendable, ExpressibleByStringInterpolation {
         }
     }
 
+    /// `count` spaces (none when `count` is not positive).
+    public static func spaces(_ count: Int) -> SafeText {
+        SafeText(verbatim: String(repeating: " ", count: max(0, count)))
+    }
+
     /// Whether there is no text.
     public var isEmpty: Bool { text.isEmpty }
 

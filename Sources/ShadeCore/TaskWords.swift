@@ -32,7 +32,7 @@ public struct TaskWords: Hashable, Sendable {
         self.tags = tags
     }
 
-    /// Reads `[DAY] [SLOT] TITLE… [+tag] [-tag] [at:HH:MM] [cat:NAME] [color:NAME]`.
+    /// Reads `[DAY] [SLOT] TITLE… [+tag] [-tag] [at:TIME] [cat:NAME] [color:NAME]`.
     ///
     /// A leading day (one word, or two as in `next mon`) and then a slot are taken as such (only
     /// with a resolver: without one, as for `edit`, every word that is not a tag or a time is

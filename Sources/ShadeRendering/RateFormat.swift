@@ -10,9 +10,9 @@ public enum RateFormat {
 
     /// A bar of `width` cells filled in proportion to the rate; dots when there is no rate.
     public static func bar(_ rate: Double?, width: Int = 10) -> SafeText {
-        guard let rate else { return SafeText(verbatim: String(repeating: "·", count: width)) }
+        guard let rate else { return SafeText(escaping: String(repeating: "·", count: width)) }
         let filled = Int((rate * Double(width)).rounded())
-        return SafeText(verbatim: String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled))
+        return SafeText(escaping: String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled))
     }
 
     /// `3 done · 2 open · 1 cancelled` (cancelled only when there are some).

@@ -5,7 +5,7 @@ public enum TaskDetail {
     /// A note shown under its label: each line escaped, later lines indented to the value column.
     static func noteLines(_ notes: String) -> SafeText {
         notes.split(separator: "\n", omittingEmptySubsequences: false).map { "\($0)" as SafeText }
-            .joined(separator: SafeText(verbatim: "\n" + String(repeating: " ", count: 10)))
+            .joined(separator: "\n" + SafeText.spaces(10))
     }
 
     /// The text of `show ID`.

@@ -41,7 +41,7 @@ public struct TaskLines {
     /// The line of one task.
     public func line(_ task: PlannerTask) -> SafeText {
         let style = context.style
-        var line = SafeText(verbatim: String(repeating: " ", count: indent)) + TaskLines.mark(task, context: context)
+        var line = SafeText.spaces(indent) + TaskLines.mark(task, context: context)
         line += " " + style.dim(DisplayWidth.padLeft("\(task.id)", to: idWidth)) + " "
         if hasStars { line += task.favorite ? style.yellow("★") + " " : "  " }
         if placement {

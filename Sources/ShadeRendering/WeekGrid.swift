@@ -39,7 +39,7 @@ public enum WeekGrid {
             if isToday { line += style.dim("  today") }
             lines.append(line)
         }
-        let blank = SafeText(verbatim: String(repeating: " ", count: cellWidth * Slot.allCases.count))
+        let blank = SafeText.spaces(cellWidth * Slot.allCases.count)
         let weekLabel: SafeText = "  " + style.dim(DisplayWidth.padRight("week", to: 10)) + " " + blank
         lines.append(
             weekLabel + "  " + style.bold(DisplayWidth.padLeft(RateFormat.percent(total.rate), to: 5)) + "  "

@@ -116,9 +116,9 @@ import Testing
 
     @Test func helpRequestsAndTheVersionAreText() throws {
         for (words, expected) in [
-            (["--help"], "Commands (every view takes --json)"), (["-h"], "Commands"),
+            (["--help"], "Commands (every view and every change takes --json"), (["-h"], "Commands"),
             (["--version"], "shade \(Shade.version)"),
-            (["mv", "--help"], "USAGE: shade mv <id> [DAY [SLOT] [at:HH:MM]]"),
+            (["mv", "--help"], "USAGE: shade mv <id> [DAY [SLOT] [at:TIME]]"),
             (["add", "Buy", "-h"], "Examples:"), (["cat", "--help"], "COMMANDS:\n  ls (default)"),
             (["cat", "rm", "-h"], "USAGE: shade cat rm <name> [--to CATEGORY]"),
         ] {
@@ -134,6 +134,19 @@ import Testing
             Issue.record("an unknown command with --help")
             return
         }
+    }
+
+    @Test func theOverviewListsEveryCommandFromTheGrammarsWithinTheColumns() {
+        let overview = Shade.Help.overview.text
+        for name in Shade.commandNames {
+            #expect(overview.contains("\n  " + name + " "), "help lacks \(name)")
+        }
+        for entry in Shade.entries {
+            guard case .command(let type) = entry else { continue }
+            let start = type.grammar.abstract.split(separator: " ").prefix(3).joined(separator: " ")
+            #expect(overview.contains(start), "help lacks what \(type.grammar.name) does")
+        }
+        #expect(overview.split(separator: "\n").allSatisfy { $0.count <= CommandHelp.columns })
     }
 
     @Test func helpListsEveryArgumentAndOptionWrappedToTheColumns() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ShadeCore
@@ -103,5 +104,27 @@ import Testing
         #expect(try resolver.requireDate(words: ["tomorrow"]).description == "2026-11-30")
         #expect(throws: InputError.self) { try resolver.requireDate(words: ["next", "week"]) }
         #expect(throws: InputError.self) { try resolver.requireDate(words: ["mon", "tue"]) }
+    }
+}
+
+/// The way around the escaping is named, and taken in few places: the type itself, width
+/// arithmetic on text already safe, the colour codes, and JSON (escaped by a format of its own).
+@Suite struct VerbatimUseTests {
+    @Test func onlyTheReviewedFilesWriteTextVerbatim() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources")
+        let allowed: Set<String> = [
+            "ShadeCore/SafeText.swift", "ShadeRendering/DisplayWidth.swift", "ShadeRendering/Style.swift",
+            "ShadeCLI/JSONOutput.swift",
+        ]
+        var users: Set<String> = []
+        let files = FileManager.default.enumerator(atPath: sources.path)
+        while let relative = files?.nextObject() as? String {
+            guard relative.hasSuffix(".swift") else { continue }
+            let text = try String(contentsOf: sources.appendingPathComponent(relative), encoding: .utf8)
+            if text.contains("SafeText(verbatim:") { users.insert(relative) }
+        }
+        #expect(!users.isEmpty)
+        #expect(users.subtracting(allowed).isEmpty, "new verbatim writers: \(users.subtracting(allowed).sorted())")
     }
 }

@@ -6,7 +6,7 @@ extension Shade {
         static let grammar = CommandGrammar(
             name: "edit", abstract: "Change a task's title, time, tags, category or colour.",
             discussion: """
-                Words become the new title; +tag adds a tag and -tag takes one off, at:HH:MM sets the \
+                Words become the new title; +tag adds a tag and -tag takes one off, at:TIME sets the \
                 time (within the task's slot) and at:none clears it, cat:NAME sets the category \
                 (cat:none clears it), color:NAME sets the task's own colour (color:none clears it; \
                 the palette: red, orange, yellow, green, teal, blue, purple, pink, grey). Everything \
@@ -21,7 +21,7 @@ extension Shade {
             arguments: [
                 .id,
                 .init(
-                    "words", valueName: "TITLE… [+tag] [-tag] [at:HH:MM] [cat:NAME] [color:NAME]",
+                    "words", valueName: "TITLE… [+tag] [-tag] [at:TIME] [cat:NAME] [color:NAME]",
                     help: "What to change.", arity: .rest),
             ])
         let json: Bool

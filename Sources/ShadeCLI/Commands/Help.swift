@@ -1,4 +1,5 @@
 import ShadeCore
+import ShadeRendering
 import ShadeStore
 
 extension Shade {
@@ -17,39 +18,58 @@ extension Shade {
             command = arguments.words("command")
         }
 
-        static let overview: SafeText = """
-            shade — plan your week in morning, afternoon and evening slots.
+        /// Text broken into lines of at most `width` columns, at blanks.
+        static func wrapped(_ text: String, width: Int) -> [String] {
+            var lines: [String] = []
+            var line = ""
+            for word in text.split(separator: " ") {
+                if !line.isEmpty, DisplayWidth.of(line) + 1 + DisplayWidth.of(String(word)) > width {
+                    lines.append(line)
+                    line = ""
+                }
+                line += (line.isEmpty ? "" : " ") + word
+            }
+            return lines + [line]
+        }
 
-            Commands (every view takes --json):
-              add [DAY] [SLOT] TITLE… [+tag] [at:HH:MM]   add tue evening Call the bank +errand
-              done ID… / undone ID…                       done 4 7
-              cancel ID…                                  cancel 5   (kept, out of the rates)
-              rm ID…                                      rm 5
-              mv ID DAY [SLOT] [at:HH:MM]                 mv 4 fri evening
-              edit ID [TITLE…] [+tag] [-tag] [at:HH:MM] [cat:NAME] [color:NAME]
-                                                          edit 7 cat:bill +urgent color:red
-              star ID… / unstar ID…                       star 4
-              note ID TEXT… | --clear                     note 4 Bring the contract
-              cat [add|rename|color|rm …]                 cat rm grocery --to errand
-              show ID                                     show 4
-              day [DAY]                                   day tomorrow
-              week [WEEK]                                 week next
-              ls [FILTER…] [sort:KEY] [--by status|cat]   ls overdue +work
-              find TEXT… [sort:KEY]                       find creme brulee
-              filter FILTER… | clear   (REPL)             filter +work overdue
-              stats [--weeks N|--from W --to W|--all]     stats --weeks 26
-              undo                                        undo
-              check                                       check --json   (verify the store)
-              restore [N]                                 restore 12     (saved copies)
-              help [COMMAND]                              help add
-
-            Days:   today tomorrow yesterday, mon … sun (of the week in view), YYYY-MM-DD
-            Slots:  morning (m) 06:00–12:00, afternoon (a) 12:00–18:00, evening (e) 18:00–24:00
-            Weeks:  this, next, prev, last, YYYY-Www
-            REPL:   a day or a slot alone moves the view; next / prev move a day;
-                    day DAY and week WEEK move it too; quit, exit or Ctrl-D leaves.
-            Exit codes: 0 done, 1 could not be done, 64 not understood, 75 store busy.
-            """
+        /// `help` alone: every command, from the grammars, then the words every command shares.
+        static var overview: SafeText {
+            var lines = ["shade — plan your week in morning, afternoon and evening slots.", ""]
+            lines.append("Commands (every view and every change takes --json; help COMMAND shows one):")
+            for entry in Shade.entries {
+                let usage: String
+                let abstract: String
+                switch entry {
+                case .command(let type):
+                    usage = type.grammar.usageLine(path: type.grammar.name, flags: false)
+                    abstract = type.grammar.abstract
+                case .group(let group):
+                    usage = group.name + " [" + group.commands.map { $0.grammar.name }.joined(separator: "|") + "] …"
+                    abstract = group.abstract
+                }
+                let indent = String(repeating: " ", count: 44)
+                var text = wrapped(abstract, width: CommandHelp.columns - 44)
+                if DisplayWidth.of(usage) <= 40 {
+                    lines.append("  " + DisplayWidth.padRight(usage, to: 42) + text.removeFirst())
+                } else {
+                    lines.append("  " + usage)
+                }
+                lines += text.map { indent + $0 }
+            }
+            lines += [
+                "",
+                "Days:   today tomorrow yesterday, mon … sun (of the week in view), next mon, this fri, last sun,",
+                "        YYYY-MM-DD",
+                "Slots:  morning (m) 06:00–12:00, afternoon (a) 12:00–18:00, evening (e) 18:00–24:00",
+                "        (add takes them written out: add a haircut is a title)",
+                "Times:  at:9:30 at:0930 at:930 at:9 at:9am at:7pm",
+                "Weeks:  this, next, prev, last, YYYY-Www",
+                "REPL:   a day alone moves the view and shows the day, a slot alone shows the slot;",
+                "        next / prev move a day; day DAY and week WEEK move it too; quit, exit or Ctrl-D leaves.",
+                "Exit codes: 0 done, 1 could not be done, 64 not understood, 75 store busy.",
+            ]
+            return SafeText(escaping: lines.joined(separator: "\n"), keepingLineBreaks: true)
+        }
 
         func execute(in session: Session) throws {
             guard !command.isEmpty else {

@@ -6,7 +6,7 @@ extension Shade {
         static let grammar = CommandGrammar(
             name: "mv", abstract: "Reschedule a task to another day and slot.",
             discussion: """
-                Without SLOT the task keeps its slot (or takes the one at:HH:MM falls in). A time that \
+                Without SLOT the task keeps its slot (or takes the one at:TIME falls in). A time that \
                 does not fit the new slot is dropped, and the confirmation says so.
 
                 Examples:
@@ -15,7 +15,7 @@ extension Shade {
                   mv 4 2026-12-01 at:09:15
                 """,
             flags: [.json("Print the task as JSON.")],
-            arguments: [.id, .init("words", valueName: "DAY [SLOT] [at:HH:MM]", help: "Where to.", arity: .rest)])
+            arguments: [.id, .init("words", valueName: "DAY [SLOT] [at:TIME]", help: "Where to.", arity: .rest)])
         let json: Bool
         let id: Int
         let words: [String]
@@ -44,7 +44,7 @@ extension Shade {
             var time: TimeOfDay?
             for word in rest {
                 guard word.lowercased().hasPrefix("at:") else {
-                    throw CommandError.usage("mv takes DAY [SLOT] [at:HH:MM]; '\(word)' is none of these")
+                    throw CommandError.usage("mv takes DAY [SLOT] [at:TIME]; '\(word)' is none of these")
                 }
                 time = try TaskWords.parseTime(String(word.dropFirst(3)))
             }

@@ -199,7 +199,8 @@ extension Shade {
             try TaskListing(query: TaskQuery(parsed), words: [], order: order, grouping: by, json: json)
                 .print(
                     in: session,
-                    emptyMessage: filters.isEmpty ? "nothing planned in \(session.view.week)" : "no task matches")
+                    emptyMessage: filters.isEmpty && session.standingFilter == nil
+                        ? "nothing planned in \(session.view.week)" : "no task matches")
         }
     }
 

@@ -29,7 +29,7 @@ struct CommandGrammar: Sendable {
     }
 
     /// How the command is typed: `mv <id> DAY [SLOT] [--json]`, after `shade` and its path.
-    func usageLine(path: String) -> String {
+    func usageLine(path: String, flags includingFlags: Bool = true) -> String {
         var usage = [path]
         for argument in arguments {
             switch argument.arity {
@@ -38,7 +38,7 @@ struct CommandGrammar: Sendable {
                 usage.append(argument.valueName.hasPrefix("[") ? argument.valueName : "[" + argument.valueName + "]")
             }
         }
-        usage += flags.map { "[--\($0.name)]" }
+        if includingFlags { usage += flags.map { "[--\($0.name)]" } }
         usage += options.map { "[--\($0.name) \($0.valueName)]" }
         return usage.joined(separator: " ")
     }
