@@ -50,6 +50,7 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(name: "ShadeRenderingTests", dependencies: ["ShadeRendering", "ShadeCore"]),
         .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ShadeStore", "ShadeCore"]),
-        .testTarget(name: "ShadeEndToEndTests", dependencies: ["ShadeJSON", "ShadeTestSupport"]),
+        .testTarget(
+            name: "ShadeEndToEndTests", dependencies: ["ShadeJSON", "ShadeTestSupport"], exclude: ["Golden"]),
     ]
 )
