@@ -10,7 +10,8 @@ let package = Package(
         .executable(name: "shade-fuzz", targets: ["shade-fuzz"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -42,7 +43,9 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "shade-fuzz", dependencies: ["ShadeCLI", "ShadeStore"]),
-        .testTarget(name: "ShadeCoreTests", dependencies: ["ShadeCore"]),
+        .testTarget(
+            name: "ShadeCoreTests",
+            dependencies: ["ShadeCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "ShadeJSONTests", dependencies: ["ShadeJSON"]),
         .target(name: "ShadeTestSupport", path: "Tests/ShadeTestSupport"),
         .testTarget(

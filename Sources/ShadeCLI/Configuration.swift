@@ -5,10 +5,13 @@ import ShadeStore
 /// Settings from `$XDG_CONFIG_HOME/shade/config.json`.
 ///
 /// ```json
-/// {"slots": {"morning": "06:00", "afternoon": "12:00", "evening": "18:00"}}
+/// {"slots": {"morning": "06:00", "afternoon": "12:00", "evening": "18:00"},
+///  "user": {"name": "ana"}}
 /// ```
 struct Configuration {
     var schedule = SlotSchedule.standard
+    /// Who changes are by (`user.name`), when set.
+    var userName: String?
 
     static func load(directory: String) throws(CommandError) -> Configuration {
         let path = directory + "/config.json"
@@ -24,8 +27,16 @@ struct Configuration {
                 "config file \(path) is not valid JSON at line \(error.line), column \(error.column): \(error.reason)")
         }
         guard let object = value.objectValue else { throw .failed("config file \(path) must hold a JSON object") }
-        for key in object.keys where key != "slots" {
-            throw .failed("config file \(path): unknown setting '\(key)'; known settings: slots")
+        for key in object.keys where key != "slots" && key != "user" {
+            throw .failed("config file \(path): unknown setting '\(key)'; known settings: slots, user")
+        }
+        if let user = object["user"] {
+            guard let members = user.objectValue, members.keys.allSatisfy({ $0 == "name" || $0 == "email" }),
+                let name = members["name"]?.stringValue, !name.isEmpty, name.count <= 100
+            else {
+                throw .failed("config file \(path): user must be an object such as {\"name\": \"ana\"}")
+            }
+            configuration.userName = name
         }
         if let slots = object["slots"] {
             guard let members = slots.objectValue else {

@@ -54,26 +54,24 @@ extension Session {
         DisplayWidth.truncate(SafeText(escaping: task.title), to: 60)
     }
 
-    /// The task with an id, or an error that says there is none.
-    func requireTask(_ id: Int, in state: StoreState) throws -> PlannerTask {
-        guard let task = try state.task(id: id) else {
-            throw CommandError.failed("there is no task \(id); 'ls all' lists every task with its id")
-        }
-        return task
+    /// What core operations are given: the clock and the slot boundaries.
+    func operationContext(_ now: Moment) -> OperationContext {
+        OperationContext(now: now, schedule: schedule)
     }
 
-    /// Changes one task as one step recorded for undo under `words` (the command as typed),
-    /// stamping its modification time; returns the task as saved.
-    func updateTask(_ id: Int, words: [String], now: Moment, _ change: (inout PlannerTask, StoreState) throws -> Void)
-        throws -> PlannerTask
+    /// Commits an operation on one task (under `label`, the command as typed); returns the change
+    /// and the task as it is afterwards, changed or not.
+    func commit(task id: Int, label: [String], now: Moment, _ operation: (StoreState) throws -> [RecordChange]) throws
+        -> (change: Change, task: PlannerTask)
     {
-        try store.write(label: undoLabel(words), now: now) { state in
-            var task = try requireTask(id, in: state)
-            try change(&task, state)
-            task.modified = now.timestamp
-            try state.update(task)
-            return task
+        var current: PlannerTask?
+        let change = try store.commit(label: undoLabel(label), now: now) { state in
+            let task = try state.requireTask(id)
+            current = task
+            return try operation(state)
         }
+        guard let current else { throw CommandError.failed("there is no task \(id)") }
+        return (change, change.tasks.last { $0.uid == current.uid } ?? current)
     }
 
     /// A label for the undo journal: the command as typed, kept short.
@@ -87,22 +85,6 @@ extension Session {
         var text = RateFormat.shortDay(task.date) + " · \(task.slot)"
         if let time = task.time { text += " · \(time)" }
         return text
-    }
-
-    /// Checks that every id is a task; reports all the missing ones at once.
-    func requireTasks(_ ids: [Int], in state: StoreState) throws -> [PlannerTask] {
-        var found: [PlannerTask] = []
-        var missing: [Int] = []
-        var seen: Set<Int> = []
-        for id in ids where seen.insert(id).inserted {
-            if let task = try state.task(id: id) { found.append(task) } else { missing.append(id) }
-        }
-        if !missing.isEmpty {
-            let list = missing.map { String($0) }.joined(separator: ", ")
-            throw CommandError.failed(
-                "there is no task \(list); nothing was changed ('ls all' lists every task with its id)")
-        }
-        return found
     }
 
     /// Prints one task object, or `{"tasks": [...]}` for several.

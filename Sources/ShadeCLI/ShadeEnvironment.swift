@@ -38,6 +38,13 @@ public struct ShadeEnvironment: Sendable {
     public var defaultStore: String { (self["XDG_DATA_HOME"] ?? home + "/.local/share") + "/shade" }
     /// `$XDG_CONFIG_HOME/shade`, else `~/.config/shade`.
     public var configDirectory: String { (self["XDG_CONFIG_HOME"] ?? home + "/.config") + "/shade" }
+    /// The login name: `$USER`, else `$LOGNAME`, else the password database's, else "me".
+    public var loginName: String {
+        if let name = self["USER"] ?? self["LOGNAME"] { return name }
+        if let entry = getpwuid(getuid()), let name = entry.pointee.pw_name { return String(cString: name) }
+        return "me"
+    }
+
     /// `$XDG_STATE_HOME/shade`, else `~/.local/state/shade`.
     public var stateDirectory: String { (self["XDG_STATE_HOME"] ?? home + "/.local/state") + "/shade" }
 }

@@ -125,7 +125,10 @@ public enum ShadeMain {
         let now = try SystemClock.now(environment: environment)
         let directory = store ?? environment["SHADE_STORE"] ?? environment.defaultStore
         return Session(
-            environment: environment, store: Store(directory: directory, cache: interactive ? WeekCache() : nil),
+            environment: environment,
+            store: Store(
+                directory: directory, cache: interactive ? WeekCache() : nil,
+                author: configuration.userName ?? environment.loginName),
             schedule: configuration.schedule, now: now,
             isInteractive: interactive, colorMode: color ?? .auto,
             clockOverride: environment["SHADE_NOW"] != nil ? now : nil)

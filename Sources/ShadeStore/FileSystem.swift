@@ -99,6 +99,11 @@ enum FileSystem {
         if unlink(path) != 0, errno != ENOENT { throw .io(operation: "remove", path: path, errno: errno) }
     }
 
+    /// Removes an empty directory; a missing one is not an error.
+    static func removeDirectory(_ path: String) throws(StoreError) {
+        if rmdir(path) != 0, errno != ENOENT { throw .io(operation: "remove", path: path, errno: errno) }
+    }
+
     /// The names in a directory (without `.` and `..`), or empty when it does not exist. A listing
     /// that fails is an error: a short list would make ids or undo numbers start again.
     static func list(_ path: String) throws(StoreError) -> [String] {

@@ -14,11 +14,14 @@ public struct Store: Sendable {
 
     /// Weeks kept between commands of a long-lived session, or nil.
     let cache: WeekCache?
+    /// Who the changes made through this store are by, for the change log.
+    public let author: String
 
     /// A store at `directory` (which need not exist yet); `cache` keeps parsed weeks between
     /// commands of a long-lived session such as the REPL.
-    public init(directory: String, cache: WeekCache? = nil) {
+    public init(directory: String, cache: WeekCache? = nil, author: String = "") {
         self.directory = directory
+        self.author = author
         self.paths = StorePaths(root: directory)
         self.cache = cache
     }
@@ -50,9 +53,23 @@ public struct Store: Sendable {
     /// Runs `body` under the exclusive lock and saves what it changed as one atomic step,
     /// recorded for `undo` under `label` (not recorded when `label` is nil).
     public func write<T>(label: String?, now: Moment, _ body: (StoreState) throws -> T) throws -> T {
+        let existed = try FileSystem.exists(directory)
         try FileSystem.makeDirectories(directory)
         let lock = try FileLock(path: paths.lock, mode: .exclusive)
-        return try withExtendedLifetime(lock) {
+        do {
+            return try withExtendedLifetime(lock) { try writeLocked(label: label, now: now, body) }
+        } catch {
+            // A first command that could not be done leaves no store behind.
+            if !existed, !(try exists) {
+                try? FileSystem.remove(paths.lock)
+                try? FileSystem.removeDirectory(directory)
+            }
+            throw error
+        }
+    }
+
+    private func writeLocked<T>(label: String?, now: Moment, _ body: (StoreState) throws -> T) throws -> T {
+        do {
             let commit = AtomicCommit(paths: paths)
             try commit.recover()
             // A store of an older format is upgraded by its first write: the store file says so,
@@ -62,7 +79,8 @@ public struct Store: Sendable {
             let result = try body(state)
             if state.hasChanges {
                 let staged = try commit.stage(
-                    state.pendingFiles(label: label, timestamp: now.timestamp, createMeta: !metaCurrent))
+                    state.pendingFiles(label: label, timestamp: now.timestamp, author: author, createMeta: !metaCurrent)
+                )
                 try commit.commit(staged)
                 state.pruneUndoJournal()
                 state.cacheWrittenWeeks()
@@ -79,31 +97,28 @@ public struct Store: Sendable {
         }
     }
 
-    /// Takes back the newest recorded change, even one made by an earlier process.
+    /// Commits one change: `make` reads the state and returns the record changes a core
+    /// operation made of it; they are applied and saved as one atomic step, recorded in the change
+    /// log under `label`. Returns the change as committed (empty when nothing changed, and then
+    /// nothing is written).
+    public func commit(label: String, now: Moment, _ make: (StoreState) throws -> [RecordChange]) throws -> Change {
+        try write(label: label, now: now) { state in
+            try state.apply(try make(state))
+            return Change(label: label, at: now.timestamp, by: author, records: state.recordChanges)
+        }
+    }
+
+    /// Takes back the newest change of the change log, even one made by an earlier process,
+    /// whatever it touched: its inverse is applied as one atomic step.
     ///
-    /// Returns the entry taken back, or nil when there is nothing to undo.
-    public func undo(now: Moment) throws -> UndoEntry? {
+    /// Returns the change taken back, or nil when there is nothing to undo.
+    public func undo(now: Moment) throws -> Change? {
         guard try exists else { return nil }
-        return try write(label: nil, now: now) { state -> UndoEntry? in
+        return try write(label: nil, now: now) { state -> Change? in
             guard let entry = try state.popUndoEntry() else { return nil }
-            for change in entry.changes.reversed() {
-                switch (change.before, change.after) {
-                case (nil, let after?):
-                    if try state.task(id: after.id) != nil { try state.remove(id: after.id) }
-                case (let before?, _):
-                    if try state.task(id: before.id) != nil {
-                        try state.update(before)
-                    } else {
-                        try state.insert(before)
-                    }
-                    // A task taken back into a category that was renamed or removed brings it back.
-                    if let category = before.category { try state.ensureCategory(category) }
-                case (nil, nil):
-                    break
-                }
-            }
+            try state.apply(entry.inverse)
             return entry
-        }.flatMap { entry in entry }
+        }
     }
 
     /// Checks the store file; returns its format version, or nil when there is none yet.

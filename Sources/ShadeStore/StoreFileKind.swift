@@ -42,7 +42,7 @@ enum StoreFileKind: Equatable {
         case categories([Category])
         case week([PlannerTask])
         case idShard([ISOWeek?])
-        case undo(UndoEntry)
+        case undo(Change)
         case summary([ISOWeek: SummaryDocument.Entry])
     }
 

@@ -5,15 +5,16 @@ import ShadeJSON
 ///
 /// Weeks, id shards and the undo journal are read only when asked for, so a command pays for
 /// the weeks it touches, not for the whole history.
-public final class StoreState {
+public final class StoreState: PlannerRecords {
     let paths: StorePaths
     private var weeks: [ISOWeek: [PlannerTask]] = [:]
     private var dirtyWeeks: Set<ISOWeek> = []
     private var shards: [Int: [ISOWeek?]] = [:]
     private var dirtyShards: Set<Int> = []
     private var nextID: Int?
-    private var changeOrder: [Int] = []
-    private var changes: [Int: (before: PlannerTask?, after: PlannerTask?)] = [:]
+    /// Every record changed in this step, first state and last, in the order first touched.
+    private var changeOrder: [String] = []
+    private var changes: [String: (before: PlannerRecord?, after: PlannerRecord?)] = [:]
     private var poppedUndoEntry: Int?
     private var loadedCategories: [Category]?
     private var categoriesDirty = false
@@ -91,16 +92,19 @@ public final class StoreState {
         return result
     }
 
-    /// The recent changes that `undo` can take back, oldest first.
-    public func undoEntries() throws(StoreError) -> [UndoEntry] {
-        var entries: [UndoEntry] = []
-        for sequence in try UndoJournal.sequenceNumbers(in: paths.undoDirectory) {
-            entries.append(try undoEntry(sequence))
-        }
+    /// The change log: the recent changes `undo` can take back and `log` lists, oldest first.
+    public func undoEntries() throws(StoreError) -> [Change] { try changeLog().map(\.change) }
+
+    /// The newest `limit` changes of the change log (all when nil), each with its number, oldest
+    /// first.
+    public func changeLog(last limit: Int? = nil) throws(StoreError) -> [(number: Int, change: Change)] {
+        let numbers = try UndoJournal.sequenceNumbers(in: paths.undoDirectory)
+        var entries: [(number: Int, change: Change)] = []
+        for number in numbers.suffix(limit ?? numbers.count) { entries.append((number, try undoEntry(number))) }
         return entries
     }
 
-    private func undoEntry(_ sequence: Int) throws(StoreError) -> UndoEntry {
+    private func undoEntry(_ sequence: Int) throws(StoreError) -> Change {
         let file = paths.absolute(UndoJournal.file(sequence))
         guard let bytes = try FileSystem.read(file) else {
             throw .io(operation: "read", path: file, errno: 2)
@@ -184,11 +188,50 @@ public final class StoreState {
 
     // MARK: Changing
 
-    /// Replaces the categories (saved with this step; not recorded for undo, which takes back
-    /// tasks, not the category list).
+    /// Replaces the categories (saved with this step, each one added, changed or removed recorded
+    /// for the change log).
     public func setCategories(_ categories: [Category]) throws(StoreError) {
-        loadedCategories = categories.sorted { $0.name < $1.name }
+        let old = try self.categories()
+        let new = categories.sorted { $0.name < $1.name }
+        for category in old where !new.contains(where: { $0.name == category.name }) {
+            record("category:" + category.name, before: .category(category), after: nil)
+        }
+        for category in new where !old.contains(category) {
+            let previous = old.first { $0.name == category.name }
+            record(
+                "category:" + category.name, before: previous.map(PlannerRecord.category), after: .category(category))
+        }
+        loadedCategories = new
         categoriesDirty = true
+    }
+
+    /// Every task filed under a category (the whole history is read).
+    public func tasks(inCategory name: String) throws(StoreError) -> [PlannerTask] {
+        var result: [PlannerTask] = []
+        for week in try storedWeeks() { result += try tasks(in: week).filter { $0.category == name } }
+        return result
+    }
+
+    /// Applies record changes a core operation made (or their inverse, for undo): each task
+    /// filed, refiled or removed, each category added, changed or removed.
+    public func apply(_ changes: [RecordChange]) throws(StoreError) {
+        for change in changes {
+            switch (change.before, change.after) {
+            case (_, .task(let task)?):
+                if try self.task(id: task.id) != nil { try update(task) } else { try insert(task) }
+            case (.task(let task)?, nil):
+                if try self.task(id: task.id) != nil { try remove(id: task.id) }
+            case (_, .category(let category)?):
+                var list = try categories().filter { $0.name != category.name }
+                if case .category(let old)? = change.before { list.removeAll { $0.name == old.name } }
+                list.append(category)
+                try setCategories(list)
+            case (.category(let category)?, nil):
+                try setCategories(try categories().filter { $0.name != category.name })
+            case (nil, nil):
+                break
+            }
+        }
     }
 
     /// Makes sure a category exists, giving a new one the next colour of the palette.
@@ -226,7 +269,7 @@ public final class StoreState {
         }
         try file(task)
         try setWeek(task.week, forID: task.id)
-        record(id: task.id, before: nil, after: task)
+        record("task:\(task.id)", before: nil, after: .task(task))
     }
 
     /// Replaces a task by its id, moving it between weeks when its date changed.
@@ -242,7 +285,7 @@ public final class StoreState {
             try file(task)
             if before.week != task.week { try setWeek(task.week, forID: task.id) }
         }
-        record(id: task.id, before: before, after: task)
+        record("task:\(task.id)", before: .task(before), after: .task(task))
     }
 
     /// Removes a task for good; its id is never handed out again.
@@ -250,7 +293,7 @@ public final class StoreState {
         guard let before = try task(id: id) else { throw missing(id) }
         try detach(id: id, from: before.week)
         try setWeek(nil, forID: id)
-        record(id: id, before: before, after: nil)
+        record("task:\(id)", before: .task(before), after: nil)
     }
 
     /// Whether anything changed in this step.
@@ -258,8 +301,8 @@ public final class StoreState {
 
     // MARK: Commit
 
-    /// Takes the newest entry off the undo journal (its changes are reverted by the caller).
-    func popUndoEntry() throws(StoreError) -> UndoEntry? {
+    /// Takes the newest entry off the change log (its changes are reverted by the caller).
+    func popUndoEntry() throws(StoreError) -> Change? {
         guard let newest = try UndoJournal.sequenceNumbers(in: paths.undoDirectory).last else { return nil }
         let entry = try undoEntry(newest)
         poppedUndoEntry = newest
@@ -268,7 +311,7 @@ public final class StoreState {
 
     /// The files to write (bytes) and remove (nil) for this step: changed weeks and id shards,
     /// the store file when new, and the undo entry recorded (under `label`) or taken back.
-    func pendingFiles(label: String?, timestamp: String, createMeta: Bool) throws(StoreError) -> [(
+    func pendingFiles(label: String?, timestamp: String, author: String, createMeta: Bool) throws(StoreError) -> [(
         relativePath: String, bytes: [UInt8]?
     )] {
         var files: [(relativePath: String, bytes: [UInt8]?)] = []
@@ -280,12 +323,8 @@ public final class StoreState {
             files.append(
                 (paths.idShardFile(shard), try serialise(IDShardDocument.encode(shard: shard, weeks: shards[shard]!))))
         }
-        if let label, !changeOrder.isEmpty {
-            let entry = UndoEntry(
-                label: label, timestamp: timestamp,
-                changes: changeOrder.map { id in
-                    UndoEntry.Change(before: changes[id]!.before, after: changes[id]!.after)
-                })
+        if let label, !recordChanges.isEmpty {
+            let entry = Change(label: label, at: timestamp, by: author, records: recordChanges)
             let next = (try UndoJournal.sequenceNumbers(in: paths.undoDirectory).last ?? 0) + 1
             files.append((UndoJournal.file(next), try serialise(UndoJournal.encode(entry))))
         }
@@ -363,12 +402,21 @@ public final class StoreState {
         dirtyWeeks.insert(week)
     }
 
-    private func record(id: Int, before: PlannerTask?, after: PlannerTask?) {
-        if let existing = changes[id] {
-            changes[id] = (existing.before, after)
+    private func record(_ key: String, before: PlannerRecord?, after: PlannerRecord?) {
+        if let existing = changes[key] {
+            changes[key] = (existing.before, after)
         } else {
-            changeOrder.append(id)
-            changes[id] = (before, after)
+            changeOrder.append(key)
+            changes[key] = (before, after)
+        }
+    }
+
+    /// The records this step changed, each from its first state to its last (those that came
+    /// back to where they were left out).
+    public var recordChanges: [RecordChange] {
+        changeOrder.compactMap { key in
+            guard let change = changes[key], change.before != change.after else { return nil }
+            return RecordChange(before: change.before, after: change.after)
         }
     }
 

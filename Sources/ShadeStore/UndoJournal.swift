@@ -1,62 +1,100 @@
 import ShadeCore
 import ShadeJSON
 
-/// One change to take back: every task it touched, before and after.
-public struct UndoEntry: Hashable, Sendable {
-    /// One task's state before and after; nil where the task did not exist.
-    public struct Change: Hashable, Sendable {
-        /// The task before the change (nil for an add).
-        public let before: PlannerTask?
-        /// The task after the change (nil for a removal).
-        public let after: PlannerTask?
-    }
-
-    /// What the change was, as the user typed it (`add Call the bank`).
-    public let label: String
-    /// When it was made.
-    public let timestamp: String
-    /// The tasks it touched, in the order they were touched.
-    public let changes: [Change]
-}
-
-/// The journal of recent changes: one file a change, `undo/0000000042.json`, numbered in order.
+/// The change log: one file a committed change, `undo/0000000042.json`, numbered in order; the
+/// newest `StoreFormat.undoDepth` are kept. `undo` applies the newest one's inverse; `log` lists
+/// them.
 ///
 /// ```json
-/// {"format": 1, "kind": "undo", "label": "done 4", "at": "…",
-///  "changes": [{"before": {task with date and slot}, "after": {…}}]}
+/// {"format": 2, "kind": "change", "label": "done 4", "at": "…", "by": "ana",
+///  "records": [{"kind": "task", "before": {task with date and slot}, "after": {…}},
+///              {"kind": "category", "before": null, "after": {"name": "school", "color": "blue"}}]}
 /// ```
-/// A change writes one small file, whatever the journal holds; `undo` reads only the newest.
+/// A change writes one small file, whatever the log holds; `undo` reads only the newest. Entries
+/// written before the log knew categories (`"kind": "undo"`, tasks only) are read as changes.
 enum UndoJournal {
-    static func encode(_ entry: UndoEntry) -> JSONValue {
-        let changes = entry.changes.map { change -> JSONValue in
+    static func encode(_ change: Change) -> JSONValue {
+        let records = change.records.map { record -> JSONValue in
             [
-                "before": change.before.map { TaskRecord.encode($0, placement: true) } ?? .null,
-                "after": change.after.map { TaskRecord.encode($0, placement: true) } ?? .null,
+                "kind": .string(record.kind.rawValue), "before": record.before.map(encode) ?? .null,
+                "after": record.after.map(encode) ?? .null,
             ]
         }
         return [
-            "format": .int(Int64(StoreFormat.version)), "kind": "undo", "label": .string(entry.label),
-            "at": .string(entry.timestamp), "changes": .array(changes),
+            "format": .int(Int64(StoreFormat.version)), "kind": "change", "label": .string(change.label),
+            "at": .string(change.at), "by": .string(change.by), "records": .array(records),
         ]
     }
 
-    static func decode(_ value: JSONValue, file: String) throws(StoreError) -> UndoEntry {
+    private static func encode(_ record: PlannerRecord) -> JSONValue {
+        switch record {
+        case .task(let task): TaskRecord.encode(task, placement: true)
+        case .category(let category): CategoriesDocument.encode(category)
+        }
+    }
+
+    static func decode(_ value: JSONValue, file: String) throws(StoreError) -> Change {
         let reader = try FieldReader(value, file: file, location: "")
+        let kind = try reader.string("kind")
+        if kind == "undo" { return try decodeTaskEntry(reader, file: file) }
+        try reader.checkHeader(kind: "change")
+        try reader.rejectUnknownKeys(allowed: ["format", "kind", "label", "at", "by", "records"])
+        var records: [RecordChange] = []
+        for (index, element) in try reader.array("records").enumerated() {
+            let location = "records[\(index)]"
+            let entry = try FieldReader(element, file: file, location: location)
+            try entry.rejectUnknownKeys(allowed: ["kind", "before", "after"])
+            let kindText = try entry.string("kind")
+            guard let kind = RecordKind(rawValue: kindText) else {
+                throw entry.fail(
+                    "kind",
+                    "'\(kindText)' is not a kind of record (\(RecordKind.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
+            }
+            func record(_ key: String) throws(StoreError) -> PlannerRecord? {
+                let value = try entry.value(key)
+                if value.isNull { return nil }
+                switch kind {
+                case .task:
+                    return .task(
+                        try TaskRecord.decode(value, file: file, location: "\(location).\(key)", date: nil, slot: nil))
+                case .category:
+                    return .category(
+                        try CategoriesDocument.decodeCategory(value, file: file, location: "\(location).\(key)"))
+                }
+            }
+            let before = try record("before")
+            let after = try record("after")
+            guard before != nil || after != nil else {
+                throw entry.fail("after", "a change needs a before or an after")
+            }
+            records.append(RecordChange(before: before, after: after))
+        }
+        return Change(
+            label: try reader.string("label"), at: try reader.string("at"), by: try reader.string("by"),
+            records: records)
+    }
+
+    /// An entry of the older shape: the tasks a change touched, before and after.
+    private static func decodeTaskEntry(_ reader: FieldReader, file: String) throws(StoreError) -> Change {
         try reader.checkHeader(kind: "undo")
         try reader.rejectUnknownKeys(allowed: ["format", "kind", "label", "at", "changes"])
-        var changes: [UndoEntry.Change] = []
+        var records: [RecordChange] = []
         for (index, changeValue) in try reader.array("changes").enumerated() {
             let location = "changes[\(index)]"
             let change = try FieldReader(changeValue, file: file, location: location)
             try change.rejectUnknownKeys(allowed: ["before", "after"])
-            func task(_ key: String) throws(StoreError) -> PlannerTask? {
+            func task(_ key: String) throws(StoreError) -> PlannerRecord? {
                 let value = try change.value(key)
                 if value.isNull { return nil }
-                return try TaskRecord.decode(value, file: file, location: "\(location).\(key)", date: nil, slot: nil)
+                return .task(
+                    try TaskRecord.decode(value, file: file, location: "\(location).\(key)", date: nil, slot: nil))
             }
-            changes.append(UndoEntry.Change(before: try task("before"), after: try task("after")))
+            let before = try task("before")
+            let after = try task("after")
+            if before != nil || after != nil { records.append(RecordChange(before: before, after: after)) }
         }
-        return UndoEntry(label: try reader.string("label"), timestamp: try reader.string("at"), changes: changes)
+        return Change(label: try reader.string("label"), at: try reader.string("at"), by: "", records: records)
     }
 
     /// The sequence numbers of the entry files in the journal directory, oldest first.

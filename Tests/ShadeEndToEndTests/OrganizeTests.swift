@@ -33,7 +33,8 @@ import Testing
         #expect(try shade.json(["show", "2"]).objectValue?["favorite"] == false)
         #expect(try shade.run(["show", "1"]).stdout.contains("★"))
         #expect(try shade.run(["day"]).stdout.contains("★"))
-        #expect(try shade.run(["undo"]).stdout.contains("note 2 --clear"))
+        // Clearing a note there is not changes nothing: no undo step; undo takes back the unstar.
+        #expect(try shade.run(["undo"]).stdout.contains("unstar 2"))
     }
 
     @Test func lsFiltersByFavouriteCategoryAndMissingTag() throws {

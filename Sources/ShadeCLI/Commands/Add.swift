@@ -54,21 +54,15 @@ extension Shade {
 
         func execute(in session: Session) throws {
             let parsed = try parseWords(resolver: session.resolver())
-            let title = try TaskText.validateTitle(parsed.title)
-            let date = parsed.date ?? session.view.date
-            let slot = try parsed.resolvedSlot(default: session.view.slot, schedule: session.schedule)
             let now = try session.now()
             var random = SystemRandomNumberGenerator()
             let uid = UIDGenerator.make(using: &random)
-            let task = try session.store.write(label: session.undoLabel(["add"] + words), now: now) { state in
-                let task = PlannerTask(
-                    id: try state.allocateID(), uid: uid, title: title, date: date, slot: slot, time: parsed.time,
-                    tags: parsed.tags, category: parsed.category.flatMap { $0.isEmpty ? nil : $0 }, color: parsed.color,
-                    created: now.timestamp)
-                if let category = task.category { try state.ensureCategory(category) }
-                try state.insert(task)
-                return task
+            let change = try session.store.commit(label: session.undoLabel(["add"] + words), now: now) { state in
+                try TaskOperations.add(
+                    parsed, defaultDate: session.view.date, defaultSlot: session.view.slot, id: try state.allocateID(),
+                    uid: uid, in: state, context: session.operationContext(now))
             }
+            guard let task = change.tasks.last else { return }
             if json {
                 try session.printTasksJSON([task])
             } else {

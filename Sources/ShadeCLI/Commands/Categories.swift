@@ -97,19 +97,12 @@ extension Shade {
         }
 
         func execute(in session: Session) throws {
-            let name = try TaskText.validateCategory(name)
             let color = try parseWords(resolver: session.resolver())
-            let added = try session.store.write(label: nil, now: session.now()) { state -> Category in
-                var list = try state.categories()
-                guard !list.contains(where: { $0.name == name }) else {
-                    throw CommandError.failed(
-                        "the category '\(name)' exists already; cat color \(name) COLOR recolours it")
-                }
-                let category = Category(name: name, color: color ?? Category.nextColor(after: list))
-                list.append(category)
-                try state.setCategories(list)
-                return category
+            let label = session.undoLabel(["cat", "add", name] + (self.color.map { [$0] } ?? []))
+            let change = try session.store.commit(label: label, now: session.now()) { state in
+                try CategoryOperations.create(name, color: color, in: state)
             }
+            guard let added = change.records.last?.after?.category else { return }
             session.print("added the category \(added.name) (\(added.color?.rawValue ?? "no colour"))")
         }
     }
@@ -127,20 +120,17 @@ extension Shade {
         }
 
         func execute(in session: Session) throws {
-            let old = try TaskText.validateCategory(old)
-            let new = try TaskText.validateCategory(new)
-            let count = try session.store.write(label: "cat rename \(old) \(new)", now: session.now()) { state -> Int in
-                var list = try state.categories()
-                let index = try position(of: old, in: list)
-                guard !list.contains(where: { $0.name == new }) else {
-                    throw CommandError.failed(
-                        "the category '\(new)' exists already; to merge, use cat rm \(old) --to \(new)")
-                }
-                list[index] = Category(name: new, color: list[index].color)
-                try state.setCategories(list)
-                return try recategorize(from: old, to: new, in: state, at: session.now())
+            let now = try session.now()
+            let change = try session.store.commit(label: session.undoLabel(["cat", "rename", old, new]), now: now) {
+                state in
+                try CategoryOperations.rename(old, to: new, in: state, context: session.operationContext(now))
             }
-            session.print("renamed the category \(old) to \(new) (\(count) task\(count == 1 ? "" : "s"))")
+            let count = change.tasks.count
+            let names = change.records.compactMap { $0.before?.category?.name }
+            let renamed = change.records.compactMap { $0.after?.category?.name }
+            session.print(
+                "renamed the category \(names.first ?? old) to \(renamed.first ?? new) (\(count) task\(count == 1 ? "" : "s"))"
+            )
         }
     }
 
@@ -165,15 +155,14 @@ extension Shade {
         }
 
         func execute(in session: Session) throws {
-            let name = try TaskText.validateCategory(name)
             let color = try parseWords(resolver: session.resolver())
-            try session.store.write(label: nil, now: session.now()) { state in
-                var list = try state.categories()
-                let index = try position(of: name, in: list)
-                list[index].color = color
-                try state.setCategories(list)
+            let change = try session.store.commit(
+                label: session.undoLabel(["cat", "color", name, self.color]), now: session.now()
+            ) {
+                state in try CategoryOperations.recolor(name, to: color, in: state)
             }
-            session.print("the category \(name) is \(color.rawValue) now")
+            let shown = change.records.last?.after?.category?.name ?? name.lowercased()
+            session.print("the category \(shown) is \(color.rawValue) now")
         }
     }
 
@@ -191,42 +180,17 @@ extension Shade {
         }
 
         func execute(in session: Session) throws {
-            let name = try TaskText.validateCategory(name)
-            let target = try to.map { text throws in try TaskText.validateCategory(text) }
-            let label = "cat rm \(name)" + (target.map { " --to \($0)" } ?? "")
-            let count = try session.store.write(label: label, now: session.now()) { state -> Int in
-                var list = try state.categories()
-                _ = try position(of: name, in: list)
-                if let target, target == name { throw CommandError.failed("--to names the category being removed") }
-                list.removeAll { $0.name == name }
-                try state.setCategories(list)
-                if let target { try state.ensureCategory(target) }
-                return try recategorize(from: name, to: target, in: state, at: session.now())
+            let now = try session.now()
+            let label = session.undoLabel(["cat", "rm", name] + (to.map { ["--to", $0] } ?? []))
+            let change = try session.store.commit(label: label, now: now) { state in
+                try CategoryOperations.remove(name, movingTo: to, in: state, context: session.operationContext(now))
             }
+            let count = change.tasks.count
+            let removed = change.records.first { $0.after == nil }?.before?.category?.name ?? name
+            let target = change.tasks.first?.category ?? to?.lowercased()
             session.print(
-                "removed the category \(name); \(count) task\(count == 1 ? "" : "s") "
-                    + (target.map { "moved to \($0)" } ?? "left without a category"))
+                "removed the category \(removed); \(count) task\(count == 1 ? "" : "s") "
+                    + (to != nil ? "moved to \(target ?? "")" : "left without a category"))
         }
     }
-}
-
-/// Moves every task of one category to another (or to none), across the whole history.
-private func recategorize(from old: String, to new: String?, in state: StoreState, at now: Moment) throws -> Int {
-    var count = 0
-    for week in try state.storedWeeks() {
-        for var task in try state.tasks(in: week) where task.category == old {
-            task.category = new
-            task.modified = now.timestamp
-            try state.update(task)
-            count += 1
-        }
-    }
-    return count
-}
-
-/// Where a category is in the list, or an error that lists the categories there are.
-private func position(of name: String, in list: [Category]) throws(CommandError) -> Int {
-    if let index = list.firstIndex(where: { $0.name == name }) { return index }
-    let known = list.isEmpty ? "there are none yet" : "categories: " + list.map(\.name).joined(separator: ", ")
-    throw .failed("there is no category '\(name)'; \(known)")
 }

@@ -53,27 +53,10 @@ extension Shade {
         func execute(in session: Session) throws {
             let (fields, clearTime) = try parseWords(resolver: session.resolver())
             let now = try session.now()
-            let edited = try session.updateTask(id, words: ["edit", String(id)] + words, now: now) { task, state in
-                if !fields.title.isEmpty { task.title = try TaskText.validateTitle(fields.title) }
-                for tag in fields.tags where !task.tags.contains(tag) { task.tags.append(tag) }
-                task.tags.removeAll { fields.removedTags.contains($0) }
-                if let category = fields.category {
-                    task.category = category.isEmpty ? nil : category
-                    if !category.isEmpty { try state.ensureCategory(category) }
-                }
-                if let color = fields.color { task.color = color }
-                if fields.clearsColor { task.color = nil }
-                if clearTime { task.time = nil }
-                if let time = fields.time {
-                    let natural = session.schedule.slot(containing: time)
-                    guard natural == task.slot else {
-                        throw CommandError.failed(
-                            "\(time) is in the \(natural), not the \(task.slot) (\(session.schedule.hours(of: task.slot))); use mv \(id) \(task.date) \(natural) at:\(time) to move it"
-                        )
-                    }
-                    task.time = time
-                }
-            }
+            let edited = try session.commit(task: id, label: ["edit", String(id)] + words, now: now) { state in
+                try TaskOperations.edit(
+                    id: id, fields, clearTime: clearTime, in: state, context: session.operationContext(now))
+            }.task
             if json {
                 try session.printTasksJSON([edited])
             } else {

@@ -5,16 +5,12 @@ import ShadeStore
 private func setFavorite(_ favorite: Bool, _ selection: TaskSelection, verb: String, session: Session) throws {
     let (ids, json) = (selection.ids, selection.json)
     let now = try session.now()
-    let tasks = try session.store.write(label: session.undoLabel([verb] + ids.map(String.init)), now: now) { state in
-        try session.requireTasks(ids, in: state).map { task in
-            guard task.favorite != favorite else { return task }
-            var changed = task
-            changed.favorite = favorite
-            changed.modified = now.timestamp
-            try state.update(changed)
-            return changed
-        }
+    var selected: [PlannerTask] = []
+    let change = try session.store.commit(label: session.undoLabel([verb] + ids.map(String.init)), now: now) { state in
+        selected = try state.requireTasks(ids)
+        return try TaskOperations.setFavorite(favorite, ids: ids, in: state, context: session.operationContext(now))
     }
+    let tasks = selected.map { task in change.tasks.first { $0.uid == task.uid } ?? task }
     if json {
         try session.printTasksJSON(tasks)
     } else {
@@ -86,13 +82,12 @@ extension Shade {
             guard !(clear && !words.isEmpty) else {
                 throw CommandError.usage("give either a note or --clear, not both")
             }
-            let text = clear ? nil : try TaskText.validateNotes(words.joined(separator: " "))
+            let text = clear ? nil : words.joined(separator: " ")
             let now = try session.now()
-            let task = try session.updateTask(
-                id, words: ["note", String(id)] + (clear ? ["--clear"] : words), now: now
-            ) {
-                task, _ in task.notes = text
-            }
+            let label = ["note", String(id)] + (clear ? ["--clear"] : words)
+            let task = try session.commit(task: id, label: label, now: now) { state in
+                try TaskOperations.note(id: id, text: text, in: state, context: session.operationContext(now))
+            }.task
             if json {
                 try session.printTasksJSON([task])
             } else {

@@ -54,19 +54,11 @@ extension Shade {
         func execute(in session: Session) throws {
             let (date, slot, time) = try parseWords(resolver: session.resolver())
             let now = try session.now()
-            var droppedTime: TimeOfDay?
-            let moved = try session.updateTask(id, words: ["mv", String(id)] + words, now: now) { task, _ in
-                let placement = TaskWords(date: date, slot: slot, time: time)
-                let newSlot = try placement.resolvedSlot(default: task.slot, schedule: session.schedule)
-                if let time {
-                    task.time = time
-                } else if let old = task.time, session.schedule.slot(containing: old) != newSlot {
-                    droppedTime = old
-                    task.time = nil
-                }
-                task.date = date
-                task.slot = newSlot
+            let (change, moved) = try session.commit(task: id, label: ["mv", String(id)] + words, now: now) { state in
+                try TaskOperations.move(
+                    id: id, to: date, slot: slot, time: time, in: state, context: session.operationContext(now))
             }
+            let droppedTime = time == nil && moved.time == nil ? change.records.last?.before?.task?.time : nil
             if json {
                 try session.printTasksJSON([moved])
             } else {

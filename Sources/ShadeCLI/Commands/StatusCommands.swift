@@ -5,15 +5,13 @@ import ShadeStore
 private func setStatus(_ status: TaskStatus, _ selection: TaskSelection, verb: String, session: Session) throws {
     let (ids, json) = (selection.ids, selection.json)
     let now = try session.now()
-    let results = try session.store.write(label: session.undoLabel([verb] + ids.map(String.init)), now: now) {
-        state -> [(task: PlannerTask, changed: Bool)] in
-        try session.requireTasks(ids, in: state).map { task in
-            guard task.status != status else { return (task, false) }
-            var changed = task
-            changed.setStatus(status, at: now)
-            try state.update(changed)
-            return (changed, true)
-        }
+    var selected: [PlannerTask] = []
+    let change = try session.store.commit(label: session.undoLabel([verb] + ids.map(String.init)), now: now) { state in
+        selected = try state.requireTasks(ids)
+        return try TaskOperations.setStatus(status, ids: ids, in: state, context: session.operationContext(now))
+    }
+    let results = selected.map { task -> (task: PlannerTask, changed: Bool) in
+        change.tasks.first { $0.uid == task.uid }.map { ($0, true) } ?? (task, false)
     }
     if json {
         try session.printTasksJSON(results.map(\.task))
@@ -89,13 +87,10 @@ extension Shade {
         }
 
         func execute(in session: Session) throws {
-            let removed = try session.store.write(
+            let change = try session.store.commit(
                 label: session.undoLabel(["rm"] + selection.ids.map(String.init)), now: session.now()
-            ) { state in
-                let tasks = try session.requireTasks(selection.ids, in: state)
-                for task in tasks { try state.remove(id: task.id) }
-                return tasks
-            }
+            ) { state in try TaskOperations.remove(ids: selection.ids, in: state) }
+            let removed = change.tasks
             if selection.json {
                 try session.printTasksJSON(removed)
             } else {

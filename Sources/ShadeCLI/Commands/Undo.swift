@@ -19,8 +19,8 @@ extension Shade {
             let entry = try session.store.undo(now: session.now())
             if json {
                 let context = try session.renderContext()
-                let restored = entry?.changes.compactMap(\.before) ?? []
-                let removed = entry?.changes.filter { $0.before == nil }.compactMap(\.after) ?? []
+                let restored = entry?.records.compactMap { $0.before?.task } ?? []
+                let removed = entry?.records.filter { $0.before == nil }.compactMap { $0.after?.task } ?? []
                 try session.printJSON([
                     "undone": .optional(entry?.label),
                     "restored": .array(restored.map { ViewJSON.task($0, context: context) }),
@@ -32,8 +32,7 @@ extension Shade {
                 session.print("nothing to undo")
                 return
             }
-            let ids = entry.changes.compactMap { ($0.before ?? $0.after)?.id }.map(String.init)
-            session.print("undid “\(entry.label)” (task \(ids.joined(separator: ", ")))")
+            session.print("undid “\(entry.label)” (" + ChangeText.touched(entry) + ")")
         }
     }
 }

@@ -18,7 +18,7 @@ extension Shade {
         }
 
         func execute(in session: Session) throws {
-            let task = try session.store.read { state in try session.requireTask(id, in: state) }
+            let task = try session.store.read { state in try state.requireTask(id) }
             let context = try session.renderContext()
             if json {
                 try session.printJSON(ViewJSON.task(task, context: context))

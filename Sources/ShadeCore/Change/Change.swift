@@ -1,0 +1,30 @@
+/// One change to the planner, as it is committed, recorded once in the change log, taken back by
+/// `undo` (its inverse), and listed by `log`: every record it touched, before and after, when and
+/// by whom.
+public struct Change: Hashable, Sendable {
+    /// What the change was, as the user typed it (`done 4 7`).
+    public var label: String
+    /// When it was made (the clock's timestamp).
+    public var at: String
+    /// Who made it (`config user.name`, else the login name).
+    public var by: String
+    /// The records it touched, in the order it touched them.
+    public var records: [RecordChange]
+
+    /// Creates a change.
+    public init(label: String, at: String, by: String, records: [RecordChange]) {
+        self.label = label
+        self.at = at
+        self.by = by
+        self.records = records
+    }
+
+    /// Whether it changes nothing.
+    public var isEmpty: Bool { records.isEmpty }
+
+    /// The change that takes this one back: each record's inverse, in reverse order.
+    public var inverse: [RecordChange] { records.reversed().map(\.inverse) }
+
+    /// The tasks it touched, as they are after it (or were, for a removed one).
+    public var tasks: [PlannerTask] { records.compactMap { ($0.after ?? $0.before)?.task } }
+}

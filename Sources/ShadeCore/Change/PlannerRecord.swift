@@ -1,0 +1,55 @@
+/// The kinds of record the planner keeps. A new kind (a goal, a template, a repeat series) is a
+/// case here, its value type, its operations, and its entry in the store's document registry.
+public enum RecordKind: String, CaseIterable, Sendable {
+    case task, category
+}
+
+/// One record as the change model sees it.
+public enum PlannerRecord: Hashable, Sendable {
+    case task(PlannerTask)
+    case category(Category)
+
+    /// The record's kind.
+    public var kind: RecordKind {
+        switch self {
+        case .task: .task
+        case .category: .category
+        }
+    }
+
+    /// Its identity among the records of its kind: a task's uid, a category's name.
+    public var key: String {
+        switch self {
+        case .task(let task): task.uid
+        case .category(let category): category.name
+        }
+    }
+
+    /// Each field by name, in a fixed order, as the change log shows it.
+    public var fields: [(name: String, value: FieldValue)] {
+        switch self {
+        case .task(let task):
+            [
+                ("title", .text(task.title)), ("notes", .text(task.notes)), ("date", .text(task.date.description)),
+                ("slot", .text(task.slot.rawValue)), ("time", .text(task.time?.description)),
+                ("status", .text(task.status.rawValue)), ("tags", .list(task.tags)), ("category", .text(task.category)),
+                ("color", .text(task.color?.rawValue)), ("favorite", .flag(task.favorite)),
+                ("created", .text(task.created)), ("modified", .text(task.modified)), ("done_at", .text(task.doneAt)),
+            ]
+        case .category(let category):
+            [("name", .text(category.name)), ("color", .text(category.color?.rawValue))]
+        }
+    }
+
+    /// The task, when the record is one.
+    public var task: PlannerTask? {
+        if case .task(let task) = self { return task }
+        return nil
+    }
+
+    /// The category, when the record is one.
+    public var category: Category? {
+        if case .category(let category) = self { return category }
+        return nil
+    }
+}

@@ -1,0 +1,59 @@
+/// The records as they are when an operation runs: all that operations read. The store's state
+/// provides them; tests give plain values.
+public protocol PlannerRecords {
+    /// The task with an id, or nil.
+    func task(id: Int) throws -> PlannerTask?
+    /// The categories, in name order.
+    func categories() throws -> [Category]
+    /// Every task filed under a category.
+    func tasks(inCategory name: String) throws -> [PlannerTask]
+}
+
+/// What every operation is given besides the records: the clock and the slot boundaries.
+public struct OperationContext: Sendable {
+    /// The moment of the change; every stamp it writes is this one.
+    public let now: Moment
+    /// The slot boundaries.
+    public let schedule: SlotSchedule
+
+    /// Creates a context.
+    public init(now: Moment, schedule: SlotSchedule) {
+        self.now = now
+        self.schedule = schedule
+    }
+}
+
+extension PlannerRecords {
+    /// The task with an id, or the error that says there is none.
+    public func requireTask(_ id: Int) throws -> PlannerTask {
+        guard let task = try task(id: id) else {
+            throw InputError.invalid("there is no task \(id); 'ls all' lists every task with its id")
+        }
+        return task
+    }
+
+    /// The tasks with these ids (each once, in the order given), or an error that names every
+    /// missing one: then nothing is changed.
+    public func requireTasks(_ ids: [Int]) throws -> [PlannerTask] {
+        var found: [PlannerTask] = []
+        var missing: [Int] = []
+        var seen: Set<Int> = []
+        for id in ids where seen.insert(id).inserted {
+            if let task = try task(id: id) { found.append(task) } else { missing.append(id) }
+        }
+        if !missing.isEmpty {
+            let list = missing.map { String($0) }.joined(separator: ", ")
+            throw InputError.invalid(
+                "there is no task \(list); nothing was changed ('ls all' lists every task with its id)")
+        }
+        return found
+    }
+
+    /// The category with a name, or an error that lists the categories there are.
+    public func requireCategory(_ name: String) throws -> Category {
+        let list = try categories()
+        if let category = list.first(where: { $0.name == name }) { return category }
+        let known = list.isEmpty ? "there are none yet" : "categories: " + list.map(\.name).joined(separator: ", ")
+        throw InputError.invalid("there is no category '\(name)'; \(known)")
+    }
+}

@@ -1,0 +1,115 @@
+/// Every change a user can make to tasks, as pure functions from the records, the clock and the
+/// parsed input to the record changes it makes. Validation errors come from here.
+public enum TaskOperations {
+    /// A new task from `add`'s words (day and slot default to the given ones); a category it
+    /// names that does not exist yet is made with the next colour of the palette.
+    public static func add(
+        _ words: TaskWords, defaultDate: CivilDate, defaultSlot: Slot, id: Int, uid: String, in records: PlannerRecords,
+        context: OperationContext
+    ) throws -> [RecordChange] {
+        let title = try TaskText.validateTitle(words.title)
+        let slot = try words.resolvedSlot(default: defaultSlot, schedule: context.schedule)
+        let category = words.category.flatMap { $0.isEmpty ? nil : $0 }
+        let task = PlannerTask(
+            id: id, uid: uid, title: title, date: words.date ?? defaultDate, slot: slot, time: words.time,
+            tags: words.tags, category: category, color: words.color, created: context.now.timestamp)
+        return try CategoryOperations.ensure(category, in: records) + [.added(.task(task))]
+    }
+
+    /// Marks tasks done, open or cancelled; a task already so is left as it is.
+    public static func setStatus(
+        _ status: TaskStatus, ids: [Int], in records: PlannerRecords, context: OperationContext
+    ) throws -> [RecordChange] {
+        try records.requireTasks(ids).compactMap { task in
+            guard task.status != status else { return nil }
+            var changed = task
+            changed.setStatus(status, at: context.now)
+            return .changed(.task(task), to: .task(changed))
+        }
+    }
+
+    /// Stars tasks or takes their star off.
+    public static func setFavorite(
+        _ favorite: Bool, ids: [Int], in records: PlannerRecords, context: OperationContext
+    ) throws -> [RecordChange] {
+        try records.requireTasks(ids).compactMap { task in change(task, context) { $0.favorite = favorite } }
+    }
+
+    /// Removes tasks for good.
+    public static func remove(ids: [Int], in records: PlannerRecords) throws -> [RecordChange] {
+        try records.requireTasks(ids).map { .removed(.task($0)) }
+    }
+
+    /// Moves a task to another day (and slot, and time). Without a slot it keeps its own, or
+    /// takes the one the new time falls in; a time that does not fit the new slot is dropped.
+    public static func move(
+        id: Int, to date: CivilDate, slot: Slot?, time: TimeOfDay?, in records: PlannerRecords,
+        context: OperationContext
+    ) throws -> [RecordChange] {
+        let task = try records.requireTask(id)
+        let placement = TaskWords(date: date, slot: slot, time: time)
+        let newSlot = try placement.resolvedSlot(default: task.slot, schedule: context.schedule)
+        let moved = change(task, context) { task in
+            if let time {
+                task.time = time
+            } else if let old = task.time, context.schedule.slot(containing: old) != newSlot {
+                task.time = nil
+            }
+            task.date = date
+            task.slot = newSlot
+        }
+        return moved.map { [$0] } ?? []
+    }
+
+    /// Changes a task's title, tags, time, category or colour from `edit`'s words.
+    public static func edit(
+        id: Int, _ words: TaskWords, clearTime: Bool, in records: PlannerRecords, context: OperationContext
+    ) throws -> [RecordChange] {
+        let task = try records.requireTask(id)
+        var edited = task
+        if !words.title.isEmpty { edited.title = try TaskText.validateTitle(words.title) }
+        for tag in words.tags where !edited.tags.contains(tag) { edited.tags.append(tag) }
+        edited.tags.removeAll { words.removedTags.contains($0) }
+        var made: [RecordChange] = []
+        if let category = words.category {
+            edited.category = category.isEmpty ? nil : category
+            made = try CategoryOperations.ensure(edited.category, in: records)
+        }
+        if let color = words.color { edited.color = color }
+        if words.clearsColor { edited.color = nil }
+        if clearTime { edited.time = nil }
+        if let time = words.time {
+            let natural = context.schedule.slot(containing: time)
+            guard natural == task.slot else {
+                throw InputError.invalid(
+                    "\(time) is in the \(natural), not the \(task.slot) (\(context.schedule.hours(of: task.slot))); use mv \(id) \(task.date) \(natural) at:\(time) to move it"
+                )
+            }
+            edited.time = time
+        }
+        guard edited != task else { return made }
+        edited.modified = context.now.timestamp
+        return made + [.changed(.task(task), to: .task(edited))]
+    }
+
+    /// Writes a task's note, or clears it (nil).
+    public static func note(id: Int, text: String?, in records: PlannerRecords, context: OperationContext) throws
+        -> [RecordChange]
+    {
+        let task = try records.requireTask(id)
+        let notes = try text.map { try TaskText.validateNotes($0) }
+        return change(task, context) { $0.notes = notes }.map { [$0] } ?? []
+    }
+
+    /// A task changed by `body`, its modification stamped; nil when `body` changed nothing (a
+    /// change that changes nothing is no change, and no undo step).
+    static func change(_ task: PlannerTask, _ context: OperationContext, _ body: (inout PlannerTask) -> Void)
+        -> RecordChange?
+    {
+        var changed = task
+        body(&changed)
+        guard changed != task else { return nil }
+        changed.modified = context.now.timestamp
+        return .changed(.task(task), to: .task(changed))
+    }
+}

@@ -1,0 +1,179 @@
+import PropertyBased
+import Testing
+
+@testable import ShadeCore
+
+/// The planner's rules of change as pure functions: each operation's change, its validation, and
+/// its inverse (applying a change and then its inverse gives back the same records).
+@Suite struct OperationTests {
+    static let monday = CivilDate(iso: "2026-11-23")!
+    static let context = OperationContext(
+        now: Moment(date: monday, time: TimeOfDay(hour: 9, minute: 30)!, timestamp: "2026-11-23T09:30:00+00:00"),
+        schedule: .standard)
+    static let later = OperationContext(
+        now: Moment(date: monday, time: TimeOfDay(hour: 10, minute: 0)!, timestamp: "2026-11-23T10:00:00+00:00"),
+        schedule: .standard)
+
+    static func task(_ id: Int, _ title: String, category: String? = nil, time: String? = nil) -> PlannerTask {
+        PlannerTask(
+            id: id, uid: "u\(id)", title: title, date: monday, slot: .morning,
+            time: time.flatMap { TimeOfDay(parsing: $0) }, category: category, created: "2026-11-20T08:00:00+00:00")
+    }
+
+    static let records = PlannerSnapshot(
+        tasks: [
+            task(1, "Gym", category: "health", time: "07:30"), task(2, "Inbox", category: "work"), task(3, "Read"),
+        ],
+        categories: [Category(name: "health", color: .green), Category(name: "work", color: .blue)])
+
+    @Test func addMakesTheTaskAndACategoryItNames() throws {
+        let words = try TaskWords.parse(["tue", "Call", "the", "bank", "+errand", "cat:bill", "at:7pm"], resolver: nil)
+        let changes = try TaskOperations.add(
+            words, defaultDate: Self.monday, defaultSlot: .morning, id: 4, uid: "u4", in: Self.records,
+            context: Self.context)
+        #expect(changes.count == 2)
+        #expect(changes[0] == .added(.category(Category(name: "bill", color: .red))))
+        let task = try #require(changes[1].after?.task)
+        #expect(task.title == "tue Call the bank" && task.slot == .evening && task.time?.description == "19:00")
+        #expect(task.tags == ["errand"] && task.category == "bill" && task.created == "2026-11-23T09:30:00+00:00")
+    }
+
+    @Test func addRefusesABlankTitleAndATimeOutsideItsSlot() throws {
+        #expect(throws: InputError.self) {
+            try TaskOperations.add(
+                TaskWords(title: " "), defaultDate: Self.monday, defaultSlot: .morning, id: 4, uid: "u4",
+                in: Self.records, context: Self.context)
+        }
+        let words = TaskWords(slot: .morning, time: TimeOfDay(hour: 19, minute: 0), title: "Late")
+        #expect(throws: InputError.self) {
+            try TaskOperations.add(
+                words, defaultDate: Self.monday, defaultSlot: .morning, id: 4, uid: "u4", in: Self.records,
+                context: Self.context)
+        }
+    }
+
+    @Test func statusChangesOnlyWhatChangesAndStampsIt() throws {
+        let changes = try TaskOperations.setStatus(.done, ids: [1, 2], in: Self.records, context: Self.context)
+        #expect(changes.count == 2)
+        let fields = changes[0].fieldChanges.map(\.field)
+        #expect(fields == ["status", "modified", "done_at"])
+        let done = Self.records.applying(changes)
+        #expect(try TaskOperations.setStatus(.done, ids: [1], in: done, context: Self.context).isEmpty)
+    }
+
+    @Test func aMissingIdChangesNothingAndNamesEveryMissingOne() {
+        #expect {
+            try TaskOperations.setStatus(.done, ids: [1, 8, 9], in: Self.records, context: Self.context)
+        } throws: { error in
+            (error as? InputError)?.message.text.contains("there is no task 8, 9; nothing was changed") == true
+        }
+    }
+
+    @Test func moveDropsATimeThatNoLongerFits() throws {
+        let changes = try TaskOperations.move(
+            id: 1, to: Self.monday.adding(days: 1), slot: .evening, time: nil, in: Self.records, context: Self.context)
+        let moved = try #require(changes.first?.after?.task)
+        #expect(moved.slot == .evening && moved.time == nil && moved.date.description == "2026-11-24")
+    }
+
+    @Test func editKeepsATimeInsideTheTasksSlot() throws {
+        let words = TaskWords(time: TimeOfDay(hour: 19, minute: 0), title: "")
+        #expect(throws: InputError.self) {
+            try TaskOperations.edit(id: 1, words, clearTime: false, in: Self.records, context: Self.context)
+        }
+    }
+
+    @Test func renameMovesEveryTaskOfTheCategory() throws {
+        let changes = try CategoryOperations.rename("work", to: "job", in: Self.records, context: Self.context)
+        let after = Self.records.applying(changes)
+        #expect(after.categories().map(\.name) == ["health", "job"])
+        #expect(after.task(id: 2)?.category == "job")
+        #expect(after.categories().first { $0.name == "job" }?.color == .blue)
+        #expect(throws: InputError.self) {
+            try CategoryOperations.rename("work", to: "health", in: Self.records, context: Self.context)
+        }
+    }
+
+    @Test func removingACategoryMovesItsTasksToAnotherMadeOnTheFly() throws {
+        let changes = try CategoryOperations.remove("work", movingTo: "errand", in: Self.records, context: Self.context)
+        let after = Self.records.applying(changes)
+        #expect(after.categories().map(\.name) == ["errand", "health"])
+        #expect(after.task(id: 2)?.category == "errand")
+    }
+
+    /// One operation chosen at random, with its arguments.
+    enum Step: CaseIterable, Sendable {
+        case add, done, undone, cancel, remove, move, edit, star, note, createCategory, recolor, rename, dropCategory
+    }
+
+    /// Applies a random step to the records; nil when the step does not apply (a missing id).
+    static func changes(of step: Step, pick: Int, in records: PlannerSnapshot, next id: Int) -> [RecordChange]? {
+        let ids = records.tasksByID.keys.sorted()
+        let names = records.categories().map(\.name)
+        let target = ids.isEmpty ? 1 : ids[pick % ids.count]
+        let name = names.isEmpty ? "none" : names[pick % names.count]
+        let palette = TaskColor.allCases[pick % TaskColor.allCases.count]
+        return try? {
+            switch step {
+            case .add:
+                let words = TaskWords(
+                    date: monday.adding(days: pick % 9), slot: Slot.allCases[pick % 3], title: "Task \(pick)",
+                    tags: pick % 2 == 0 ? ["t\(pick % 4)"] : [])
+                var withCategory = words
+                withCategory.category = "c\(pick % 3)"
+                return try TaskOperations.add(
+                    pick % 3 == 0 ? withCategory : words, defaultDate: monday, defaultSlot: .morning, id: id,
+                    uid: "u\(id)", in: records, context: later)
+            case .done: return try TaskOperations.setStatus(.done, ids: [target], in: records, context: later)
+            case .undone: return try TaskOperations.setStatus(.open, ids: [target], in: records, context: later)
+            case .cancel: return try TaskOperations.setStatus(.cancelled, ids: [target], in: records, context: later)
+            case .remove: return try TaskOperations.remove(ids: [target], in: records)
+            case .move:
+                return try TaskOperations.move(
+                    id: target, to: monday.adding(days: pick % 12 - 3), slot: Slot.allCases[pick % 3], time: nil,
+                    in: records, context: later)
+            case .edit:
+                var words = TaskWords(title: pick % 2 == 0 ? "Renamed \(pick)" : "", tags: ["x\(pick % 3)"])
+                words.removedTags = ["t\(pick % 4)"]
+                words.category = pick % 4 == 0 ? "" : "c\(pick % 5)"
+                words.color = pick % 3 == 0 ? palette : nil
+                return try TaskOperations.edit(id: target, words, clearTime: pick % 5 == 0, in: records, context: later)
+            case .star: return try TaskOperations.setFavorite(pick % 2 == 0, ids: [target], in: records, context: later)
+            case .note:
+                return try TaskOperations.note(
+                    id: target, text: pick % 2 == 0 ? "note \(pick)" : nil, in: records, context: later)
+            case .createCategory: return try CategoryOperations.create("k\(pick % 6)", color: nil, in: records)
+            case .recolor: return try CategoryOperations.recolor(name, to: palette, in: records)
+            case .rename: return try CategoryOperations.rename(name, to: "r\(pick % 7)", in: records, context: later)
+            case .dropCategory:
+                return try CategoryOperations.remove(
+                    name, movingTo: pick % 2 == 0 ? nil : "m\(pick % 3)", in: records, context: later)
+            }
+        }()
+    }
+
+    @Test func applyingAChangeThenItsInverseGivesBackTheSameRecords() async {
+        let steps = Gen<Step>.case.array(of: 1...25)
+        let picks = Gen.int(in: 0...1000).array(of: 25)
+        await propertyCheck(count: 300, input: steps, picks) { steps, picks in
+            var records = Self.records
+            var history: [(before: PlannerSnapshot, change: [RecordChange])] = []
+            for (index, step) in steps.enumerated() {
+                guard let change = Self.changes(of: step, pick: picks[index], in: records, next: 100 + index) else {
+                    continue
+                }
+                let after = records.applying(change)
+                // Each change undone alone gives back the records it started from…
+                #expect(after.applying(change.reversed().map(\.inverse)) == records, "\(step)")
+                history.append((records, change))
+                records = after
+            }
+            // …and undoing every change, newest first, gives back the records the sequence started from.
+            for (before, change) in history.reversed() {
+                records = records.applying(change.reversed().map(\.inverse))
+                #expect(records == before)
+            }
+            #expect(records == Self.records)
+        }
+    }
+}
