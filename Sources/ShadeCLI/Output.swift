@@ -41,7 +41,7 @@ public enum Output {
         text.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
-                let count = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let count = Glibc.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
                 if count < 0 {
                     if errno == EINTR { continue }
                     return

@@ -19,8 +19,14 @@ enum SystemClock {
         var seconds = time(nil)
         var parts = tm()
         localtime_r(&seconds, &parts)
-        let date = CivilDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))!
-        let clock = TimeOfDay(hour: Int(parts.tm_hour), minute: Int(parts.tm_min))!
+        guard
+            let date = CivilDate(
+                year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)),
+            let clock = TimeOfDay(hour: Int(parts.tm_hour), minute: Int(parts.tm_min))
+        else {
+            throw .failed(
+                "the system clock reads a time shade cannot plan with (years 1 to 9999); set it, or pin SHADE_NOW")
+        }
         return Moment(
             date: date, time: clock, second: min(59, Int(parts.tm_sec)), utcOffsetSeconds: Int(parts.tm_gmtoff))
     }

@@ -79,7 +79,7 @@ public enum TerminalSafetyCheck {
             try state.insert(
                 PlannerTask(
                     id: try state.allocateID(), uid: text, title: text.isEmpty ? "x" : text, notes: text,
-                    date: CivilDate(year: 2026, month: 11, day: 23)!, slot: .morning, tags: tag.isEmpty ? [] : [tag],
+                    date: now.date, slot: .morning, tags: tag.isEmpty ? [] : [tag],
                     category: category, created: text))
         }
     }

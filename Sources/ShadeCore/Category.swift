@@ -15,8 +15,12 @@ public struct Category: Hashable, Sendable {
     /// one used least.
     public static func nextColor(after existing: [Category]) -> TaskColor {
         let used = existing.compactMap(\.color)
-        return TaskColor.allCases.min { lhs, rhs in
-            used.filter { $0 == lhs }.count < used.filter { $0 == rhs }.count
-        }!
+        var best = TaskColor.allCases[0]
+        var fewest = Int.max
+        for color in TaskColor.allCases {
+            let uses = used.filter { $0 == color }.count
+            if uses < fewest { (best, fewest) = (color, uses) }
+        }
+        return best
     }
 }

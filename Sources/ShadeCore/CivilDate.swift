@@ -87,7 +87,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public var weekday: Weekday {
         // 1970-01-01 was a Thursday (ISO 4).
         let index = ((daysSinceEpoch % 7) + 7 + 3) % 7
-        return Weekday(rawValue: index + 1)!
+        return Weekday.allCases[index]
     }
 
     /// The ISO-8601 week this date belongs to (the week-year may differ from `year`).

@@ -22,7 +22,9 @@ public struct HistoryStats: Hashable, Sendable {
     /// weeks that have any (the others count as empty).
     public init(from first: ISOWeek, through last: ISOWeek, cells: [ISOWeek: WeekCells]) {
         var accumulator = Accumulator()
-        for week in cells.keys.sorted() where week >= first && week <= last { accumulator.add(week, cells[week]!) }
+        for (week, weekCells) in cells.sorted(by: { $0.key < $1.key }) where week >= first && week <= last {
+            accumulator.add(week, weekCells)
+        }
         self = accumulator.stats(from: first, through: last)
     }
 
@@ -75,13 +77,21 @@ public struct HistoryStats: Hashable, Sendable {
 
     /// The slot with the highest rate (the earliest on a tie), or nil when no slot has a rate.
     public var bestSlot: Slot? {
-        Slot.allCases.filter { bySlot[$0.index].rate != nil }.max { bySlot[$0.index].rate! < bySlot[$1.index].rate! }
+        HistoryStats.best(Slot.allCases) { bySlot[$0.index].rate }
     }
 
     /// The weekday with the highest rate (the earliest on a tie), or nil when none has a rate.
     public var bestWeekday: Weekday? {
-        Weekday.allCases.filter { byWeekday[$0.rawValue - 1].rate != nil }.max {
-            byWeekday[$0.rawValue - 1].rate! < byWeekday[$1.rawValue - 1].rate!
+        HistoryStats.best(Weekday.allCases) { byWeekday[$0.rawValue - 1].rate }
+    }
+
+    /// The element with the highest rate (the earliest on a tie), or nil when none has a rate.
+    private static func best<Element>(_ elements: [Element], rate: (Element) -> Double?) -> Element? {
+        var best: (element: Element, rate: Double)?
+        for element in elements {
+            guard let value = rate(element) else { continue }
+            if value > best?.rate ?? -1 { best = (element, value) }
         }
+        return best?.element
     }
 }

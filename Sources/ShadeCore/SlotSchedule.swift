@@ -12,9 +12,9 @@ public struct SlotSchedule: Hashable, Sendable {
 
     /// The default schedule: 06:00, 12:00, 18:00.
     public static let standard = SlotSchedule(
-        uncheckedMorning: TimeOfDay(hour: 6, minute: 0)!,
-        afternoon: TimeOfDay(hour: 12, minute: 0)!,
-        evening: TimeOfDay(hour: 18, minute: 0)!)
+        uncheckedMorning: TimeOfDay(uncheckedMinutes: 6 * 60),
+        afternoon: TimeOfDay(uncheckedMinutes: 12 * 60),
+        evening: TimeOfDay(uncheckedMinutes: 18 * 60))
 
     init(uncheckedMorning morning: TimeOfDay, afternoon: TimeOfDay, evening: TimeOfDay) {
         self.morningStart = morning

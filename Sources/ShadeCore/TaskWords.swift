@@ -76,7 +76,7 @@ public struct TaskWords: Hashable, Sendable {
                 let name = String(word.dropFirst(4))
                 result.category = name.lowercased() == "none" ? "" : try TaskText.validateCategory(name)
             } else if word.lowercased().hasPrefix("color:") || word.lowercased().hasPrefix("colour:") {
-                let name = String(word[word.index(after: word.firstIndex(of: ":")!)...])
+                let name = String(word.drop { $0 != ":" }.dropFirst())
                 if name.lowercased() == "none" {
                     result.clearsColor = true
                 } else {

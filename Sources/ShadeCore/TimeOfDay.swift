@@ -29,9 +29,12 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// The end of the day, `24:00`.
-    public static let endOfDay = TimeOfDay(minutes: 1440)!
+    public static let endOfDay = TimeOfDay(uncheckedMinutes: 1440)
     /// Midnight at the start of the day, `00:00`.
-    public static let midnight = TimeOfDay(minutes: 0)!
+    public static let midnight = TimeOfDay(uncheckedMinutes: 0)
+
+    /// A time from minutes known to be in range.
+    init(uncheckedMinutes minutes: Int) { self.minutes = minutes }
 
     /// `HH:MM`.
     public var description: String {

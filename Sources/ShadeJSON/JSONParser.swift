@@ -41,10 +41,8 @@ public enum JSONParser {
         // A copy with a terminating NUL: json-c reads the NUL as the end of the document.
         var terminated = Array(buffer)
         terminated.append(0)
-        let root: OpaquePointer? = terminated.withUnsafeBufferPointer { bytes in
-            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
-                json_tokener_parse_ex(tokener, chars, Int32(bytes.count))
-            }
+        let root: OpaquePointer? = terminated.withUnsafeBytes { bytes in
+            json_tokener_parse_ex(tokener, bytes.bindMemory(to: CChar.self).baseAddress, Int32(bytes.count))
         }
         defer { if let root { json_object_put(root) } }
         let status = json_tokener_get_error(tokener)

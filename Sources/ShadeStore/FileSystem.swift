@@ -43,7 +43,7 @@ enum FileSystem {
                 bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
             }
             let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+                Glibc.read(fd, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -61,7 +61,7 @@ enum FileSystem {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
-                Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
+                Glibc.write(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -120,7 +120,7 @@ enum FileSystem {
                 break
             }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name != ".", name != ".." { names.append(name) }
         }

@@ -255,7 +255,7 @@ public final class StoreState: PlannerRecords {
                 nextID = 1
             }
         }
-        let id = nextID!
+        let id = nextID ?? 1
         nextID = id + 1
         return id
     }
@@ -276,8 +276,10 @@ public final class StoreState: PlannerRecords {
     public func update(_ task: PlannerTask) throws(StoreError) {
         guard let before = try self.task(id: task.id) else { throw missing(task.id) }
         if before.week == task.week, before.date == task.date, before.slot == task.slot {
-            let index = weeks[task.week]!.firstIndex { $0.id == task.id }!
-            weeks[task.week]![index] = task
+            guard let index = try tasks(in: task.week).firstIndex(where: { $0.id == task.id }) else {
+                throw missing(task.id)
+            }
+            weeks[task.week, default: []][index] = task
             dirtyWeeks.insert(task.week)
         } else {
             // Refiled: it goes to the end of its new slot, as a new filing would.
@@ -317,11 +319,13 @@ public final class StoreState: PlannerRecords {
         var files: [(relativePath: String, bytes: [UInt8]?)] = []
         if createMeta { files.append(("shade.json", try serialise(MetaDocument.encode()))) }
         for week in dirtyWeeks.sorted() {
-            files.append((paths.weekFile(week), try serialise(WeekDocument.encode(week: week, tasks: weeks[week]!))))
+            let tasks = weeks[week] ?? []
+            files.append((paths.weekFile(week), try serialise(WeekDocument.encode(week: week, tasks: tasks))))
         }
         for shard in dirtyShards.sorted() {
+            let entries = shards[shard] ?? []
             files.append(
-                (paths.idShardFile(shard), try serialise(IDShardDocument.encode(shard: shard, weeks: shards[shard]!))))
+                (paths.idShardFile(shard), try serialise(IDShardDocument.encode(shard: shard, weeks: entries))))
         }
         if let label, !recordChanges.isEmpty {
             let entry = Change(label: label, at: timestamp, by: author, records: recordChanges)
@@ -367,7 +371,7 @@ public final class StoreState: PlannerRecords {
         return try years.sorted().map { year throws(StoreError) in
             (
                 paths.summaryFile(year),
-                try serialise(SummaryDocument.encode(year: year, entries: summaries[year]!), layout: .compact)
+                try serialise(SummaryDocument.encode(year: year, entries: summaries[year] ?? [:]), layout: .compact)
             )
         }
     }
@@ -392,13 +396,13 @@ public final class StoreState: PlannerRecords {
     /// Appends a task to its week (loaded first), in place.
     private func file(_ task: PlannerTask) throws(StoreError) {
         _ = try tasks(in: task.week)
-        weeks[task.week]!.append(task)
+        weeks[task.week, default: []].append(task)
         dirtyWeeks.insert(task.week)
     }
 
     private func detach(id: Int, from week: ISOWeek) throws(StoreError) {
         _ = try tasks(in: week)
-        weeks[week]!.removeAll { $0.id == id }
+        weeks[week, default: []].removeAll { $0.id == id }
         dirtyWeeks.insert(week)
     }
 
@@ -446,8 +450,10 @@ public final class StoreState: PlannerRecords {
         let number = id / StoreFormat.idsPerShard
         let index = id % StoreFormat.idsPerShard
         let count = try shard(number).count
-        if count <= index { shards[number]!.append(contentsOf: repeatElement(nil, count: index + 1 - count)) }
-        shards[number]![index] = week
+        if count <= index {
+            shards[number, default: []].append(contentsOf: repeatElement(nil, count: index + 1 - count))
+        }
+        shards[number, default: []][index] = week
         dirtyShards.insert(number)
     }
 

@@ -22,8 +22,7 @@ enum SummaryDocument {
 
     static func encode(year: Int, entries: [ISOWeek: Entry]) -> JSONValue {
         var weeks = JSONObject()
-        for week in entries.keys.sorted() {
-            let entry = entries[week]!
+        for (week, entry) in entries.sorted(by: { $0.key < $1.key }) {
             weeks.appendUnique(
                 week.description,
                 [

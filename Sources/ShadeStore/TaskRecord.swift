@@ -55,8 +55,8 @@ enum TaskRecord {
         guard !uid.isEmpty else { throw reader.fail("uid", "must not be empty") }
         let title = try reader.string("title")
         guard !title.isEmpty else { throw reader.fail("title", "must not be empty") }
-        var placedDate = date
-        var placedSlot = slot
+        var placedDate = date ?? CivilDate(daysSinceEpoch: 0)
+        var placedSlot = slot ?? .morning
         if withPlacement {
             let text = try reader.string("date")
             guard let parsed = CivilDate(iso: text) else { throw reader.fail("date", "'\(text)' is not YYYY-MM-DD") }
@@ -98,8 +98,8 @@ enum TaskRecord {
             favorite = flag
         }
         return PlannerTask(
-            id: id, uid: uid, title: title, notes: try reader.optionalString("notes"), date: placedDate!,
-            slot: placedSlot!, time: time, status: status, tags: tags, category: try reader.optionalString("category"),
+            id: id, uid: uid, title: title, notes: try reader.optionalString("notes"), date: placedDate,
+            slot: placedSlot, time: time, status: status, tags: tags, category: try reader.optionalString("category"),
             color: color, favorite: favorite, created: try reader.string("created"),
             modified: try reader.string("modified"), doneAt: try reader.optionalString("done_at"))
     }

@@ -1,4 +1,5 @@
 import ShadeCore
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -9,9 +10,11 @@ import ShadeCore
 /// Weeks a long-lived session (the REPL) has read, kept while their files stay the same, so that
 /// repeated views do not parse the same week again. A file replaced by another process (or a
 /// hand edit) has another identity and is read afresh.
-public final class WeekCache: @unchecked Sendable {
+///
+/// Its entries sit behind a lock, so one cache may be shared by sessions on several threads.
+public final class WeekCache: Sendable {
     /// What identifies one version of a file: inode, size and modification time.
-    struct Identity: Hashable {
+    struct Identity: Hashable, Sendable {
         let inode: UInt64
         let stamp: FileStamp
 
@@ -20,19 +23,28 @@ public final class WeekCache: @unchecked Sendable {
         }
     }
 
-    private var entries: [ISOWeek: (identity: Identity, tasks: [PlannerTask])] = [:]
+    private struct Entry: Sendable {
+        let identity: Identity
+        let tasks: [PlannerTask]
+    }
+
+    private let entries = Mutex<[ISOWeek: Entry]>([:])
     private let capacity: Int
 
     /// A cache of at most `capacity` weeks.
     public init(capacity: Int = 64) { self.capacity = capacity }
 
     func tasks(_ week: ISOWeek, identity: Identity) -> [PlannerTask]? {
-        guard let entry = entries[week], entry.identity == identity else { return nil }
-        return entry.tasks
+        entries.withLock { entries in
+            guard let entry = entries[week], entry.identity == identity else { return nil }
+            return entry.tasks
+        }
     }
 
     func store(_ week: ISOWeek, identity: Identity, tasks: [PlannerTask]) {
-        if entries.count >= capacity, entries[week] == nil { entries.removeAll(keepingCapacity: true) }
-        entries[week] = (identity, tasks)
+        entries.withLock { entries in
+            if entries.count >= capacity, entries[week] == nil { entries.removeAll(keepingCapacity: true) }
+            entries[week] = Entry(identity: identity, tasks: tasks)
+        }
     }
 }

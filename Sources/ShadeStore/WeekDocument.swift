@@ -13,9 +13,8 @@ enum WeekDocument {
     static func encode(week: ISOWeek, tasks: [PlannerTask]) -> JSONValue {
         var days = JSONObject()
         let byDay = Dictionary(grouping: tasks, by: \.date)
-        for date in byDay.keys.sorted() {
+        for (date, dayTasks) in byDay.sorted(by: { $0.key < $1.key }) {
             var slots = JSONObject()
-            let dayTasks = byDay[date]!
             for slot in Slot.allCases {
                 let filed = dayTasks.filter { $0.slot == slot }.map { TaskRecord.encode($0, placement: false) }
                 slots.appendUnique(slot.rawValue, .array(filed))

@@ -57,7 +57,7 @@ struct BenchReport {
             rule += " ---: |"
         }
         out += [header, rule]
-        let reference = sizes.first(where: { $0 == 100_000 }) ?? sizes.last!
+        let reference = sizes.first(where: { $0 == 100_000 }) ?? sizes.last ?? 0
         for command in BenchReport.commands {
             var row = "| `\(command)` |"
             for size in sizes { row += " \(processes[size]?[command].map { Format.ms($0.seconds) } ?? "—") |" }
@@ -143,7 +143,7 @@ struct BenchReport {
 
     func targets() -> [String] {
         var lines: [String] = []
-        let base = sizes.first!
+        let base = sizes.first ?? 0
         for size in sizes where size >= 100_000 {
             for command in ["add", "done", "day", "week", "stats"] {
                 guard let a = processes[base]?[command], let b = processes[size]?[command] else { continue }

@@ -55,10 +55,10 @@ struct HistoryGenerator {
             }
             var tags: [String] = []
             if Double.random(in: 0..<1, using: &random) < 0.3 {
-                tags.append(HistoryGenerator.tagWords.randomElement(using: &random)!)
+                tags.append(HistoryGenerator.pick(HistoryGenerator.tagWords, &random))
             }
             let title =
-                "\(HistoryGenerator.titleWords.randomElement(using: &random)!) \(HistoryGenerator.objectWords.randomElement(using: &random)!) #\(serial)"
+                "\(HistoryGenerator.pick(HistoryGenerator.titleWords, &random)) \(HistoryGenerator.pick(HistoryGenerator.objectWords, &random)) #\(serial)"
             return TaskSpec(title: title, date: day, slot: slot, time: time, status: status, tags: tags)
         }
     }
@@ -104,5 +104,10 @@ struct HistoryGenerator {
                 try state.insert(filed)
             }
         }
+    }
+
+    /// One word of a list that is never empty.
+    static func pick(_ words: [String], _ random: inout some RandomNumberGenerator) -> String {
+        words[Int.random(in: 0..<words.count, using: &random)]
     }
 }

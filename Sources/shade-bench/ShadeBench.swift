@@ -37,6 +37,13 @@ struct ShadeBench: ParsableCommand {
     @Option(help: .hidden) var childPath: String?
 
     static let pinnedNow = "2026-11-23T09:30"
+    /// The pinned moment as a value (its text is a valid local time).
+    static var pinnedMoment: Moment {
+        guard let moment = Moment.parsePinned(pinnedNow, utcOffsetSeconds: 0) else {
+            fatalError("\(pinnedNow) is a valid local time")
+        }
+        return moment
+    }
 
     mutating func run() throws {
         if let child { return try runChild(child) }
@@ -48,7 +55,7 @@ struct ShadeBench: ParsableCommand {
         let binary = shade ?? Self.siblingBinary()
         guard access(binary, X_OK) == 0 else { throw BenchError.failed("no shade binary at \(binary); build it first") }
         mkdir(dir, 0o700)
-        let now = Moment.parsePinned(Self.pinnedNow, utcOffsetSeconds: 0)!
+        let now = Self.pinnedMoment
         let generator = HistoryGenerator(now: now)
         let taskwarrior = noTaskwarrior ? nil : TaskwarriorPeer.find()
         var report = BenchReport(sizes: sizes, reps: reps, smoke: smoke, binary: binary)
@@ -75,14 +82,14 @@ struct ShadeBench: ParsableCommand {
         for size in sizes {
             log("timing the REPL at \(size) tasks")
             var repl: [String: (p50: Double, p99: Double)] = [:]
-            for line in try runInChild("repl", size: size, path: stores[size]!).split(separator: "\n") {
+            for line in try runInChild("repl", size: size, path: stores[size, default: ""]).split(separator: "\n") {
                 let fields = line.split(separator: "\t")
                 if fields.count == 3, let p50 = Double(fields[1]), let p99 = Double(fields[2]) {
                     repl[String(fields[0])] = (p50, p99)
                 }
             }
             report.repl[size] = repl
-            _ = ProcessTimer.run(["/bin/rm", "-rf", stores[size]!], environment: [])
+            _ = ProcessTimer.run(["/bin/rm", "-rf", stores[size, default: ""]], environment: [])
         }
         let denseSize = smoke ? 1_000 : 10_000
         let dense = try prepareStore(
@@ -135,7 +142,7 @@ struct ShadeBench: ParsableCommand {
     }
 
     func runChild(_ kind: String) throws {
-        let now = Moment.parsePinned(Self.pinnedNow, utcOffsetSeconds: 0)!
+        let now = Self.pinnedMoment
         let generator = HistoryGenerator(now: now)
         guard let size = childSize, let perWeek = childPerWeek, let path = childPath else {
             throw BenchError.failed("--child needs --child-size, --child-per-week and --child-path")
@@ -220,7 +227,7 @@ struct ShadeBench: ParsableCommand {
         let commands: [(name: String, shade: (Int) -> [String], task: [String]?)] = [
             ("--version", { _ in ["--version"] }, nil),
             ("add", { _ in ["add", "Bench task"] }, ["add", "Bench task", "due:2026-11-23T09:00"]),
-            ("done", { size in ["done", String(openIDs[size]!.removeLast())] }, ["done"]),
+            ("done", { size in ["done", String(openIDs[size, default: []].removeLast())] }, ["done"]),
             ("day", { _ in ["day"] }, nil),
             ("week", { _ in ["week"] }, ["due.after:2026-11-22", "due.before:2026-11-30", "list"]),
             ("stats", { _ in ["stats"] }, nil),
@@ -232,7 +239,8 @@ struct ShadeBench: ParsableCommand {
             for _ in 0...reps {
                 for size in sizes {
                     let arguments = command.shade(size)
-                    let run = ProcessTimer.run([binary] + arguments, environment: environment(store: stores[size]!))
+                    let run = ProcessTimer.run(
+                        [binary] + arguments, environment: environment(store: stores[size, default: ""]))
                     try check([run], arguments)
                     shadeRuns[size, default: []].append(run)
                     if let peer = peers[size], var words = command.task {
@@ -245,9 +253,9 @@ struct ShadeBench: ParsableCommand {
             }
             for size in sizes {
                 // The first run of each is a warm-up; memory is measured on one more run.
-                let env = environment(store: stores[size]!)
+                let env = environment(store: stores[size, default: ""])
                 let peak = ProcessTimer.peakKiB([binary] + command.shade(size), environment: env, scratch: dir)
-                let runs = shadeRuns[size]!.dropFirst()
+                let runs = shadeRuns[size, default: []].dropFirst()
                 let peer = taskRuns[size].map { Array($0.dropFirst()) } ?? []
                 results[size, default: [:]][command.name] = Measure(
                     seconds: Statistics.median(runs.map(\.seconds)),

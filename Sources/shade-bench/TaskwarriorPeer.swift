@@ -98,7 +98,7 @@ enum BenchFiles {
         try text.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
-                let count = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let count = Glibc.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
                 guard count > 0 else { throw BenchError.failed("cannot write \(path)") }
                 offset += count
             }

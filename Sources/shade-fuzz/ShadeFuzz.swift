@@ -77,7 +77,7 @@ enum FuzzTarget: String {
             chosenTarget = target
         }
         let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-        if let failure = chosenTarget!.run(bytes) { fatalError(failure) }
+        if let failure = chosenTarget?.run(bytes) { fatalError(failure) }
         return 0
     }
 #else
@@ -108,8 +108,8 @@ enum FuzzTarget: String {
             defer { closedir(directory) }
             var result: [String] = []
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                    String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
                 }
                 if !name.hasPrefix(".") { result.append(path + "/" + name) }
             }

@@ -21,7 +21,7 @@ import Testing
         #expect(engine.run("day").output.contains("Gym"))
         // Another writer changes the same week behind the session's back.
         let other = Store(directory: root + "/store")
-        let now = Moment.parsePinned("2026-11-23T09:31", utcOffsetSeconds: 0)!
+        let now = try #require(Moment.parsePinned("2026-11-23T09:31", utcOffsetSeconds: 0))
         try other.write(label: "elsewhere", now: now) { state in
             var task = try #require(try state.task(id: 1))
             task.title = "Gym, changed elsewhere"

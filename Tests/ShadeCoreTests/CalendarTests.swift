@@ -12,10 +12,10 @@ import Testing
     }
 
     @Test func knowsItsWeekday() {
-        #expect(CivilDate(iso: "1970-01-01")!.weekday == .thursday)
-        #expect(CivilDate(iso: "2026-11-23")!.weekday == .monday)
-        #expect(CivilDate(iso: "2026-11-29")!.weekday == .sunday)
-        #expect(CivilDate(iso: "2000-02-29")!.weekday == .tuesday)
+        #expect(CivilDate.fixture("1970-01-01").weekday == .thursday)
+        #expect(CivilDate.fixture("2026-11-23").weekday == .monday)
+        #expect(CivilDate.fixture("2026-11-29").weekday == .sunday)
+        #expect(CivilDate.fixture("2000-02-29").weekday == .tuesday)
     }
 
     @Test(arguments: [
@@ -32,8 +32,8 @@ import Testing
     }
 
     @Test func addsDaysAcrossMonthAndYearEnds() {
-        #expect(CivilDate(iso: "2026-12-31")!.adding(days: 1).description == "2027-01-01")
-        #expect(CivilDate(iso: "2024-03-01")!.adding(days: -1).description == "2024-02-29")
+        #expect(CivilDate.fixture("2026-12-31").adding(days: 1).description == "2027-01-01")
+        #expect(CivilDate.fixture("2024-03-01").adding(days: -1).description == "2024-02-29")
     }
 }
 
@@ -46,7 +46,7 @@ import Testing
         ("2026-11-23", "2026-W48"), ("2008-12-29", "2009-W01"), ("2010-01-03", "2009-W53"),
     ])
     func weekOfDateFollowsTheISOWeekYear(date: String, week: String) {
-        #expect(CivilDate(iso: date)!.isoWeek.description == week)
+        #expect(CivilDate.fixture(date).isoWeek.description == week)
     }
 
     @Test(arguments: [(2015, 53), (2020, 53), (2026, 53), (2032, 53), (2021, 52), (2024, 52), (2025, 52), (2027, 52)])
@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func aPinnedClockAtAMissingLocalHourIsKeptAsWallClockTime() {
-        let moment = Moment.parsePinned("2026-03-29T02:30", utcOffsetSeconds: 7200)!
+        let moment = Moment.fixture("2026-03-29T02:30", utcOffsetSeconds: 7200)
         #expect(moment.date.description == "2026-03-29")
         #expect(moment.time.description == "02:30")
         #expect(moment.timestamp == "2026-03-29T02:30:00+02:00")

@@ -3,7 +3,7 @@ import Testing
 @testable import ShadeCore
 
 @Suite struct DayResolverTests {
-    let resolver = DayResolver(today: CivilDate(iso: "2026-12-31")!, view: CivilDate(iso: "2026-11-25")!)
+    let resolver = DayResolver(today: CivilDate.fixture("2026-12-31"), view: CivilDate.fixture("2026-11-25"))
 
     @Test func relativeDaysFollowTheClockAcrossTheYearEnd() {
         #expect(resolver.date(for: "today")?.description == "2026-12-31")
@@ -13,14 +13,14 @@ import Testing
 
     @Test(arguments: Weekday.allCases)
     func weekdayNamesMeanThatDayOfTheWeekInView(_ weekday: Weekday) {
-        let expected = CivilDate(iso: "2026-11-23")!.adding(days: weekday.rawValue - 1)
+        let expected = CivilDate.fixture("2026-11-23").adding(days: weekday.rawValue - 1)
         #expect(resolver.date(for: weekday.name) == expected)
         #expect(resolver.date(for: weekday.shortName) == expected)
         #expect(resolver.date(for: weekday.label.uppercased()) == expected)
     }
 
     @Test func weekWordsMoveFromTheWeekInView() {
-        let atW53 = DayResolver(today: CivilDate(iso: "2026-11-23")!, view: CivilDate(iso: "2026-12-30")!)
+        let atW53 = DayResolver(today: CivilDate.fixture("2026-11-23"), view: CivilDate.fixture("2026-12-30"))
         #expect(atW53.week(for: "next")?.description == "2027-W01")
         #expect(atW53.week(for: "prev")?.description == "2026-W52")
         #expect(atW53.week(for: "last")?.description == "2026-W52")
@@ -40,7 +40,7 @@ import Testing
 }
 
 @Suite struct TaskWordsTests {
-    let resolver = DayResolver(today: CivilDate(iso: "2026-11-23")!, view: CivilDate(iso: "2026-11-23")!)
+    let resolver = DayResolver(today: CivilDate.fixture("2026-11-23"), view: CivilDate.fixture("2026-11-23"))
 
     @Test func readsDaySlotTitleTagsAndTime() throws {
         let words = try TaskWords.parse(
@@ -136,8 +136,8 @@ import Testing
 }
 
 @Suite struct TaskFilterTests {
-    let resolver = DayResolver(today: CivilDate(iso: "2026-11-23")!, view: CivilDate(iso: "2026-11-23")!)
-    let now = Moment.parsePinned("2026-11-23T13:00", utcOffsetSeconds: 0)!
+    let resolver = DayResolver(today: CivilDate.fixture("2026-11-23"), view: CivilDate.fixture("2026-11-23"))
+    let now = Moment.fixture("2026-11-23T13:00", utcOffsetSeconds: 0)
 
     @Test func filtersCombineWithAnd() throws {
         let query = TaskQuery(try ["tue", "evening"].map { try TaskFilter.parse($0, resolver: resolver) })
@@ -170,15 +170,15 @@ import Testing
 
 @Suite struct CalendarEdgeTests {
     @Test func movesPastYear9999OrBeforeYear1AreRefusedNotTrapped() {
-        let end = DayResolver(today: CivilDate(iso: "9999-12-31")!, view: CivilDate(iso: "9999-12-31")!)
+        let end = DayResolver(today: CivilDate.fixture("9999-12-31"), view: CivilDate.fixture("9999-12-31"))
         #expect(end.date(for: "tomorrow") == nil)
         #expect(throws: DayResolver.outOfRange) { try end.requireDate("tomorrow") }
         #expect(end.week(for: "next") == nil)
         #expect(throws: DayResolver.outOfRange) { try end.requireWeek("9999-W52") }
-        let start = DayResolver(today: CivilDate(iso: "0001-01-01")!, view: CivilDate(iso: "0001-01-01")!)
+        let start = DayResolver(today: CivilDate.fixture("0001-01-01"), view: CivilDate.fixture("0001-01-01"))
         #expect(start.date(for: "yesterday") == nil)
         #expect(start.week(for: "prev") == nil)
         #expect(start.date(for: "sunday")?.description == "0001-01-07")
-        #expect(CivilDate(iso: "0001-01-01")!.isoWeek.description == "0001-W01")
+        #expect(CivilDate.fixture("0001-01-01").isoWeek.description == "0001-W01")
     }
 }

@@ -6,12 +6,13 @@ import Testing
 /// The planner's rules of change as pure functions: each operation's change, its validation, and
 /// its inverse (applying a change and then its inverse gives back the same records).
 @Suite struct OperationTests {
-    static let monday = CivilDate(iso: "2026-11-23")!
+    static let monday = CivilDate.fixture("2026-11-23")
     static let context = OperationContext(
-        now: Moment(date: monday, time: TimeOfDay(hour: 9, minute: 30)!, timestamp: "2026-11-23T09:30:00+00:00"),
+        now: Moment(
+            date: monday, time: TimeOfDay(uncheckedMinutes: 9 * 60 + 30), timestamp: "2026-11-23T09:30:00+00:00"),
         schedule: .standard)
     static let later = OperationContext(
-        now: Moment(date: monday, time: TimeOfDay(hour: 10, minute: 0)!, timestamp: "2026-11-23T10:00:00+00:00"),
+        now: Moment(date: monday, time: TimeOfDay(uncheckedMinutes: 10 * 60), timestamp: "2026-11-23T10:00:00+00:00"),
         schedule: .standard)
 
     static func task(_ id: Int, _ title: String, category: String? = nil, time: String? = nil) -> PlannerTask {

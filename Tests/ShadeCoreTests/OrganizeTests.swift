@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func inAddADashWordIsTitle() throws {
-        let resolver = DayResolver(today: CivilDate(iso: "2026-11-23")!, view: CivilDate(iso: "2026-11-23")!)
+        let resolver = DayResolver(today: CivilDate.fixture("2026-11-23"), view: CivilDate.fixture("2026-11-23"))
         #expect(try TaskWords.parse(["Fix", "-v", "flag"], resolver: resolver).title == "Fix -v flag")
     }
 
@@ -45,8 +45,8 @@ import Testing
     }
 
     @Test func favouriteCategoryAndMissingTagFiltersCombine() throws {
-        let resolver = DayResolver(today: CivilDate(iso: "2026-11-23")!, view: CivilDate(iso: "2026-11-23")!)
-        let now = Moment.parsePinned("2026-11-23T09:00", utcOffsetSeconds: 0)!
+        let resolver = DayResolver(today: CivilDate.fixture("2026-11-23"), view: CivilDate.fixture("2026-11-23"))
+        let now = Moment.fixture("2026-11-23T09:00", utcOffsetSeconds: 0)
         var starred = makeTask(1, tags: ["work"])
         starred.favorite = true
         starred.category = "work"
@@ -107,8 +107,8 @@ import Testing
 }
 
 @Suite struct EachFilterTests {
-    private let resolver = DayResolver(today: CivilDate(iso: "2026-11-24")!, view: CivilDate(iso: "2026-11-24")!)
-    private let now = Moment.parsePinned("2026-11-24T13:00", utcOffsetSeconds: 0)!
+    private let resolver = DayResolver(today: CivilDate.fixture("2026-11-24"), view: CivilDate.fixture("2026-11-24"))
+    private let now = Moment.fixture("2026-11-24T13:00", utcOffsetSeconds: 0)
 
     private var tasks: [PlannerTask] {
         var star = makeTask(1, "2026-11-24", slot: .evening, tags: ["work"])

@@ -7,7 +7,7 @@ func makeTask(
     time: String? = nil, tags: [String] = []
 ) -> PlannerTask {
     PlannerTask(
-        id: id, uid: "uid-\(id)", title: "task \(id)", date: CivilDate(iso: date)!, slot: slot,
+        id: id, uid: "uid-\(id)", title: "task \(id)", date: CivilDate.fixture(date), slot: slot,
         time: time.flatMap { TimeOfDay(parsing: $0) }, status: status, tags: tags, created: "2026-11-20T08:00:00+00:00")
 }
 
@@ -51,7 +51,7 @@ func makeTask(
             makeTask(1, slot: .evening), makeTask(2, slot: .morning, status: .done),
             makeTask(3, slot: .morning, status: .open),
         ]
-        let day = DayAgenda(date: CivilDate(iso: "2026-11-23")!, tasks: tasks)
+        let day = DayAgenda(date: CivilDate.fixture("2026-11-23"), tasks: tasks)
         #expect(day.slots.map(\.slot) == [.morning, .afternoon, .evening])
         #expect(day.slots.map(\.tally.rate) == [0.5, nil, 0])
         #expect(day.tally.rate == 1.0 / 3.0)
@@ -61,14 +61,14 @@ func makeTask(
         let tasks = [makeTask(1, "2026-11-22"), makeTask(2, "2026-11-30"), makeTask(3, "2026-11-25")]
         let week = WeekAgenda(week: ISOWeek(parsing: "2026-W48")!, tasks: tasks)
         #expect(week.tally.open == 1)
-        #expect(DayAgenda(date: CivilDate(iso: "2026-11-25")!, tasks: tasks).tasks.map(\.id) == [3])
+        #expect(DayAgenda(date: CivilDate.fixture("2026-11-25"), tasks: tasks).tasks.map(\.id) == [3])
     }
 
     @Test func tasksInASlotComeTimedFirstInTimeOrderThenByID() {
         let tasks = [
             makeTask(5), makeTask(2, time: "09:00"), makeTask(9, time: "07:15"), makeTask(1),
         ]
-        let day = DayAgenda(date: CivilDate(iso: "2026-11-23")!, tasks: tasks)
+        let day = DayAgenda(date: CivilDate.fixture("2026-11-23"), tasks: tasks)
         #expect(day.slots[0].tasks.map(\.id) == [9, 2, 1, 5])
     }
 }

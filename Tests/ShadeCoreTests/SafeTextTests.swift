@@ -70,7 +70,7 @@ import Testing
 /// `add` reads like English: full slot names only, `next mon`, `this fri`.
 @Suite struct EnglishAddTests {
     // Sunday 29 November 2026 in view.
-    let resolver = DayResolver(today: CivilDate(iso: "2026-11-29")!, view: CivilDate(iso: "2026-11-29")!)
+    let resolver = DayResolver(today: CivilDate.fixture("2026-11-29"), view: CivilDate.fixture("2026-11-29"))
 
     @Test func singleLettersStartATitleNotASlot() throws {
         let haircut = try TaskWords.parse(["a", "haircut"], resolver: resolver, slotLetters: false)

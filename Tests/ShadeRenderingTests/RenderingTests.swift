@@ -3,7 +3,7 @@ import Testing
 @testable import ShadeCore
 @testable import ShadeRendering
 
-private let now = Moment.parsePinned("2026-11-23T13:30", utcOffsetSeconds: 0)!
+private let now = Moment.fixture("2026-11-23T13:30", utcOffsetSeconds: 0)
 private let plain = RenderContext(style: .plain, now: now, schedule: .standard, width: 80)
 
 private func task(
@@ -13,7 +13,7 @@ private func task(
     -> PlannerTask
 {
     PlannerTask(
-        id: id, uid: "u\(id)", title: title, date: CivilDate(iso: "2026-11-23")!, slot: slot,
+        id: id, uid: "u\(id)", title: title, date: CivilDate.fixture("2026-11-23"), slot: slot,
         time: time.flatMap { TimeOfDay(parsing: $0) }, status: status, tags: tags, created: "c")
 }
 
@@ -38,7 +38,7 @@ private func task(
 @Suite struct TimelineTests {
     @Test func showsSlotsInOrderWithHoursRatesMarksAndTheCurrentSlot() {
         let day = DayAgenda(
-            date: CivilDate(iso: "2026-11-23")!,
+            date: CivilDate.fixture("2026-11-23"),
             tasks: [
                 task(1, "Gym", .morning, .done, time: "07:30"), task(2, "Old", .morning, .cancelled),
                 task(3, "Email", .morning),
@@ -58,7 +58,7 @@ private func task(
 
     @Test func titlesAndTagsAlignByDisplayWidth() {
         let day = DayAgenda(
-            date: CivilDate(iso: "2026-11-23")!,
+            date: CivilDate.fixture("2026-11-23"),
             tasks: [
                 task(1, "読書 📚", tags: ["read"]), task(2, "Gym", tags: ["health"]),
                 task(3, "مساء الخير", .evening, tags: ["study"]),
@@ -73,7 +73,7 @@ private func task(
     }
 
     @Test func colourIsOnlyWrittenWhenAsked() {
-        let day = DayAgenda(date: CivilDate(iso: "2026-11-23")!, tasks: [task(1, "Gym", .morning, .done)])
+        let day = DayAgenda(date: CivilDate.fixture("2026-11-23"), tasks: [task(1, "Gym", .morning, .done)])
         let coloured = RenderContext(style: Style(enabled: true), now: now, schedule: .standard)
         #expect(DayTimeline.render(day, viewSlot: nil, context: coloured).text.contains("\u{1B}["))
         #expect(!DayTimeline.render(day, viewSlot: nil, context: plain).text.contains("\u{1B}"))
@@ -85,7 +85,7 @@ private func task(
         let tasks = [
             task(1, "a", .morning, .done), task(2, "b", .afternoon),
             PlannerTask(
-                id: 3, uid: "u3", title: "c", date: CivilDate(iso: "2026-11-25")!, slot: .evening, status: .done,
+                id: 3, uid: "u3", title: "c", date: CivilDate.fixture("2026-11-25"), slot: .evening, status: .done,
                 created: "c"),
         ]
         let lines = WeekGrid.render(

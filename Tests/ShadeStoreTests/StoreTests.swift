@@ -27,11 +27,11 @@ final class TemporaryStore {
     }
 }
 
-let now = Moment.parsePinned("2026-11-23T09:30", utcOffsetSeconds: 3600)!
+let now = Moment.fixture("2026-11-23T09:30", utcOffsetSeconds: 3600)
 
 func draft(_ id: Int, _ date: String, _ slot: Slot, _ title: String, time: String? = nil) -> PlannerTask {
     PlannerTask(
-        id: id, uid: "uid-\(id)-\(title.hashValue)", title: title, date: CivilDate(iso: date)!, slot: slot,
+        id: id, uid: "uid-\(id)-\(title.hashValue)", title: title, date: CivilDate.fixture(date), slot: slot,
         time: time.flatMap { TimeOfDay(parsing: $0) }, tags: ["t"], created: now.timestamp)
 }
 
@@ -104,7 +104,7 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
     @Test func movingATaskAcrossWeeksKeepsItsID() throws {
         let temp = TemporaryStore()
         var task = try add(temp.store, "2026-12-31", .evening, "Party")
-        task.date = CivilDate(iso: "2027-01-05")!
+        task.date = CivilDate.fixture("2027-01-05")
         try temp.store.write(label: "mv", now: now) { state in try state.update(task) }
         #expect(try temp.store.read { try $0.task(id: task.id) }?.date.description == "2027-01-05")
         #expect(try temp.store.read { try $0.tasks(in: ISOWeek(parsing: "2026-W53")!) }.isEmpty)
@@ -141,7 +141,7 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
         let temp = TemporaryStore()
         let task = try add(temp.store, "2026-11-23", .morning, "Gym")
         var moved = task
-        moved.date = CivilDate(iso: "2026-12-01")!
+        moved.date = CivilDate.fixture("2026-12-01")
         try temp.store.write(label: "mv", now: now) { state in try state.update(moved) }
         try temp.store.write(label: "rm", now: now) { state in try state.remove(id: task.id) }
 

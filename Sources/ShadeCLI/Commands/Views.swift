@@ -283,9 +283,12 @@ struct TaskListing {
         let context = try session.renderContext()
         let groups = grouping.map { TaskGroup.make($0, tasks) }
         if json {
-            var object = ViewJSON.list(tasks, context: context).objectValue!
-            if let groups { object.appendUnique("groups", .array(groups.map(\.json))) }
-            try session.printJSON(.object(object))
+            var list = ViewJSON.list(tasks, context: context)
+            if let groups, var object = list.objectValue {
+                object.appendUnique("groups", .array(groups.map(\.json)))
+                list = .object(object)
+            }
+            try session.printJSON(list)
         } else if tasks.isEmpty {
             session.print(emptyMessage)
         } else if let groups {

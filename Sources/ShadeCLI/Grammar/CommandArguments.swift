@@ -42,7 +42,7 @@ struct CommandArguments: Sendable {
         guard let text = option(name) else { return nil }
         guard let value = Value(rawValue: text) else {
             let names = Value.allCases.map(\.rawValue)
-            let list = names.dropLast().joined(separator: ", ") + " or " + names.last!
+            let list = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
             throw usage("--\(name) takes \(list), not '\(text)'")
         }
         return value

@@ -103,10 +103,11 @@ import Testing
 enum CivilDateText {
     static func adding(days: Int, to year: Int, _ month: Int, _ day: Int) -> String {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let start = calendar.date(from: DateComponents(year: year, month: month, day: day))!
-        let date = calendar.date(byAdding: .day, value: days, to: start)!
+        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        let start =
+            calendar.date(from: DateComponents(year: year, month: month, day: day)) ?? Date(timeIntervalSince1970: 0)
+        let date = calendar.date(byAdding: .day, value: days, to: start) ?? start
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 }

@@ -103,8 +103,9 @@ import Testing
             "a task list pasted twice",
             { text in
                 // The morning's tasks pasted into the afternoon as well.
-                let morning = text.range(of: #""morning": ["#)!
-                let afternoon = text.range(of: #""afternoon": ["#)!
+                guard let morning = text.range(of: #""morning": ["#),
+                    let afternoon = text.range(of: #""afternoon": ["#)
+                else { return text }
                 var tasks = text[morning.upperBound..<afternoon.lowerBound]
                 while let last = tasks.last, last == " " || last == "\n" || last == "," || last == "]" {
                     tasks.removeLast()

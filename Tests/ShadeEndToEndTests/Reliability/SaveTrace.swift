@@ -49,8 +49,9 @@ struct SaveTrace {
             guard let paren = body.firstIndex(of: "("), !body.hasPrefix("<...") else { continue }
             let name = String(body[..<paren])
             guard syscalls.contains(name) else { continue }
-            counts[name, default: 0] += 1
-            parsed.append((name, counts[name]!, String(body)))
+            let ordinal = counts[name, default: 0] + 1
+            counts[name] = ordinal
+            parsed.append((name, ordinal, String(body)))
         }
         guard let lockIndex = parsed.firstIndex(where: { $0.name == "flock" && $0.line.contains("LOCK_EX") }) else {
             Issue.record("\(command) took no exclusive lock")
