@@ -14,7 +14,8 @@ checked, bad = 0, 0
 for store in sys.argv[1:]:
     for root, _dirs, files in os.walk(store):
         for name in sorted(files):
-            if not name.endswith(".json"):
+            # Commit records are JSON too once done (journal/NNNNNNNNNN-BOOT.done).
+            if not (name.endswith(".json") or name.endswith(".done")):
                 continue
             path = os.path.join(root, name)
             with open(path, "rb") as f:

@@ -6,17 +6,20 @@ import ShadeJSON
     import Darwin
 #endif
 
-/// Replaces several store files as one atomic step.
+/// Replaces several store files as one atomic step, durable after two flushes.
 ///
-/// Each new file is written in full to a staging directory and flushed. A single file is then
-/// renamed into place. Several files are listed first in a commit record, itself written and
-/// renamed atomically: that rename is the commit point. Only then are the files renamed into
-/// place (or, for files to remove, unlinked). A crash before the commit point leaves only staged
-/// files, which the next writer removes; a crash after it leaves a commit record, which the next
-/// reader or writer finishes.
+/// Each new file is written in full to a staging directory, unflushed. A commit record holding
+/// the full content of every file (and the files to remove) is written, flushed (`fdatasync`)
+/// and renamed into `journal/` — the commit point — and the journal directory is flushed: the
+/// change is durable. Only then are the staged files renamed into place (or, for files to
+/// remove, unlinked), without a flush of their own: the record is the truth until they reach the
+/// disk (see `CommitJournal`). A crash before the commit point leaves only staged files, which
+/// the next writer removes; a crash after it leaves a record, which the next reader or writer
+/// replays.
 final class AtomicCommit {
     let paths: StorePaths
     private var stagedCount = 0
+    private var journal: CommitJournal { CommitJournal(paths: paths) }
 
     init(paths: StorePaths) {
         self.paths = paths
@@ -28,6 +31,8 @@ final class AtomicCommit {
         let target: String
         let staged: String?
         let stamp: FileStamp?
+        /// The content, which the commit record carries.
+        let bytes: [UInt8]?
     }
 
     /// Writes `files` (paths relative to the store root; nil bytes remove the file) so that all
@@ -36,7 +41,8 @@ final class AtomicCommit {
         try commit(try stage(files))
     }
 
-    /// Writes each file in full to the staging directory and flushes it; nothing is visible yet.
+    /// Writes each file in full to the staging directory, unflushed (the commit record carries
+    /// its content and is flushed); nothing is visible yet.
     func stage(_ files: [(relativePath: String, bytes: [UInt8]?)]) throws(StoreError) -> [StagedFile] {
         try FileSystem.makeDirectories(paths.staging)
         var staged: [StagedFile] = []
@@ -44,13 +50,13 @@ final class AtomicCommit {
             for file in files {
                 let target = paths.root + "/" + file.relativePath
                 guard let bytes = file.bytes else {
-                    staged.append(StagedFile(target: target, staged: nil, stamp: nil))
+                    staged.append(StagedFile(target: target, staged: nil, stamp: nil, bytes: nil))
                     continue
                 }
                 try FileSystem.makeDirectories(FileSystem.parentDirectory(of: target))
                 stagedCount += 1
-                let path = try stage(bytes, name: "\(stagedCount)")
-                staged.append(StagedFile(target: target, staged: path, stamp: FileStamp.of(path)))
+                let path = try stage(bytes, name: "\(stagedCount)", flush: false)
+                staged.append(StagedFile(target: target, staged: path, stamp: FileStamp.of(path), bytes: bytes))
             }
         } catch {
             discard(staged)
@@ -70,34 +76,29 @@ final class AtomicCommit {
         let moves = files.map { (from: $0.staged, to: $0.target) }
         let backups = Backups(paths: paths)
         var preserved: Backups.Preserved?
+        let record: String
         do throws(StoreError) {
             // What this change replaces is kept before anything is replaced.
             preserved = try backups.preserve(files.map(\.target))
-            if moves.count == 1, let from = moves[0].from {
-                try FileSystem.rename(from, to: moves[0].to)
-                do throws(StoreError) {
-                    try FileSystem.syncDirectory(FileSystem.parentDirectory(of: moves[0].to))
-                } catch { throw error.afterCommitPoint }
-                backups.prune(preserved)
-                return
-            }
-            let record = try commitRecord(for: moves)
+            let bytes = try recordBytes(for: files)
             stagedCount += 1
-            let recordStage = try stage(record, name: "\(stagedCount)-commit")
-            try FileSystem.rename(recordStage, to: paths.commitRecord)
+            let recordStage = try stage(bytes, name: "\(stagedCount)-commit", flush: true)
+            try makeJournalDirectory()
+            record = try journal.nextRecordPath()
+            try FileSystem.rename(recordStage, to: record)
         } catch {
             discard(files)
             // Copies of files that stay as they were are no backup; a replaced one's copy is kept.
             if let preserved, !error.isAfterCommitPoint { backups.remove(preserved.directory) }
             throw error
         }
-        // Committed: from here on, a failure is finished by the next process that opens the store.
-        do throws(StoreError) {
-            try syncDirectory(of: paths.commitRecord)
-            try finish(moves)
-            try FileSystem.remove(paths.commitRecord)
-        } catch { throw error.afterCommitPoint }
+        // The record is in: once its directory entry is on disk, so is the change.
+        do throws(StoreError) { try FileSystem.syncDirectory(paths.journal) } catch { throw error.afterCommitPoint }
+        // The files, brought up to date without a flush: a failure here leaves the record
+        // pending, and the next command that opens the store finishes it.
+        if (try? finish(moves)) != nil { journal.markDone(record) }
         backups.prune(preserved)
+        journal.checkpointIfDue()
     }
 
     /// Replaces derived files (caches) by rename, without flushing and ignoring failures: a lost
@@ -117,44 +118,92 @@ final class AtomicCommit {
         }
     }
 
-    /// Finishes a commit a crashed process left behind, and removes abandoned staged files.
-    ///
-    /// Must run under the exclusive lock.
+    /// Replays the commit records whose files may not be in place — a change a crashed process
+    /// left pending, or every record kept when the machine has restarted since (then flushed
+    /// and cleared) — and removes abandoned staged files. Must run under the exclusive lock.
     func recover() throws(StoreError) {
-        if let bytes = try FileSystem.read(paths.commitRecord) {
-            let moves = try parseCommitRecord(bytes)
-            // A move whose staged file is gone was done before the crash; a removal is idempotent.
-            var pending: [(from: String?, to: String)] = []
-            for move in moves where try move.from.map(FileSystem.exists) ?? true { pending.append(move) }
-            try finish(pending)
-            try FileSystem.remove(paths.commitRecord)
+        try finishEarlierCommitRecord()
+        try FileSystem.makeDirectories(paths.staging)
+        let replay = try journal.recordsToReplay()
+        for record in replay {
+            let path = paths.journal + "/" + record.name
+            guard let bytes = try FileSystem.read(path) else { continue }
+            var moves: [(from: String?, to: String)] = []
+            for file in try CommitJournal.files(in: bytes, file: path) {
+                let target = paths.root + "/" + file.relativePath
+                guard let content = file.bytes else {
+                    moves.append((nil, target))
+                    continue
+                }
+                try FileSystem.makeDirectories(FileSystem.parentDirectory(of: target))
+                stagedCount += 1
+                moves.append((try stage(content, name: "\(stagedCount)-replay", flush: false), target))
+            }
+            try finish(moves)
+            journal.markDone(path)
+        }
+        if replay.contains(where: { $0.boot != CommitJournal.boot }) {
+            // After a restart nothing unflushed can be trusted: what was replayed is flushed now.
+            journal.checkpoint(try journal.records())
         }
         for name in try FileSystem.list(paths.staging) {
             try FileSystem.remove(paths.staging + "/" + name)
         }
     }
 
-    /// Whether a commit record waits to be finished.
+    /// Whether a commit record waits to be replayed.
     var hasPendingCommit: Bool {
-        get throws(StoreError) { try FileSystem.exists(paths.commitRecord) }
+        get throws(StoreError) {
+            if try journal.hasPending { return true }
+            return try FileSystem.exists(paths.commitRecord)
+        }
+    }
+
+    /// Finishes a change an earlier shade committed in its own way and did not finish: a
+    /// `commit.json` listing staged files (flushed) to rename into place.
+    private func finishEarlierCommitRecord() throws(StoreError) {
+        guard let bytes = try FileSystem.read(paths.commitRecord) else { return }
+        let file = paths.commitRecord
+        let value: JSONValue
+        do { value = try JSONParser.parse(bytes) } catch { throw .unreadable(file: file, error: error) }
+        guard let moves = value.objectValue?["moves"]?.arrayValue else {
+            throw .invalidContent(file: file, location: "moves", reason: "expected a list of moves")
+        }
+        var pending: [(from: String?, to: String)] = []
+        for (index, move) in moves.enumerated() {
+            let from = move.objectValue?["from"]
+            guard let to = move.objectValue?["to"]?.stringValue, !to.contains(".."),
+                from?.isNull == true || (from?.stringValue.map { !$0.contains("..") } ?? false)
+            else {
+                throw .invalidContent(
+                    file: file, location: "moves[\(index)]", reason: "expected from (a path or null) and to")
+            }
+            let source = from?.stringValue.map { paths.root + "/" + $0 }
+            // A move whose staged file is gone was done before the crash; a removal is idempotent.
+            if try source.map(FileSystem.exists) ?? true { pending.append((source, paths.root + "/" + to)) }
+        }
+        try finish(pending)
+        for directory in Set(pending.map { FileSystem.parentDirectory(of: $0.to) }).sorted() {
+            try FileSystem.syncDirectory(directory)
+        }
+        try FileSystem.remove(paths.commitRecord)
     }
 
     private func finish(_ moves: [(from: String?, to: String)]) throws(StoreError) {
-        var directories: [String] = []
         for move in moves {
             if let from = move.from { try FileSystem.rename(from, to: move.to) } else { try FileSystem.remove(move.to) }
-            let directory = FileSystem.parentDirectory(of: move.to)
-            if !directories.contains(directory) { directories.append(directory) }
         }
-        for directory in directories { try FileSystem.syncDirectory(directory) }
     }
 
-    private func syncDirectory(of path: String) throws(StoreError) {
-        try FileSystem.syncDirectory(FileSystem.parentDirectory(of: path))
+    /// The journal directory, made (and its entry flushed) on a store's first change.
+    private func makeJournalDirectory() throws(StoreError) {
+        guard try !FileSystem.exists(paths.journal) else { return }
+        try FileSystem.makeDirectories(paths.journal)
+        try FileSystem.syncDirectory(paths.root)
     }
 
-    /// Writes bytes to a new private file in the staging directory and flushes it to disk.
-    private func stage(_ bytes: [UInt8], name: String) throws(StoreError) -> String {
+    /// Writes bytes to a new private file in the staging directory; with `flush`, to disk.
+    private func stage(_ bytes: [UInt8], name: String, flush: Bool) throws(StoreError) -> String {
         let path = "\(paths.staging)/\(getpid())-\(name).tmp"
         var fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if fd < 0, errno == EEXIST {
@@ -166,7 +215,7 @@ final class AtomicCommit {
         do throws(StoreError) {
             try FileSystem.writeAll(fd, bytes, path: path)
             // After a failed fsync the data may be lost: report it, never retry and trust it.
-            guard fdatasync(fd) == 0 else { throw StoreError.io(operation: "sync", path: path, errno: errno) }
+            if flush, fdatasync(fd) != 0 { throw StoreError.io(operation: "sync", path: path, errno: errno) }
         } catch {
             close(fd)
             try? FileSystem.remove(path)
@@ -180,35 +229,19 @@ final class AtomicCommit {
         return path
     }
 
-    private func commitRecord(for moves: [(from: String?, to: String)]) throws(StoreError) -> [UInt8] {
-        let list = moves.map { move -> JSONValue in
-            ["from": .optional(move.from.map(relative)), "to": .string(relative(move.to))]
+    /// `{"format", "kind": "commit", "files": [{"to": "weeks/2026/2026-W48.json", "content": "…"
+    /// or null to remove}]}`.
+    private func recordBytes(for files: [StagedFile]) throws(StoreError) -> [UInt8] {
+        let list = files.map { file -> JSONValue in
+            [
+                "to": .string(relative(file.target)),
+                "content": file.bytes.map { .string(String(decoding: $0, as: UTF8.self)) } ?? .null,
+            ]
         }
-        let record: JSONValue = ["format": .int(Int64(StoreFormat.version)), "kind": "commit", "moves": .array(list)]
-        do { return try JSONWriter.bytes(record) } catch {
-            throw .invalidContent(file: paths.commitRecord, location: "(writing)", reason: "could not serialise")
+        let record: JSONValue = ["format": .int(Int64(StoreFormat.version)), "kind": "commit", "files": .array(list)]
+        do { return try JSONWriter.bytes(record, layout: .compact) } catch {
+            throw .invalidContent(file: paths.journal, location: "(writing)", reason: "could not serialise")
         }
-    }
-
-    private func parseCommitRecord(_ bytes: [UInt8]) throws(StoreError) -> [(from: String?, to: String)] {
-        let file = paths.commitRecord
-        let value: JSONValue
-        do { value = try JSONParser.parse(bytes) } catch { throw .unreadable(file: file, error: error) }
-        guard let moves = value.objectValue?["moves"]?.arrayValue else {
-            throw .invalidContent(file: file, location: "moves", reason: "expected a list of moves")
-        }
-        var result: [(from: String?, to: String)] = []
-        for (index, move) in moves.enumerated() {
-            let from = move.objectValue?["from"]
-            guard let to = move.objectValue?["to"]?.stringValue, !to.contains(".."),
-                from?.isNull == true || (from?.stringValue.map { !$0.contains("..") } ?? false)
-            else {
-                throw .invalidContent(
-                    file: file, location: "moves[\(index)]", reason: "expected from (a path or null) and to")
-            }
-            result.append((from?.stringValue.map { paths.root + "/" + $0 }, paths.root + "/" + to))
-        }
-        return result
     }
 
     private func relative(_ path: String) -> String {

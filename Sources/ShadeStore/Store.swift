@@ -40,6 +40,8 @@ public struct Store: Sendable {
     public func read<T>(_ body: (StoreState) throws -> T) throws -> T {
         let state = StoreState(paths: paths, cache: cache)
         guard try FileSystem.exists(directory) else { return try body(state) }
+        // Read before the lock: nothing under it may depend on a read that can fail unreported.
+        _ = CommitJournal.boot
         let lock = try FileLock(path: paths.lock, mode: .shared)
         if try AtomicCommit(paths: paths).hasPendingCommit {
             // A writer died after its commit point: finish its work before reading.
@@ -55,6 +57,7 @@ public struct Store: Sendable {
     public func write<T>(label: String?, now: Moment, _ body: (StoreState) throws -> T) throws -> T {
         let existed = try FileSystem.exists(directory)
         try FileSystem.makeDirectories(directory)
+        _ = CommitJournal.boot
         let lock = try FileLock(path: paths.lock, mode: .exclusive)
         do {
             return try withExtendedLifetime(lock) { try writeLocked(label: label, now: now, body) }

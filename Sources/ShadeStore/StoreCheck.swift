@@ -132,8 +132,8 @@ struct StoreCheck {
             }
         }
 
-        if try FileSystem.exists(paths.commitRecord) {
-            report.notes.append("a change waits to be finished (commit.json); the next command finishes it")
+        if try AtomicCommit(paths: paths).hasPendingCommit {
+            report.notes.append("a change waits to be finished (journal/); the next command finishes it")
         }
         let staged = try FileSystem.list(paths.staging)
         if !staged.isEmpty {

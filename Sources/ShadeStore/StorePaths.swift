@@ -24,6 +24,7 @@ struct StorePaths: Sendable {
     var categories: String { root + "/categories.json" }
     var staging: String { root + "/.staging" }
     var commitRecord: String { root + "/commit.json" }
+    var journal: String { root + "/journal" }
     var weeksDirectory: String { root + "/weeks" }
     var idsDirectory: String { root + "/ids" }
 

@@ -263,8 +263,9 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
             .compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.count ?? 0
         #expect(backups >= 3)
         #expect(
-            try SchemaValidation.validate(stores: [temp.directory]) == 9 + backups,
-            "store, two weeks, the 2026 summary, an id shard, four undo entries, and the saved copies")
+            try SchemaValidation.validate(stores: [temp.directory]) == 9 + backups + 4,
+            "store, two weeks, the 2026 summary, an id shard, four undo entries, the saved copies and four commit records"
+        )
     }
 
     @Test func theSchemaRejectsAFileThatBreaksIt() throws {

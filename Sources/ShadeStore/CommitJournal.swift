@@ -1,0 +1,158 @@
+import ShadeJSON
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The commit records of changes whose files may not be on disk yet: `journal/NNNNNNNNNN-BOOT.json`
+/// while its files are being brought up to date, `….done` once they all are (in the page cache).
+///
+/// A record holds the full new content of every file its change writes, and is the one thing a
+/// change flushes. Its files are renamed into place without a flush of their own, so until the
+/// kernel has written them back the record is the truth: after a process crash (same boot: the
+/// page cache survived) a pending record is replayed; after a power loss (another boot id:
+/// nothing unflushed can be trusted) every record kept is replayed, in order. A checkpoint, once
+/// every `checkpointEvery` changes, flushes the files the records wrote, after which the records
+/// can go.
+struct CommitJournal {
+    let paths: StorePaths
+
+    /// How many records are kept before a checkpoint flushes the store and removes them.
+    static let checkpointEvery = 32
+
+    /// One record, by its file name.
+    struct Record: Comparable {
+        let sequence: Int
+        let boot: String
+        let done: Bool
+        let name: String
+
+        static func < (lhs: Record, rhs: Record) -> Bool { lhs.sequence < rhs.sequence }
+
+        /// `0000000042-BOOT.json` or `….done`.
+        init?(name: String) {
+            let done = name.hasSuffix(".done")
+            guard done || name.hasSuffix(".json") else { return nil }
+            let stem = name.dropLast(5)
+            guard let dash = stem.firstIndex(of: "-"), let sequence = Int(stem[..<dash]) else { return nil }
+            self.sequence = sequence
+            self.boot = String(stem[stem.index(after: dash)...])
+            self.done = done
+            self.name = name
+        }
+    }
+
+    /// The records kept, oldest first.
+    func records() throws(StoreError) -> [Record] {
+        try FileSystem.list(paths.journal).compactMap(Record.init(name:)).sorted()
+    }
+
+    /// The records that must be replayed before the store is read: a pending one of this boot,
+    /// and every record of another boot (and everything after the first such), in order.
+    func recordsToReplay() throws(StoreError) -> [Record] {
+        let records = try records()
+        guard let first = records.firstIndex(where: { !$0.done || $0.boot != CommitJournal.boot }) else { return [] }
+        return Array(records[first...])
+    }
+
+    /// Whether a record must be replayed before the store can be read.
+    var hasPending: Bool {
+        get throws(StoreError) { try !recordsToReplay().isEmpty }
+    }
+
+    /// The path a new record is renamed to (pending).
+    func nextRecordPath() throws(StoreError) -> String {
+        let next = (try records().last?.sequence ?? 0) + 1
+        let number = String(next)
+        return paths.journal + "/" + String(repeating: "0", count: max(0, 10 - number.count)) + number + "-"
+            + CommitJournal.boot + ".json"
+    }
+
+    /// Marks a record whose files are all in place (best effort: an unmarked record is replayed,
+    /// which writes the same files again).
+    func markDone(_ path: String) {
+        guard path.hasSuffix(".json") else { return }
+        try? FileSystem.rename(path, to: String(path.dropLast(5)) + ".done")
+    }
+
+    /// After `checkpointEvery` records: flushes the whole file system the store is on, then
+    /// removes every record (their files are durable now). Best effort: a record left is replayed.
+    func checkpointIfDue() {
+        guard let records = try? records(), records.count >= CommitJournal.checkpointEvery,
+            records.allSatisfy(\.done)
+        else { return }
+        checkpoint(records)
+    }
+
+    /// Flushes every file the records wrote (and the directories they are in), then removes the
+    /// records. A file or directory that cannot be flushed keeps every record.
+    func checkpoint(_ records: [Record]) {
+        var files: Set<String> = []
+        for record in records {
+            let path = paths.journal + "/" + record.name
+            guard let bytes = try? FileSystem.read(path),
+                let targets = try? CommitJournal.targets(in: bytes, file: path)
+            else { return }
+            for target in targets { files.insert(paths.root + "/" + target) }
+        }
+        var directories: Set<String> = []
+        for file in files.sorted() {
+            directories.insert(FileSystem.parentDirectory(of: file))
+            let fd = open(file, O_RDONLY | O_CLOEXEC)
+            if fd < 0 {
+                if errno == ENOENT { continue }
+                return
+            }
+            let flushed = fsync(fd) == 0
+            close(fd)
+            guard flushed else { return }
+        }
+        for directory in directories.sorted() {
+            guard (try? FileSystem.syncDirectory(directory)) != nil else { return }
+        }
+        for record in records { try? FileSystem.remove(paths.journal + "/" + record.name) }
+    }
+
+    /// The files a record writes or removes, relative to the store.
+    static func targets(in bytes: [UInt8], file: String) throws(StoreError) -> [String] {
+        try files(in: bytes, file: file).map(\.relativePath)
+    }
+
+    /// What a record holds: each file relative to the store, with its new content (nil: removed).
+    static func files(in bytes: [UInt8], file: String) throws(StoreError) -> [(relativePath: String, bytes: [UInt8]?)] {
+        let value: JSONValue
+        do { value = try JSONParser.parse(bytes) } catch { throw .unreadable(file: file, error: error) }
+        guard let files = value.objectValue?["files"]?.arrayValue else {
+            throw .invalidContent(file: file, location: "files", reason: "expected a list of files")
+        }
+        var result: [(relativePath: String, bytes: [UInt8]?)] = []
+        for (index, entry) in files.enumerated() {
+            let content = entry.objectValue?["content"]
+            guard let to = entry.objectValue?["to"]?.stringValue, !to.contains(".."), !to.hasPrefix("/"),
+                content?.isNull == true || content?.stringValue != nil
+            else {
+                throw .invalidContent(
+                    file: file, location: "files[\(index)]", reason: "expected to (a path in the store) and content")
+            }
+            result.append((to, content?.stringValue.map { Array($0.utf8) }))
+        }
+        return result
+    }
+
+    /// This boot's id (`/proc/sys/kernel/random/boot_id`): a record of another boot may have
+    /// outlived files that never reached the disk. When it cannot be read, an id of this process
+    /// alone: every record is then taken for one of another boot, replayed and flushed.
+    static let boot: String = {
+        let fallback = "p\(getpid())t\(time(nil))"
+        let fd = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return fallback }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard count > 0 else { return fallback }
+        let id = String(decoding: buffer[..<count], as: UTF8.self).filter(\.isHexDigit)
+        return id.count == 32 ? id : fallback
+    }()
+}
