@@ -38,7 +38,7 @@ let package = Package(
         .executableTarget(
             name: "shade-bench",
             dependencies: [
-                "ShadeCLI", "ShadeStore", "ShadeCore",
+                "ShadeCLI", "ShadeStore", "ShadeCore", "ShadeJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -18,6 +18,22 @@ public enum JSONParser {
         }
     }
 
+    /// Whether json-c alone, strict, parses the text as one document: its tree is built and freed,
+    /// no Swift value is made and no check of shade's own is run. The floor a parse of shade's
+    /// cannot go under; the benchmark measures against it.
+    public static func parsesWithJSONCAlone(_ bytes: [UInt8]) -> Bool {
+        guard let tokener = json_tokener_new_ex(Int32(defaultMaximumDepth)) else { return false }
+        defer { json_tokener_free(tokener) }
+        json_tokener_set_flags(tokener, Int32(JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8))
+        var terminated = bytes
+        terminated.append(0)
+        let root: OpaquePointer? = terminated.withUnsafeBytes { raw in
+            json_tokener_parse_ex(tokener, raw.bindMemory(to: CChar.self).baseAddress, Int32(raw.count))
+        }
+        defer { if let root { json_object_put(root) } }
+        return json_tokener_get_error(tokener) == json_tokener_success
+    }
+
     private static func parse(buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) throws(JSONError) -> JSONValue {
         if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
             throw TextPosition.error(

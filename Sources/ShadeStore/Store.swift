@@ -65,6 +65,7 @@ public struct Store: Sendable {
             // A first command that could not be done leaves no store behind.
             if !existed, !(try exists) {
                 try? FileSystem.remove(paths.lock)
+                try? FileSystem.removeDirectory(paths.staging)
                 try? FileSystem.removeDirectory(directory)
             }
             throw error

@@ -7,8 +7,9 @@ import ShadeCore
 /// STORE/weeks/2026/2026-W48.json    the tasks of one ISO week, keyed by day and slot
 /// STORE/summary/2026.json           each week of week-year 2026 summed up, for statistics
 /// STORE/ids/0000.json               which week each id of 0–1023 lives in
-/// STORE/undo/0000000042.json        one recent change each, to take back
+/// STORE/undo/0000000042.json        the change log: one recent change each, to take back
 /// STORE/categories.json             the categories and their colours
+/// STORE/journal/0000000007-BOOT.done the commit record of a recent change, until a checkpoint
 /// STORE/lock                        the lock every reader and writer takes
 /// ```
 ///
@@ -23,6 +24,7 @@ struct StorePaths: Sendable {
     var undoDirectory: String { root + "/undo" }
     var categories: String { root + "/categories.json" }
     var staging: String { root + "/.staging" }
+    /// Where an earlier shade kept its one pending commit record.
     var commitRecord: String { root + "/commit.json" }
     var journal: String { root + "/journal" }
     var weeksDirectory: String { root + "/weeks" }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ShadeCLI
 import ShadeCore
+import ShadeJSON
 import ShadeStore
 
 #if canImport(Glibc)
@@ -102,6 +103,8 @@ struct ShadeBench: ParsableCommand {
             report.dense.append((command.joined(separator: " "), Statistics.median(runs.dropFirst().map(\.seconds))))
         }
         report.denseSize = denseSize
+        report.denseParse = try timeJSONCParse(of: "\(dense)/weeks/2026/2026-W48.json")
+        report.flush = timeFdatasync(in: dir)
         for lines in smoke ? [100, 200] : [10_000, 20_000] {
             log("timing a script of \(lines) adds")
             report.scripts.append(try timeScript(binary: binary, lines: lines, start: now.date))
@@ -264,6 +267,46 @@ struct ShadeBench: ParsableCommand {
             }
         }
         return results
+    }
+
+    /// The median time json-c alone takes to parse and free a file (one warm-up first).
+    func timeJSONCParse(of path: String) throws -> Double {
+        guard let file = fopen(path, "rb") else { throw BenchError.failed("cannot read \(path)") }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            if count <= 0 { break }
+            bytes += buffer[0..<count]
+        }
+        fclose(file)
+        var samples: [Double] = []
+        for index in 0...reps {
+            let start = Self.clock()
+            guard JSONParser.parsesWithJSONCAlone(bytes) else { throw BenchError.failed("json-c refused \(path)") }
+            if index > 0 { samples.append(Self.clock() - start) }
+        }
+        return Statistics.median(samples)
+    }
+
+    /// p50 and p99 of one bare `fdatasync` of a new 4 KB file just written, in `directory`'s file
+    /// system (a new file, as every save writes one): what one flush costs here, for the REPL's
+    /// writes to be measured against.
+    func timeFdatasync(in directory: String) -> (p50: Double, p99: Double) {
+        let path = directory + "/fdatasync-probe"
+        let block = [UInt8](repeating: 0x2A, count: 4096)
+        var samples: [Double] = []
+        for index in 0..<(replRuns + 5) {
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            guard fd >= 0 else { return (.nan, .nan) }
+            _ = block.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            let start = Self.clock()
+            _ = fdatasync(fd)
+            if index >= 5 { samples.append(Self.clock() - start) }
+            close(fd)
+            unlink(path)
+        }
+        return (Statistics.percentile(samples, 50), Statistics.percentile(samples, 99))
     }
 
     /// p50 and p99 of commands run in-process by the REPL's own engine.
