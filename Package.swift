@@ -26,7 +26,8 @@ let package = Package(
         ),
         .target(name: "ShadeCore"),
         .target(name: "ShadeJSON", dependencies: ["CJSONC"]),
-        .target(name: "ShadeStore", dependencies: ["ShadeCore", "ShadeJSON"]),
+        .target(name: "CSystemCalls"),
+        .target(name: "ShadeStore", dependencies: ["ShadeCore", "ShadeJSON", "CSystemCalls"]),
         .target(name: "ShadeRendering", dependencies: ["ShadeCore", "ShadeJSON"]),
         .target(
             name: "ShadeCLI",

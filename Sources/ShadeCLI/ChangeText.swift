@@ -1,7 +1,7 @@
 import ShadeCore
 import ShadeRendering
 
-/// How a change reads in confirmations and in `log`.
+/// How a change reads in `undo`'s confirmation.
 enum ChangeText {
     /// `task 4, 7` · `category school` · `tasks 4, 7 and category school`.
     static func touched(_ change: Change) -> SafeText {

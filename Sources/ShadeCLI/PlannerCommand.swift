@@ -70,8 +70,10 @@ extension Session {
             current = task
             return try operation(state)
         }
-        guard let current else { throw CommandError.failed("there is no task \(id)") }
-        return (change, change.tasks.last { $0.uid == current.uid } ?? current)
+        let uid = current?.uid
+        let after = change.tasks.last { $0.uid == uid }
+        guard let task = after ?? current else { throw CommandError.failed("there is no task \(id)") }
+        return (change, task)
     }
 
     /// A label for the undo journal: the command as typed, kept short.

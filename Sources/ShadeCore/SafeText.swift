@@ -66,9 +66,6 @@ public struct SafeText: Hashable, Sendable, ExpressibleByStringInterpolation {
     /// Appends safe text.
     public static func += (lhs: inout SafeText, rhs: SafeText) { lhs.text += rhs.text }
 
-    /// The text cut to its first `count` characters (for labels that are kept short).
-    public func prefix(_ count: Int) -> SafeText { SafeText(verbatim: String(text.prefix(count))) }
-
     /// The number of characters.
     public var count: Int { text.count }
 

@@ -88,8 +88,22 @@ extension DisplayWidth {
         SafeText(verbatim: padLeft(text.text, to: width))
     }
 
-    /// Cuts safe text to at most `width` columns, ending with `…` when it was cut.
+    /// Cuts safe text to at most `width` columns, ending with `…` when it was cut; an escape the
+    /// cut would split (`\u202e` → `\u20`) goes whole, so that no mark is left half-shown.
     public static func truncate(_ text: SafeText, to width: Int) -> SafeText {
-        SafeText(verbatim: truncate(text.text, to: width))
+        var cut = truncate(text.text, to: width)
+        guard cut != text.text, cut.hasSuffix("…") else { return SafeText(verbatim: cut) }
+        cut.removeLast()
+        if let slash = cut.lastIndex(of: "\\") {
+            let escape = cut[slash...]
+            let whole: Int
+            switch escape.dropFirst().first {
+            case "x": whole = 4
+            case "u": whole = 6
+            default: whole = 2
+            }
+            if escape.count < whole { cut = String(cut[..<slash]) }
+        }
+        return SafeText(verbatim: cut + "…")
     }
 }

@@ -88,8 +88,8 @@ final class AtomicCommit {
             try FileSystem.rename(recordStage, to: record)
         } catch {
             discard(files)
-            // Copies of files that stay as they were are no backup; a replaced one's copy is kept.
-            if let preserved, !error.isAfterCommitPoint { backups.remove(preserved.directory) }
+            // Copies of files that stay as they were are no backup.
+            if let preserved { backups.remove(preserved.directory) }
             throw error
         }
         // The record is in: once its directory entry is on disk, so is the change.
@@ -128,9 +128,17 @@ final class AtomicCommit {
         for record in replay {
             let path = paths.journal + "/" + record.name
             guard let bytes = try FileSystem.read(path) else { continue }
+            let written = FileStamp.of(path)?.modifiedNanoseconds ?? Int64.max
             var moves: [(from: String?, to: String)] = []
             for file in try CommitJournal.files(in: bytes, file: path) {
                 let target = paths.root + "/" + file.relativePath
+                // A file changed after the record was written (a later change, a hand edit, an
+                // earlier shade) that reads as JSON is newer than the record: it stays.
+                if let stamp = FileStamp.of(target), stamp.modifiedNanoseconds > written,
+                    let current = try? FileSystem.read(target), (try? JSONParser.parse(current)) != nil
+                {
+                    continue
+                }
                 guard let content = file.bytes else {
                     moves.append((nil, target))
                     continue
@@ -232,16 +240,29 @@ final class AtomicCommit {
     /// `{"format", "kind": "commit", "files": [{"to": "weeks/2026/2026-W48.json", "content": "…"
     /// or null to remove}]}`.
     private func recordBytes(for files: [StagedFile]) throws(StoreError) -> [UInt8] {
-        let list = files.map { file -> JSONValue in
-            [
-                "to": .string(relative(file.target)),
-                "content": file.bytes.map { .string(String(decoding: $0, as: UTF8.self)) } ?? .null,
-            ]
+        var list: [JSONValue] = []
+        for file in files {
+            var content = JSONValue.null
+            if let bytes = file.bytes {
+                // Store files are UTF-8 JSON; anything else could not come back from the record.
+                guard let text = String(validating: bytes, as: UTF8.self) else {
+                    throw .invalidContent(
+                        file: file.target, location: "(writing)", reason: "the new content is not UTF-8 text")
+                }
+                content = .string(text)
+            }
+            list.append(["to": .string(relative(file.target)), "content": content])
         }
         let record: JSONValue = ["format": .int(Int64(StoreFormat.version)), "kind": "commit", "files": .array(list)]
-        do { return try JSONWriter.bytes(record, layout: .compact) } catch {
+        let bytes: [UInt8]
+        do { bytes = try JSONWriter.bytes(record, layout: .compact) } catch {
             throw .invalidContent(file: paths.journal, location: "(writing)", reason: "could not serialise")
         }
+        // A record too large to read back would stop every later command: refused before the commit point.
+        guard bytes.count <= FileSystem.maximumFileSize else {
+            throw .fileTooLarge(file: paths.journal, size: bytes.count, limit: FileSystem.maximumFileSize)
+        }
+        return bytes
     }
 
     private func relative(_ path: String) -> String {

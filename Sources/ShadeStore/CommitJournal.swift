@@ -1,3 +1,4 @@
+internal import CSystemCalls
 import ShadeJSON
 
 #if canImport(Glibc)
@@ -14,8 +15,8 @@ import ShadeJSON
 /// kernel has written them back the record is the truth: after a process crash (same boot: the
 /// page cache survived) a pending record is replayed; after a power loss (another boot id:
 /// nothing unflushed can be trusted) every record kept is replayed, in order. A checkpoint, once
-/// every `checkpointEvery` changes, flushes the files the records wrote, after which the records
-/// can go.
+/// every `checkpointEvery` changes, flushes the store's file system (`syncfs`), after which the
+/// records can go.
 struct CommitJournal {
     let paths: StorePaths
 
@@ -86,38 +87,19 @@ struct CommitJournal {
         checkpoint(records)
     }
 
-    /// Flushes every file the records wrote (and the directories they are in), then removes the
-    /// records. A file or directory that cannot be flushed keeps every record.
+    /// Flushes the file system the store is on (one `syncfs`: every file the records wrote, and
+    /// the directories they are in, reach the disk), then removes the records. When the flush
+    /// fails, every record is kept.
     func checkpoint(_ records: [Record]) {
-        var files: Set<String> = []
-        for record in records {
-            let path = paths.journal + "/" + record.name
-            guard let bytes = try? FileSystem.read(path),
-                let targets = try? CommitJournal.targets(in: bytes, file: path)
-            else { return }
-            for target in targets { files.insert(paths.root + "/" + target) }
+        let fd = open(paths.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        let flushed = shade_syncfs(fd) == 0
+        close(fd)
+        guard flushed else { return }
+        // Oldest first, stopping at the first that stays: a record left is never older than one gone.
+        for record in records.sorted() {
+            guard (try? FileSystem.remove(paths.journal + "/" + record.name)) != nil else { return }
         }
-        var directories: Set<String> = []
-        for file in files.sorted() {
-            directories.insert(FileSystem.parentDirectory(of: file))
-            let fd = open(file, O_RDONLY | O_CLOEXEC)
-            if fd < 0 {
-                if errno == ENOENT { continue }
-                return
-            }
-            let flushed = fsync(fd) == 0
-            close(fd)
-            guard flushed else { return }
-        }
-        for directory in directories.sorted() {
-            guard (try? FileSystem.syncDirectory(directory)) != nil else { return }
-        }
-        for record in records { try? FileSystem.remove(paths.journal + "/" + record.name) }
-    }
-
-    /// The files a record writes or removes, relative to the store.
-    static func targets(in bytes: [UInt8], file: String) throws(StoreError) -> [String] {
-        try files(in: bytes, file: file).map(\.relativePath)
     }
 
     /// What a record holds: each file relative to the store, with its new content (nil: removed).

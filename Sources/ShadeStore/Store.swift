@@ -55,21 +55,15 @@ public struct Store: Sendable {
     /// Runs `body` under the exclusive lock and saves what it changed as one atomic step,
     /// recorded for `undo` under `label` (not recorded when `label` is nil).
     public func write<T>(label: String?, now: Moment, _ body: (StoreState) throws -> T) throws -> T {
-        let existed = try FileSystem.exists(directory)
+        if try !FileSystem.exists(directory) {
+            // A first command that cannot be done must leave no store behind: it is tried on the
+            // empty store first, before anything (the directory, its lock) is made.
+            _ = try body(StoreState(paths: paths))
+        }
         try FileSystem.makeDirectories(directory)
         _ = CommitJournal.boot
         let lock = try FileLock(path: paths.lock, mode: .exclusive)
-        do {
-            return try withExtendedLifetime(lock) { try writeLocked(label: label, now: now, body) }
-        } catch {
-            // A first command that could not be done leaves no store behind.
-            if !existed, !(try exists) {
-                try? FileSystem.remove(paths.lock)
-                try? FileSystem.removeDirectory(paths.staging)
-                try? FileSystem.removeDirectory(directory)
-            }
-            throw error
-        }
+        return try withExtendedLifetime(lock) { try writeLocked(label: label, now: now, body) }
     }
 
     private func writeLocked<T>(label: String?, now: Moment, _ body: (StoreState) throws -> T) throws -> T {

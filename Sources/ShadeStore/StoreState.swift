@@ -219,6 +219,9 @@ public final class StoreState: PlannerRecords {
             switch (change.before, change.after) {
             case (_, .task(let task)?):
                 if try self.task(id: task.id) != nil { try update(task) } else { try insert(task) }
+                // A task taken back into a category removed since (an entry of the older log,
+                // which did not record categories) brings the category back.
+                if let category = task.category { try ensureCategory(category) }
             case (.task(let task)?, nil):
                 if try self.task(id: task.id) != nil { try remove(id: task.id) }
             case (_, .category(let category)?):

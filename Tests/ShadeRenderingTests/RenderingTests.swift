@@ -104,3 +104,14 @@ private func task(
         #expect(Set(lines[2...8].map { DisplayWidth.of(String($0.prefix { $0 != "%" && $0 != "—" })) }).count == 1)
     }
 }
+
+@Suite struct SafeTruncationTests {
+    @Test func aCutNeverSplitsAnEscape() {
+        let text = SafeText(escaping: "abc\u{202E}defgh")
+        #expect(text.text == "abc\\u202edefgh")
+        #expect(DisplayWidth.truncate(text, to: 6).text == "abc…")
+        #expect(DisplayWidth.truncate(text, to: 10).text == "abc\\u202e…")
+        #expect(DisplayWidth.truncate(SafeText(escaping: "ab\u{1B}cdef"), to: 4).text == "ab…")
+        #expect(DisplayWidth.truncate(SafeText(escaping: "short"), to: 10).text == "short")
+    }
+}

@@ -68,9 +68,31 @@ import Testing
         // As if killed after the record was in and before the week was renamed into place.
         try FileManager.default.moveItem(
             atPath: journal + "/" + last, toPath: journal + "/" + last.replacingOccurrences(of: ".done", with: ".json"))
-        try before.write(to: URL(fileURLWithPath: shade.store + "/weeks/2026/2026-W48.json"))
+        // The week as it was before the change, as old as it was then.
+        let week = shade.store + "/weeks/2026/2026-W48.json"
+        try before.write(to: URL(fileURLWithPath: week))
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_000)], ofItemAtPath: week)
         #expect(try shade.run(["ls", "all"]).stdout.contains("Read"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: journal).allSatisfy { $0.hasSuffix(".done") })
+    }
+
+    /// A file changed after the record was written (by hand, say) is newer than the record: a
+    /// replay after a restart leaves it as it is.
+    @Test func aReplayKeepsAFileEditedAfterItsRecord() throws {
+        let shade = ShadeProcess()
+        try shade.run(["add", "mon", "Gym"])
+        let journal = shade.store + "/journal"
+        let last = try #require(try FileManager.default.contentsOfDirectory(atPath: journal).sorted().last)
+        let other = last.replacingOccurrences(
+            of: #"-[0-9a-f]+\."#, with: "-0123456789abcdef0123456789abcdef.", options: .regularExpression)
+        try FileManager.default.moveItem(atPath: journal + "/" + last, toPath: journal + "/" + other)
+        let week = shade.store + "/weeks/2026/2026-W48.json"
+        let edited = try String(contentsOfFile: week, encoding: .utf8).replacingOccurrences(
+            of: "\"Gym\"", with: "\"Swim\"")
+        Thread.sleep(forTimeInterval: 0.01)
+        try edited.write(toFile: week, atomically: false, encoding: .utf8)
+        #expect(try shade.json(["show", "1"]).objectValue?.string("title") == "Swim")
     }
 
     @Test func aCheckpointFlushesTheFilesAndClearsTheRecords() throws {
