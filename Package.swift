@@ -46,13 +46,15 @@ let package = Package(
         .executableTarget(name: "shade-fuzz", dependencies: ["ShadeCLI", "ShadeStore"]),
         .testTarget(
             name: "ShadeCoreTests",
-            dependencies: ["ShadeCore", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: [
+                "ShadeCore", "ShadeTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(name: "ShadeJSONTests", dependencies: ["ShadeJSON"]),
-        .target(name: "ShadeTestSupport", path: "Tests/ShadeTestSupport"),
+        .target(name: "ShadeTestSupport", dependencies: ["ShadeCore"], path: "Tests/ShadeTestSupport"),
         .testTarget(
             name: "ShadeStoreTests", dependencies: ["ShadeStore", "ShadeCore", "ShadeJSON", "ShadeTestSupport"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "ShadeRenderingTests", dependencies: ["ShadeRendering", "ShadeCore"]),
+        .testTarget(name: "ShadeRenderingTests", dependencies: ["ShadeRendering", "ShadeCore", "ShadeTestSupport"]),
         .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ShadeStore", "ShadeCore"]),
         .testTarget(
             name: "ShadeEndToEndTests", dependencies: ["ShadeJSON", "ShadeTestSupport"], exclude: ["Golden"]),

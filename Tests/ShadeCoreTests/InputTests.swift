@@ -1,3 +1,4 @@
+import ShadeTestSupport
 import Testing
 
 @testable import ShadeCore

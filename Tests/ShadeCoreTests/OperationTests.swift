@@ -1,4 +1,5 @@
 import PropertyBased
+import ShadeTestSupport
 import Testing
 
 @testable import ShadeCore

@@ -1,4 +1,5 @@
 import Foundation
+import ShadeTestSupport
 import Testing
 
 @testable import ShadeCore
