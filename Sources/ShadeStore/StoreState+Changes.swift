@@ -1,0 +1,159 @@
+import ShadeCore
+import ShadeJSON
+
+/// Changing the records: tasks filed, refiled and removed, categories, ids handed out; every
+/// record changed is noted for the change log.
+extension StoreState {
+    /// Replaces the categories (saved with this step, each one added, changed or removed recorded
+    /// for the change log).
+    public func setCategories(_ categories: [Category]) throws(StoreError) {
+        let old = try self.categories()
+        let new = categories.sorted { $0.name < $1.name }
+        for category in old where !new.contains(where: { $0.name == category.name }) {
+            record("category:" + category.name, before: .category(category), after: nil)
+        }
+        for category in new where !old.contains(category) {
+            let previous = old.first { $0.name == category.name }
+            record(
+                "category:" + category.name, before: previous.map(PlannerRecord.category), after: .category(category))
+        }
+        loadedCategories = new
+        categoriesDirty = true
+    }
+
+    /// Every task filed under a category (the whole history is read).
+    public func tasks(inCategory name: String) throws(StoreError) -> [PlannerTask] {
+        var result: [PlannerTask] = []
+        for week in try storedWeeks() { result += try tasks(in: week).filter { $0.category == name } }
+        return result
+    }
+
+    /// Applies record changes a core operation made (or their inverse, for undo): each task
+    /// filed, refiled or removed, each category added, changed or removed.
+    public func apply(_ changes: [RecordChange]) throws(StoreError) {
+        for change in changes {
+            switch (change.before, change.after) {
+            case (_, .task(let task)?):
+                if try self.task(id: task.id) != nil { try update(task) } else { try insert(task) }
+                // A task taken back into a category removed since (an entry of the older log,
+                // which did not record categories) brings the category back.
+                if let category = task.category { try ensureCategory(category) }
+            case (.task(let task)?, nil):
+                if try self.task(id: task.id) != nil { try remove(id: task.id) }
+            case (_, .category(let category)?):
+                var list = try categories().filter { $0.name != category.name }
+                if case .category(let old)? = change.before { list.removeAll { $0.name == old.name } }
+                list.append(category)
+                try setCategories(list)
+            case (.category(let category)?, nil):
+                try setCategories(try categories().filter { $0.name != category.name })
+            case (nil, nil):
+                break
+            }
+        }
+    }
+
+    /// Makes sure a category exists, giving a new one the next colour of the palette.
+    public func ensureCategory(_ name: String) throws(StoreError) {
+        var list = try categories()
+        guard !list.contains(where: { $0.name == name }) else { return }
+        list.append(Category(name: name, color: Category.nextColor(after: list)))
+        try setCategories(list)
+    }
+
+    /// Hands out the next id; ids are never reused, not even after a removal.
+    public func allocateID() throws(StoreError) -> Int {
+        if nextID == nil {
+            let numbers = try FileSystem.list(paths.idsDirectory).compactMap { name -> Int? in
+                name.hasSuffix(".json") ? Int(name.dropLast(5)) : nil
+            }
+            if let last = numbers.max() {
+                let entries = try shard(last)
+                nextID = last * StoreFormat.idsPerShard + max(entries.count, last == 0 ? 1 : 0)
+            } else {
+                nextID = 1
+            }
+        }
+        let id = nextID ?? 1
+        nextID = id + 1
+        return id
+    }
+
+    /// Files a new task.
+    public func insert(_ task: PlannerTask) throws(StoreError) {
+        if try self.task(id: task.id) != nil {
+            throw .invalidContent(
+                file: paths.absolute(paths.idShardFile(task.id / StoreFormat.idsPerShard)), location: "weeks",
+                reason: "id \(task.id) is handed out but already in use; the id index does not match the weeks")
+        }
+        try file(task)
+        try setWeek(task.week, forID: task.id)
+        record("task:\(task.id)", before: nil, after: .task(task))
+    }
+
+    /// Replaces a task by its id, moving it between weeks when its date changed.
+    public func update(_ task: PlannerTask) throws(StoreError) {
+        guard let before = try self.task(id: task.id) else { throw missing(task.id) }
+        if before.week == task.week, before.date == task.date, before.slot == task.slot {
+            guard let index = try tasks(in: task.week).firstIndex(where: { $0.id == task.id }) else {
+                throw missing(task.id)
+            }
+            weeks[task.week, default: []][index] = task
+            dirtyWeeks.insert(task.week)
+        } else {
+            // Refiled: it goes to the end of its new slot, as a new filing would.
+            try detach(id: task.id, from: before.week)
+            try file(task)
+            if before.week != task.week { try setWeek(task.week, forID: task.id) }
+        }
+        record("task:\(task.id)", before: .task(before), after: .task(task))
+    }
+
+    /// Removes a task for good; its id is never handed out again.
+    public func remove(id: Int) throws(StoreError) {
+        guard let before = try task(id: id) else { throw missing(id) }
+        try detach(id: id, from: before.week)
+        try setWeek(nil, forID: id)
+        record("task:\(id)", before: .task(before), after: nil)
+    }
+
+    /// Whether anything changed in this step.
+    public var hasChanges: Bool { !changeOrder.isEmpty || poppedUndoEntry != nil || categoriesDirty }
+
+    func missing(_ id: Int) -> StoreError {
+        .invalidContent(
+            file: paths.absolute(paths.idShardFile(id / StoreFormat.idsPerShard)), location: "weeks",
+            reason: "task \(id) is not where the id index says it is")
+    }
+
+    /// Appends a task to its week (loaded first), in place.
+    func file(_ task: PlannerTask) throws(StoreError) {
+        _ = try tasks(in: task.week)
+        weeks[task.week, default: []].append(task)
+        dirtyWeeks.insert(task.week)
+    }
+
+    func detach(id: Int, from week: ISOWeek) throws(StoreError) {
+        _ = try tasks(in: week)
+        weeks[week, default: []].removeAll { $0.id == id }
+        dirtyWeeks.insert(week)
+    }
+
+    func record(_ key: String, before: PlannerRecord?, after: PlannerRecord?) {
+        if let existing = changes[key] {
+            changes[key] = (existing.before, after)
+        } else {
+            changeOrder.append(key)
+            changes[key] = (before, after)
+        }
+    }
+
+    /// The records this step changed, each from its first state to its last (those that came
+    /// back to where they were left out).
+    public var recordChanges: [RecordChange] {
+        changeOrder.compactMap { key in
+            guard let change = changes[key], change.before != change.after else { return nil }
+            return RecordChange(before: change.before, after: change.after)
+        }
+    }
+}

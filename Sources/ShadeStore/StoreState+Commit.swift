@@ -1,0 +1,87 @@
+import ShadeCore
+import ShadeJSON
+
+/// What a step writes when it commits: the files, the change log entry, the caches after it.
+extension StoreState {
+    /// Takes the newest entry off the change log (its changes are reverted by the caller).
+    func popUndoEntry() throws(StoreError) -> Change? {
+        guard let newest = try UndoJournal.sequenceNumbers(in: paths.undoDirectory).last else { return nil }
+        let entry = try undoEntry(newest)
+        poppedUndoEntry = newest
+        return entry
+    }
+
+    /// The files to write (bytes) and remove (nil) for this step: changed weeks and id shards,
+    /// the store file when new, and the undo entry recorded (under `label`) or taken back.
+    func pendingFiles(label: String?, timestamp: String, author: String, createMeta: Bool) throws(StoreError) -> [(
+        relativePath: String, bytes: [UInt8]?
+    )] {
+        var files: [(relativePath: String, bytes: [UInt8]?)] = []
+        if createMeta { files.append(("shade.json", try serialise(MetaDocument.encode()))) }
+        for week in dirtyWeeks.sorted() {
+            let tasks = weeks[week] ?? []
+            files.append((paths.weekFile(week), try serialise(WeekDocument.encode(week: week, tasks: tasks))))
+        }
+        for shard in dirtyShards.sorted() {
+            let entries = shards[shard] ?? []
+            files.append(
+                (paths.idShardFile(shard), try serialise(IDShardDocument.encode(shard: shard, weeks: entries))))
+        }
+        if let label, !recordChanges.isEmpty {
+            let entry = Change(label: label, at: timestamp, by: author, records: recordChanges)
+            let next = (try UndoJournal.sequenceNumbers(in: paths.undoDirectory).last ?? 0) + 1
+            files.append((UndoJournal.file(next), try serialise(UndoJournal.encode(entry))))
+        }
+        if let poppedUndoEntry { files.append((UndoJournal.file(poppedUndoEntry), nil)) }
+        if categoriesDirty, let loadedCategories {
+            files.append(("categories.json", try serialise(CategoriesDocument.encode(loadedCategories))))
+        }
+        return files
+    }
+
+    /// Offers the weeks written in this step to the cache, as their files now are.
+    func cacheWrittenWeeks() {
+        guard let cache else { return }
+        for week in dirtyWeeks {
+            if let identity = WeekCache.Identity.of(paths.absolute(paths.weekFile(week))), let tasks = weeks[week] {
+                cache.store(week, identity: identity, tasks: tasks)
+            }
+        }
+    }
+
+    /// The week of each week file written in this step, by its absolute path.
+    var dirtyWeekFiles: [String: ISOWeek] {
+        Dictionary(uniqueKeysWithValues: dirtyWeeks.map { (paths.absolute(paths.weekFile($0)), $0) })
+    }
+
+    /// The summary files of the week-years whose weeks were written in this step, each written
+    /// week summed up with the stamp its file now has.
+    func summaryFiles(stamps: [ISOWeek: FileStamp]) throws(StoreError) -> [(relativePath: String, bytes: [UInt8]?)] {
+        var years: Set<Int> = []
+        for week in dirtyWeeks {
+            var entries = try summary(week.year)
+            if let stamp = stamps[week] {
+                entries[week] = SummaryDocument.Entry(stamp: stamp, cells: WeekCells(weeks[week] ?? []))
+            } else {
+                entries[week] = nil
+            }
+            summaries[week.year] = entries
+            years.insert(week.year)
+        }
+        return try years.sorted().map { year throws(StoreError) in
+            (
+                paths.summaryFile(year),
+                try serialise(SummaryDocument.encode(year: year, entries: summaries[year] ?? [:]), layout: .compact)
+            )
+        }
+    }
+
+    /// Removes undo entries beyond the newest `StoreFormat.undoDepth` (best effort: extra old
+    /// entries do no harm).
+    func pruneUndoJournal() {
+        guard let sequences = try? UndoJournal.sequenceNumbers(in: paths.undoDirectory) else { return }
+        for sequence in sequences.dropLast(StoreFormat.undoDepth) {
+            try? FileSystem.remove(paths.absolute(UndoJournal.file(sequence)))
+        }
+    }
+}

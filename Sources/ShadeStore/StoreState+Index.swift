@@ -1,0 +1,38 @@
+import ShadeCore
+import ShadeJSON
+
+/// The id index: which week each id lives in, one shard file a run of 1024 ids.
+extension StoreState {
+    func shard(_ number: Int) throws(StoreError) -> [ISOWeek?] {
+        if let cached = shards[number] { return cached }
+        let file = paths.absolute(paths.idShardFile(number))
+        var entries: [ISOWeek?] = []
+        if let bytes = try FileSystem.read(file) {
+            entries = try decode(bytes, file: file) { value throws(StoreError) in
+                try IDShardDocument.decode(value, file: file, shard: number)
+            }
+        }
+        shards[number] = entries
+        return entries
+    }
+
+    /// The entries of one id shard as its file holds them.
+    func shardEntries(_ number: Int) throws(StoreError) -> [ISOWeek?] { try shard(number) }
+
+    func weekOfTask(id: Int) throws(StoreError) -> ISOWeek? {
+        let entries = try shard(id / StoreFormat.idsPerShard)
+        let index = id % StoreFormat.idsPerShard
+        return index < entries.count ? entries[index] : nil
+    }
+
+    func setWeek(_ week: ISOWeek?, forID id: Int) throws(StoreError) {
+        let number = id / StoreFormat.idsPerShard
+        let index = id % StoreFormat.idsPerShard
+        let count = try shard(number).count
+        if count <= index {
+            shards[number, default: []].append(contentsOf: repeatElement(nil, count: index + 1 - count))
+        }
+        shards[number, default: []][index] = week
+        dirtyShards.insert(number)
+    }
+}

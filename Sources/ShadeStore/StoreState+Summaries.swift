@@ -1,0 +1,67 @@
+import ShadeCore
+import ShadeJSON
+
+/// The weekday-by-slot tallies of weeks, from the week-year summaries (a cache checked against
+/// each week file's stamp) or counted from the weeks.
+extension StoreState {
+    /// Visits the weekday-by-slot tallies of every week from `first` through `last` that has
+    /// tasks, in order, one week-year at a time (so that years of history are never held at once).
+    ///
+    /// Read from the week-year summaries; a week whose file changed since it was summed up (a hand
+    /// edit, a lost summary) is counted from the file itself.
+    public func visitWeekCells(
+        from first: ISOWeek, through last: ISOWeek, _ visit: (ISOWeek, WeekCells) -> Void
+    ) throws(StoreError) {
+        guard first <= last else { return }
+        var year = -1
+        var entries: [ISOWeek: SummaryDocument.Entry] = [:]
+        var repaired = false
+        for week in try storedWeeks(from: first.year, through: last.year) where week >= first && week <= last {
+            guard let stamp = FileStamp.of(paths.absolute(paths.weekFile(week))) else { continue }
+            if week.year != year {
+                if repaired { repairSummary(year: year, entries: entries) }
+                year = week.year
+                entries = summaries[year] ?? SummaryDocument.read(paths.absolute(paths.summaryFile(year)), year: year)
+                repaired = false
+            }
+            if let entry = entries[week], entry.stamp == stamp {
+                visit(week, entry.cells)
+            } else {
+                let cells = WeekCells(try tasks(in: week))
+                weeks[week] = nil
+                entries[week] = SummaryDocument.Entry(stamp: stamp, cells: cells)
+                repaired = true
+                visit(week, cells)
+            }
+        }
+        if repaired { repairSummary(year: year, entries: entries) }
+    }
+
+    /// One week's weekday-by-slot tallies: from its summary when that matches the file, else
+    /// counted from the tasks.
+    public func cells(of week: ISOWeek) throws(StoreError) -> WeekCells {
+        if weeks[week] == nil, let stamp = FileStamp.of(paths.absolute(paths.weekFile(week))),
+            let entry = try summary(week.year)[week], entry.stamp == stamp
+        {
+            return entry.cells
+        }
+        return WeekCells(try tasks(in: week))
+    }
+
+    /// Writes back a summary whose stale weeks were just summed up from their files, so that the
+    /// next reader need not. Safe under the shared lock: no writer runs, and two readers write
+    /// equal files, each renamed over the other in one step.
+    func repairSummary(year: Int, entries: [ISOWeek: SummaryDocument.Entry]) {
+        guard (try? FileSystem.makeDirectories(paths.staging)) != nil,
+            let bytes = try? serialise(SummaryDocument.encode(year: year, entries: entries), layout: .compact)
+        else { return }
+        AtomicCommit(paths: paths).writeCache([(paths.summaryFile(year), bytes)])
+    }
+
+    func summary(_ year: Int) throws(StoreError) -> [ISOWeek: SummaryDocument.Entry] {
+        if let cached = summaries[year] { return cached }
+        let entries = SummaryDocument.read(paths.absolute(paths.summaryFile(year)), year: year)
+        summaries[year] = entries
+        return entries
+    }
+}
