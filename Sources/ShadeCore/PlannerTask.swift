@@ -57,6 +57,13 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
         self.doneAt = doneAt
     }
 
+    /// The fields of a task by the names files, the change log and JSON give them, declared once,
+    /// in the order a store file writes them.
+    public enum Field: String, CaseIterable, Sendable {
+        case id, uid, date, slot, title, notes, time, status, tags, category, color, favorite, created, modified
+        case doneAt = "done_at"
+    }
+
     /// The ISO week the task is planned in.
     public var week: ISOWeek { date.isoWeek }
 
