@@ -48,7 +48,7 @@ final class AtomicCommit {
         var staged: [StagedFile] = []
         do throws(StoreError) {
             for file in files {
-                let target = paths.root + "/" + file.relativePath
+                let target = paths.absolute(file.relativePath)
                 guard let bytes = file.bytes else {
                     staged.append(StagedFile(target: target, staged: nil, stamp: nil, bytes: nil))
                     continue
@@ -106,7 +106,7 @@ final class AtomicCommit {
     func writeCache(_ files: [(relativePath: String, bytes: [UInt8]?)]) {
         for file in files {
             guard let bytes = file.bytes else { continue }
-            let target = paths.root + "/" + file.relativePath
+            let target = paths.absolute(file.relativePath)
             stagedCount += 1
             let path = "\(paths.staging)/\(getpid())-\(stagedCount)-cache.tmp"
             guard (try? FileSystem.makeDirectories(FileSystem.parentDirectory(of: target))) != nil else { continue }
@@ -131,7 +131,7 @@ final class AtomicCommit {
             let written = FileStamp.of(path)?.modifiedNanoseconds ?? Int64.max
             var moves: [(from: String?, to: String)] = []
             for file in try CommitJournal.files(in: bytes, file: path) {
-                let target = paths.root + "/" + file.relativePath
+                let target = paths.absolute(file.relativePath)
                 // A file changed after the record was written (a later change, a hand edit, an
                 // earlier shade) that reads as JSON is newer than the record: it stays.
                 if let stamp = FileStamp.of(target), stamp.modifiedNanoseconds > written,
@@ -186,9 +186,9 @@ final class AtomicCommit {
                 throw .invalidContent(
                     file: file, location: "moves[\(index)]", reason: "expected from (a path or null) and to")
             }
-            let source = from?.stringValue.map { paths.root + "/" + $0 }
+            let source = from?.stringValue.map(paths.absolute)
             // A move whose staged file is gone was done before the crash; a removal is idempotent.
-            if try source.map(FileSystem.exists) ?? true { pending.append((source, paths.root + "/" + to)) }
+            if try source.map(FileSystem.exists) ?? true { pending.append((source, paths.absolute(to))) }
         }
         try finish(pending)
         for directory in Set(pending.map { FileSystem.parentDirectory(of: $0.to) }).sorted() {
@@ -265,7 +265,5 @@ final class AtomicCommit {
         return bytes
     }
 
-    private func relative(_ path: String) -> String {
-        String(path.dropFirst(paths.root.count + 1))
-    }
+    private func relative(_ path: String) -> String { paths.relative(path) }
 }

@@ -25,7 +25,7 @@ struct Backups {
     /// How many changes' replaced files are kept.
     static let kept = StoreFormat.backupDepth
 
-    var directory: String { paths.root + "/backups" }
+    var directory: String { paths.backups }
 
     /// Whether replaced versions of a file are kept: the planner's data, not the undo journal
     /// (whose entries are never replaced) or caches.
@@ -44,7 +44,7 @@ struct Backups {
         guard !relative.isEmpty else { return nil }
         let existing = try setNumbers()
         let number = (existing.last ?? 0) + 1
-        let set = directory + "/" + Backups.name(number)
+        let set = paths.backupSet(number)
         var made = false
         for path in relative where try FileSystem.exists(paths.absolute(path)) {
             let copy = set + "/" + path
@@ -70,13 +70,13 @@ struct Backups {
     /// Removes the oldest sets beyond `kept` (best effort: an extra old set does no harm).
     func prune(_ preserved: Preserved?) {
         guard let numbers = preserved?.numbers else { return }
-        for number in numbers.dropLast(Backups.kept) { remove(directory + "/" + Backups.name(number)) }
+        for number in numbers.dropLast(Backups.kept) { remove(paths.backupSet(number)) }
     }
 
     /// The sets there are, oldest first.
     func sets() throws(StoreError) -> [BackupSet] {
         try setNumbers().map { number throws(StoreError) in
-            let root = directory + "/" + Backups.name(number)
+            let root = paths.backupSet(number)
             var info = stat()
             let seconds = stat(root, &info) == 0 ? Int(info.st_mtim.tv_sec) : 0
             let files = try files(under: root, prefix: "").sorted()
@@ -93,7 +93,7 @@ struct Backups {
 
     /// The path of a file in a set.
     func path(of file: String, in number: Int) -> String {
-        directory + "/" + Backups.name(number) + "/" + file
+        paths.backupSet(number) + "/" + file
     }
 
     private func setNumbers() throws(StoreError) -> [Int] {
@@ -120,10 +120,5 @@ struct Backups {
             if unlink(path) != 0 { remove(path) }
         }
         rmdir(root)
-    }
-
-    static func name(_ number: Int) -> String {
-        let text = String(number)
-        return String(repeating: "0", count: max(0, 10 - text.count)) + text
     }
 }

@@ -65,10 +65,7 @@ struct CommitJournal {
 
     /// The path a new record is renamed to (pending).
     func nextRecordPath() throws(StoreError) -> String {
-        let next = (try records().last?.sequence ?? 0) + 1
-        let number = String(next)
-        return paths.journal + "/" + String(repeating: "0", count: max(0, 10 - number.count)) + number + "-"
-            + CommitJournal.boot + ".json"
+        paths.journalRecord((try records().last?.sequence ?? 0) + 1, boot: CommitJournal.boot)
     }
 
     /// Marks a record whose files are all in place (best effort: an unmarked record is replayed,

@@ -149,7 +149,7 @@ struct StoreCheck {
         for name in try FileSystem.list(paths.root).sorted() where name.hasSuffix(".json") && name != "commit.json" {
             result.append(name)
         }
-        for directory in ["ids", "undo", "summary"] {
+        for directory in StorePaths.fileDirectories {
             for name in try FileSystem.list(paths.root + "/" + directory).sorted() {
                 result.append(directory + "/" + name)
             }

@@ -50,6 +50,32 @@ struct StorePaths: Sendable {
 
     /// An absolute path for a path relative to the root.
     func absolute(_ relativePath: String) -> String { root + "/" + relativePath }
+
+    /// A path relative to the root for an absolute one under it.
+    func relative(_ absolutePath: String) -> String { String(absolutePath.dropFirst(root.count + 1)) }
+
+    /// The change log entry of a change, relative to the root: `undo/0000000042.json`.
+    func changeLogFile(_ sequence: Int) -> String { "undo/" + StorePaths.padded(sequence, 10) + ".json" }
+
+    /// A commit record, absolute: `journal/0000000007-BOOT.json` (pending).
+    func journalRecord(_ sequence: Int, boot: String) -> String {
+        journal + "/" + StorePaths.padded(sequence, 10) + "-" + boot + ".json"
+    }
+
+    /// Where the saved copies of replaced files are kept.
+    var backups: String { root + "/backups" }
+
+    /// One set of saved copies, absolute: `backups/0000000012`.
+    func backupSet(_ number: Int) -> String { backups + "/" + StorePaths.padded(number, 10) }
+
+    /// The directories (relative to the root) whose files are each one store file.
+    static let fileDirectories = ["ids", "undo", "summary"]
+
+    /// A number left-padded with zeros to `width` digits.
+    static func padded(_ number: Int, _ width: Int) -> String {
+        let text = String(number)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
 }
 
 /// The store format this build reads and writes.

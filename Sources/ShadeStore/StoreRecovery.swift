@@ -72,7 +72,7 @@ extension Store {
                 }
             }
             for sequence in try UndoJournal.sequenceNumbers(in: paths.undoDirectory) {
-                files.append((UndoJournal.file(sequence), nil))
+                files.append((paths.changeLogFile(sequence), nil))
             }
             try commit.write(files)
             return set

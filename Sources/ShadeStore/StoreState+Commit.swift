@@ -30,9 +30,9 @@ extension StoreState {
         if let label, !recordChanges.isEmpty {
             let entry = Change(label: label, at: timestamp, by: author, records: recordChanges)
             let next = (try UndoJournal.sequenceNumbers(in: paths.undoDirectory).last ?? 0) + 1
-            files.append((UndoJournal.file(next), try serialise(UndoJournal.encode(entry))))
+            files.append((paths.changeLogFile(next), try serialise(UndoJournal.encode(entry))))
         }
-        if let poppedUndoEntry { files.append((UndoJournal.file(poppedUndoEntry), nil)) }
+        if let poppedUndoEntry { files.append((paths.changeLogFile(poppedUndoEntry), nil)) }
         if categoriesDirty, let loadedCategories {
             files.append(("categories.json", try serialise(CategoriesDocument.encode(loadedCategories))))
         }
@@ -81,7 +81,7 @@ extension StoreState {
     func pruneUndoJournal() {
         guard let sequences = try? UndoJournal.sequenceNumbers(in: paths.undoDirectory) else { return }
         for sequence in sequences.dropLast(StoreFormat.undoDepth) {
-            try? FileSystem.remove(paths.absolute(UndoJournal.file(sequence)))
+            try? FileSystem.remove(paths.absolute(paths.changeLogFile(sequence)))
         }
     }
 }

@@ -103,7 +103,7 @@ public final class StoreState: PlannerRecords {
     }
 
     func undoEntry(_ sequence: Int) throws(StoreError) -> Change {
-        let file = paths.absolute(UndoJournal.file(sequence))
+        let file = paths.absolute(paths.changeLogFile(sequence))
         guard let bytes = try FileSystem.read(file) else {
             throw .io(operation: "read", path: file, errno: 2)
         }

@@ -104,10 +104,4 @@ enum UndoJournal {
             return Int(name.dropLast(5))
         }.sorted()
     }
-
-    /// `undo/0000000042.json`.
-    static func file(_ sequence: Int) -> String {
-        let number = String(sequence)
-        return "undo/" + String(repeating: "0", count: max(0, 10 - number.count)) + number + ".json"
-    }
 }
