@@ -147,7 +147,9 @@ import Testing
         var examples: [String] = []
         let section = Self.readme.drop { $0 != "## Commands" }.dropFirst().prefix { !$0.hasPrefix("## ") }
         for line in section where line.hasPrefix("| `") {
-            let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+            // A `\|` inside a cell is part of its text, not a column's end.
+            let cells = line.replacingOccurrences(of: "\\|", with: "\u{1}")
+                .split(separator: "|", omittingEmptySubsequences: false)
             guard cells.count >= 4 else { continue }
             var cell = Substring(cells[3])
             while let open = cell.firstIndex(of: "`") {
@@ -157,7 +159,7 @@ import Testing
                 cell = after[after.index(after: close)...]
             }
         }
-        #expect(examples.count >= 15, "\(examples)")
+        #expect(examples.count >= 30, "\(examples)")
         for example in examples {
             let store = try demoCopy()
             defer { try? FileManager.default.removeItem(atPath: store) }

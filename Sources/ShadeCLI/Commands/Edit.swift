@@ -14,7 +14,7 @@ extension Shade {
 
                 Examples:
                   edit 4 Call the bank about the card
-                  edit 7 cat:bill +urgent -someday at:16:30 color:red "New title"
+                  edit 7 cat:bill +urgent -someday at:19:30 color:red "New title"
                   edit 4 at:none cat:none
                 """,
             flags: [.json("Print the task as JSON.")],
