@@ -52,7 +52,11 @@ let package = Package(
         .testTarget(name: "ShadeJSONTests", dependencies: ["ShadeJSON"]),
         .target(name: "ShadeTestSupport", dependencies: ["ShadeCore"], path: "Tests/ShadeTestSupport"),
         .testTarget(
-            name: "ShadeStoreTests", dependencies: ["ShadeStore", "ShadeCore", "ShadeJSON", "ShadeTestSupport"],
+            name: "ShadeStoreTests",
+            dependencies: [
+                "ShadeStore", "ShadeCore", "ShadeJSON", "ShadeTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             exclude: ["Fixtures"]),
         .testTarget(name: "ShadeRenderingTests", dependencies: ["ShadeRendering", "ShadeCore", "ShadeTestSupport"]),
         .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ShadeStore", "ShadeCore"]),
