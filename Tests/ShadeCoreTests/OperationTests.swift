@@ -103,67 +103,18 @@ import Testing
         #expect(after.task(id: 2)?.category == "errand")
     }
 
-    /// One operation chosen at random, with its arguments.
-    enum Step: CaseIterable, Sendable {
-        case add, done, undone, cancel, remove, move, edit, star, note, createCategory, recolor, rename, dropCategory
-    }
-
-    /// Applies a random step to the records; nil when the step does not apply (a missing id).
-    static func changes(of step: Step, pick: Int, in records: PlannerSnapshot, next id: Int) -> [RecordChange]? {
-        let ids = records.tasksByID.keys.sorted()
-        let names = records.categories().map(\.name)
-        let target = ids.isEmpty ? 1 : ids[pick % ids.count]
-        let name = names.isEmpty ? "none" : names[pick % names.count]
-        let palette = TaskColor.allCases[pick % TaskColor.allCases.count]
-        return try? {
-            switch step {
-            case .add:
-                let words = TaskWords(
-                    date: monday.adding(days: pick % 9), slot: Slot.allCases[pick % 3], title: "Task \(pick)",
-                    tags: pick % 2 == 0 ? ["t\(pick % 4)"] : [])
-                var withCategory = words
-                withCategory.category = "c\(pick % 3)"
-                return try TaskOperations.add(
-                    pick % 3 == 0 ? withCategory : words, defaultDate: monday, defaultSlot: .morning, id: id,
-                    uid: "u\(id)", in: records, context: later)
-            case .done: return try TaskOperations.setStatus(.done, ids: [target], in: records, context: later)
-            case .undone: return try TaskOperations.setStatus(.open, ids: [target], in: records, context: later)
-            case .cancel: return try TaskOperations.setStatus(.cancelled, ids: [target], in: records, context: later)
-            case .remove: return try TaskOperations.remove(ids: [target], in: records)
-            case .move:
-                return try TaskOperations.move(
-                    id: target, to: monday.adding(days: pick % 12 - 3), slot: Slot.allCases[pick % 3], time: nil,
-                    in: records, context: later)
-            case .edit:
-                var words = TaskWords(title: pick % 2 == 0 ? "Renamed \(pick)" : "", tags: ["x\(pick % 3)"])
-                words.removedTags = ["t\(pick % 4)"]
-                words.category = pick % 4 == 0 ? "" : "c\(pick % 5)"
-                words.color = pick % 3 == 0 ? palette : nil
-                return try TaskOperations.edit(id: target, words, clearTime: pick % 5 == 0, in: records, context: later)
-            case .star: return try TaskOperations.setFavorite(pick % 2 == 0, ids: [target], in: records, context: later)
-            case .note:
-                return try TaskOperations.note(
-                    id: target, text: pick % 2 == 0 ? "note \(pick)" : nil, in: records, context: later)
-            case .createCategory: return try CategoryOperations.create("k\(pick % 6)", color: nil, in: records)
-            case .recolor: return try CategoryOperations.recolor(name, to: palette, in: records)
-            case .rename: return try CategoryOperations.rename(name, to: "r\(pick % 7)", in: records, context: later)
-            case .dropCategory:
-                return try CategoryOperations.remove(
-                    name, movingTo: pick % 2 == 0 ? nil : "m\(pick % 3)", in: records, context: later)
-            }
-        }()
-    }
-
     @Test func applyingAChangeThenItsInverseGivesBackTheSameRecords() async {
-        let steps = Gen<Step>.case.array(of: 1...25)
+        let steps = Gen<RandomOperation>.case.array(of: 1...25)
         let picks = Gen.int(in: 0...1000).array(of: 25)
         await propertyCheck(count: 300, input: steps, picks) { steps, picks in
             var records = Self.records
             var history: [(before: PlannerSnapshot, change: [RecordChange])] = []
             for (index, step) in steps.enumerated() {
-                guard let change = Self.changes(of: step, pick: picks[index], in: records, next: 100 + index) else {
-                    continue
-                }
+                guard
+                    let change = step.changes(
+                        pick: picks[index], ids: Array(records.tasksByID.keys), in: records, newID: 100 + index,
+                        context: Self.later)
+                else { continue }
                 let after = records.applying(change)
                 // Each change undone alone gives back the records it started from…
                 #expect(after.applying(change.reversed().map(\.inverse)) == records, "\(step)")
