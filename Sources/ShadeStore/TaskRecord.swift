@@ -33,19 +33,7 @@ enum TaskRecord {
         switch field {
         case .id: .int(Int64(task.id))
         case .uid: .string(task.uid)
-        case .date: .string(task.date.description)
-        case .slot: .string(task.slot.rawValue)
-        case .title: .string(task.title)
-        case .notes: .optional(task.notes)
-        case .time: .optional(task.time?.description)
-        case .status: .string(task.status.rawValue)
-        case .tags: .array(task.tags.map(JSONValue.string))
-        case .category: .optional(task.category)
-        case .color: .optional(task.color?.rawValue)
-        case .favorite: .bool(task.favorite)
-        case .created: .string(task.created)
-        case .modified: .string(task.modified)
-        case .doneAt: .optional(task.doneAt)
+        default: JSONValue(task.value(of: field) ?? .none)
         }
     }
 

@@ -89,7 +89,7 @@ extension Shade {
                     "id": task.map { .int(Int64($0.id)) } ?? .null, "action": .string(record.action.rawValue),
                     "fields": .array(
                         record.fieldChanges.map { field in
-                            ["field": .string(field.field), "old": json(field.old), "new": json(field.new)]
+                            ["field": .string(field.field), "old": JSONValue(field.old), "new": JSONValue(field.new)]
                         }),
                 ]
             }
@@ -97,15 +97,6 @@ extension Shade {
                 "number": .int(Int64(number)), "label": .string(change.label), "at": .string(change.at),
                 "by": .string(change.by), "records": .array(records),
             ]
-        }
-
-        private static func json(_ value: FieldValue) -> JSONValue {
-            switch value {
-            case .none: .null
-            case .text(let text): .string(text)
-            case .flag(let flag): .bool(flag)
-            case .list(let items): .array(items.map(JSONValue.string))
-            }
         }
     }
 }

@@ -31,30 +31,10 @@ public enum PlannerRecord: Hashable, Sendable {
         case .task(let task):
             // Identity (id, uid) is the record's, not a field that changes.
             PlannerTask.Field.allCases.compactMap { field in
-                PlannerRecord.value(of: field, in: task).map { (field.rawValue, $0) }
+                task.value(of: field).map { (field.rawValue, $0) }
             }
         case .category(let category):
             [("name", .text(category.name)), ("color", .text(category.color?.rawValue))]
-        }
-    }
-
-    /// A task's field as the change log shows it (nil for its identity).
-    static func value(of field: PlannerTask.Field, in task: PlannerTask) -> FieldValue? {
-        switch field {
-        case .id, .uid: nil
-        case .date: .text(task.date.description)
-        case .slot: .text(task.slot.rawValue)
-        case .title: .text(task.title)
-        case .notes: .text(task.notes)
-        case .time: .text(task.time?.description)
-        case .status: .text(task.status.rawValue)
-        case .tags: .list(task.tags)
-        case .category: .text(task.category)
-        case .color: .text(task.color?.rawValue)
-        case .favorite: .flag(task.favorite)
-        case .created: .text(task.created)
-        case .modified: .text(task.modified)
-        case .doneAt: .text(task.doneAt)
         }
     }
 

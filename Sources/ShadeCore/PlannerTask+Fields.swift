@@ -1,0 +1,22 @@
+extension PlannerTask {
+    /// A field's value, as files, the change log and JSON hold it (nil for the identity, id and
+    /// uid, which are no value a change sets).
+    public func value(of field: Field) -> FieldValue? {
+        switch field {
+        case .id, .uid: nil
+        case .date: .text(date.description)
+        case .slot: .text(slot.rawValue)
+        case .title: .text(title)
+        case .notes: .text(notes)
+        case .time: .text(time?.description)
+        case .status: .text(status.rawValue)
+        case .tags: .list(tags)
+        case .category: .text(category)
+        case .color: .text(color?.rawValue)
+        case .favorite: .flag(favorite)
+        case .created: .text(created)
+        case .modified: .text(modified)
+        case .doneAt: .text(doneAt)
+        }
+    }
+}
