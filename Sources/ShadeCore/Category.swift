@@ -4,11 +4,17 @@ public struct Category: Hashable, Sendable {
     public let name: String
     /// The colour, if any.
     public var color: TaskColor?
+    /// When each field was last changed, and by whom (a category of an earlier format has an
+    /// empty stamp: older than any change).
+    public var stamps: FieldStamps
 
     /// Creates a category.
-    public init(name: String, color: TaskColor? = nil) {
+    public init(
+        name: String, color: TaskColor? = nil, stamps: FieldStamps = FieldStamps(made: FieldStamp(at: "", by: ""))
+    ) {
         self.name = name
         self.color = color
+        self.stamps = stamps
     }
 
     /// The colour a new category gets: the first of the palette no category uses yet, else the

@@ -20,3 +20,11 @@ extension PlannerTask {
         }
     }
 }
+
+extension PlannerTask.Field {
+    /// The fields a user changes, each stamped with its last change (the identity and the
+    /// record's own timestamps are not).
+    public static let stamped = allCases.filter { ![.id, .uid, .created, .modified, .doneAt].contains($0) }
+    /// Their names.
+    public static let stampedNames = Set(stamped.map(\.rawValue))
+}

@@ -2,8 +2,10 @@
 ///
 /// Named `PlannerTask` so that it never shadows Swift concurrency's `Task`.
 public struct PlannerTask: Hashable, Sendable, Identifiable {
-    /// The short number shown in every view; stable for the task's life, never reused.
-    public let id: Int
+    /// The short number shown in every view; stable for the task's life, never reused. It is
+    /// this copy's own handle (its store's id index gives it): another copy of the planner may
+    /// number the same task differently.
+    public var id: Int
     /// A globally unique identifier, for merges and sync.
     public let uid: String
     /// What the task is, exactly as typed.
@@ -32,13 +34,15 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
     public var modified: String
     /// When the task was marked done, while it is done.
     public var doneAt: String?
+    /// When each field was last changed, and by whom (kept by the store, set by each change).
+    public var stamps: FieldStamps
 
     /// Creates a task.
     public init(
         id: Int, uid: String, title: String, notes: String? = nil, date: CivilDate, slot: Slot,
         time: TimeOfDay? = nil, status: TaskStatus = .open, tags: [String] = [], category: String? = nil,
         color: TaskColor? = nil, favorite: Bool = false, created: String, modified: String? = nil,
-        doneAt: String? = nil
+        doneAt: String? = nil, stamps: FieldStamps? = nil
     ) {
         self.id = id
         self.uid = uid
@@ -55,6 +59,7 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
         self.created = created
         self.modified = modified ?? created
         self.doneAt = doneAt
+        self.stamps = stamps ?? FieldStamps(made: FieldStamp(at: created, by: ""))
     }
 
     /// The fields of a task by the names files, the change log and JSON give them, declared once,

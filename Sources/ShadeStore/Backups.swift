@@ -1,3 +1,5 @@
+internal import CSystemCalls
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -30,11 +32,7 @@ struct Backups {
     /// Whether replaced versions of a file are kept: the planner's data, not the undo journal
     /// (whose entries are never replaced) or caches.
     static func keeps(_ relativePath: String) -> Bool {
-        guard let kind = StoreFileKind(relativePath: relativePath) else { return false }
-        switch kind {
-        case .meta, .categories, .week, .idShard: return true
-        case .undo, .summary: return false
-        }
+        StoreFileKind(relativePath: relativePath)?.isBackedUp ?? false
     }
 
     /// Links each of `targets` (absolute paths) that exists into a new set; returns the set's
@@ -60,6 +58,32 @@ struct Backups {
         return made ? Preserved(directory: set, numbers: existing + [number]) : nil
     }
 
+    /// Keeps the whole store as an earlier format wrote it, before its first write in this
+    /// format: every file `restore` could bring back, linked into `backups/format-N/` (made whole
+    /// under another name, then renamed, and flushed with the file system). Never pruned; kept
+    /// once — a later write of a store already kept skips it.
+    func preserveWholeStore(format: Int) throws(StoreError) {
+        let target = paths.upgradeBackup(from: format)
+        guard try !FileSystem.exists(target) else { return }
+        let partial = target + ".partial"
+        remove(partial)
+        for file in try StoreFiles(paths: paths).all() where Backups.keeps(file) {
+            let copy = partial + "/" + file
+            try FileSystem.makeDirectories(FileSystem.parentDirectory(of: copy))
+            if link(paths.absolute(file), copy) != 0, errno != ENOENT {
+                let code = errno
+                remove(partial)
+                throw .io(operation: "keep a copy of", path: paths.absolute(file), errno: code)
+            }
+        }
+        try FileSystem.makeDirectories(partial)
+        try FileSystem.rename(partial, to: target)
+        let fd = open(paths.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw .io(operation: "open", path: paths.root, errno: errno) }
+        defer { close(fd) }
+        guard shade_syncfs(fd) == 0 else { throw .io(operation: "sync", path: target, errno: errno) }
+    }
+
     /// A set just made, and the numbers of every set there is now (so that pruning needs no
     /// second listing).
     struct Preserved {
@@ -83,9 +107,9 @@ struct Backups {
             let counts = files.map { file -> Int? in
                 guard let kind = StoreFileKind(relativePath: file), case .week = kind,
                     let bytes = try? FileSystem.read(root + "/" + file),
-                    case .week(let tasks) = try? kind.decode(bytes, file: root + "/" + file)
+                    case .week(let week) = try? kind.decode(bytes, file: root + "/" + file)
                 else { return nil }
-                return tasks.count
+                return week.tasks.count
             }
             return BackupSet(number: number, seconds: seconds, files: files, taskCounts: counts)
         }

@@ -19,8 +19,11 @@ struct FieldReader {
     }
 
     func fail(_ key: String, _ reason: String) -> StoreError {
-        .invalidContent(file: file, location: location.isEmpty ? key : "\(location).\(key)", reason: reason)
+        .invalidContent(file: file, location: path(key), reason: reason)
     }
+
+    /// The place of a key of this object.
+    func path(_ key: String) -> String { location.isEmpty ? key : "\(location).\(key)" }
 
     /// Throws when the object has a key outside `allowed`. `usual` is the order shade writes the
     /// keys in: an object that has exactly those is accepted without hashing a key.
@@ -82,12 +85,15 @@ struct FieldReader {
     }
 
     /// Checks the `format` and `kind` header every store file starts with.
-    func checkHeader(kind: String) throws(StoreError) {
+    /// Returns the file's format version.
+    @discardableResult
+    func checkHeader(kind: String) throws(StoreError) -> Int {
         let format = try int("format", in: 1...Int64(Int32.max))
         if format > Int64(StoreFormat.version) {
             throw .newerFormat(file: file, found: format, supported: StoreFormat.version)
         }
         let found = try string("kind")
         guard found == kind else { throw fail("kind", "expected \"\(kind)\", found \"\(found)\"") }
+        return Int(format)
     }
 }

@@ -57,8 +57,8 @@ enum MetaDocument {
     /// Checks the store file; returns its format version.
     static func decode(_ value: JSONValue, file: String) throws(StoreError) -> Int {
         let reader = try FieldReader(value, file: file, location: "")
-        try reader.checkHeader(kind: "store")
+        let format = try reader.checkHeader(kind: "store")
         try reader.rejectUnknownKeys(allowed: ["format", "kind"])
-        return Int(try reader.int("format", in: 1...Int64(StoreFormat.version)))
+        return format
     }
 }

@@ -70,12 +70,18 @@ public struct Store: Sendable {
         do {
             let commit = AtomicCommit(paths: paths)
             try commit.recover()
-            // A store of an older format is upgraded by its first write: the store file says so,
-            // and every file is rewritten in the new format when it is next written.
-            let metaCurrent = try checkMeta() == StoreFormat.version
+            // A store of an older format is upgraded by its first write: the whole store is kept
+            // as it was (backups/format-N), the store file says the new format, and every file
+            // is rewritten in it when it is next written (each file says its own format).
+            let format = try checkMeta()
+            let metaCurrent = format == StoreFormat.version
             let state = StoreState(paths: paths, cache: cache)
             let result = try body(state)
             if state.hasChanges {
+                if let format, format < StoreFormat.version {
+                    try Backups(paths: paths).preserveWholeStore(format: format)
+                    try StoreUpgrade(paths: paths).run(skipping: state.dirtyWeeks)
+                }
                 let staged = try commit.stage(
                     state.pendingFiles(label: label, timestamp: now.timestamp, author: author, createMeta: !metaCurrent)
                 )
@@ -101,7 +107,8 @@ public struct Store: Sendable {
     /// nothing is written).
     public func commit(label: String, now: Moment, _ make: (StoreState) throws -> [RecordChange]) throws -> Change {
         try write(label: label, now: now) { state in
-            try state.apply(try make(state))
+            let stamp = FieldStamp(at: now.timestamp, by: author)
+            try state.apply(try make(state).map { $0.stamped(stamp) })
             return Change(label: label, at: now.timestamp, by: author, records: state.recordChanges)
         }
     }

@@ -34,6 +34,8 @@ struct StoreCheck {
         var shards: [Int: [ISOWeek?]] = [:]
         var categories: [Category]? = nil
         var placeOfID: [Int: (file: String, week: ISOWeek)] = [:]
+        // The id indexes of weeks (read before the weeks: `ids/` sorts before `weeks/`).
+        var weekIndexes: [ISOWeek: [String: Int]] = [:]
         // Weeks whose file could not be read: the index's entries for them cannot be checked.
         var unreadableWeeks: Set<ISOWeek> = []
 
@@ -56,8 +58,29 @@ struct StoreCheck {
                 continue
             }
             switch content {
-            case .week(let tasks):
+            case .week(let content):
                 guard case .week(let week) = kind else { break }
+                var tasks = content.tasks
+                if content.format >= 3 {
+                    let ids = weekIndexes[week] ?? [:]
+                    for index in tasks.indices { tasks[index].id = ids[tasks[index].uid] ?? 0 }
+                    let unnumbered = tasks.filter { $0.id == 0 }
+                    if !unnumbered.isEmpty {
+                        report.notes.append(
+                            "\(file): \(unnumbered.count) task(s) have no id in \(paths.weekIndexFile(week)) yet (come from another copy); the next change numbers them"
+                        )
+                    }
+                    let uids = Set(tasks.map(\.uid))
+                    for uid in ids.keys.sorted() where !uids.contains(uid) {
+                        report.problems.append(
+                            StoreProblem(
+                                file: paths.absolute(paths.weekIndexFile(week)), line: nil, column: nil,
+                                message:
+                                    "the id index gives id \(ids[uid] ?? 0) to uid \(uid), which \(week) does not hold")
+                        )
+                    }
+                    tasks.removeAll { $0.id == 0 }
+                }
                 weeks[week] = tasks
                 report.tasks += tasks.count
                 for task in tasks {
@@ -82,6 +105,8 @@ struct StoreCheck {
                                 message: "the category name '\(category.name)' holds \(StoreCheck.describe(found))"))
                     }
                 }
+            case .weekIndex(let ids):
+                if case .weekIndex(let week) = kind { weekIndexes[week] = ids }
             case .meta, .undo, .summary:
                 break
             }
@@ -107,7 +132,7 @@ struct StoreCheck {
             // Read again only when a problem needs placing: keeping every week's bytes from the
             // first pass would hold the whole history in memory.
             var bytes: [UInt8]?
-            func place(_ task: PlannerTask, _ message: String, field: String = "id") -> StoreProblem {
+            func place(_ task: PlannerTask, _ message: String, field: String = "uid") -> StoreProblem {
                 let read = bytes ?? ((try? FileSystem.read(file)) ?? nil) ?? []
                 bytes = read
                 return self.place(file, read, task, message, field: field)
@@ -144,23 +169,7 @@ struct StoreCheck {
     }
 
     /// Every file under the store that could be a store file, relative, in a stable order.
-    private func storeFiles() throws(StoreError) -> [String] {
-        var result: [String] = []
-        for name in try FileSystem.list(paths.root).sorted() where name.hasSuffix(".json") && name != "commit.json" {
-            result.append(name)
-        }
-        for directory in StorePaths.fileDirectories {
-            for name in try FileSystem.list(paths.root + "/" + directory).sorted() {
-                result.append(directory + "/" + name)
-            }
-        }
-        for year in try FileSystem.list(paths.weeksDirectory).sorted() {
-            for name in try FileSystem.list(paths.weeksDirectory + "/" + year).sorted() {
-                result.append("weeks/" + year + "/" + name)
-            }
-        }
-        return result
-    }
+    private func storeFiles() throws(StoreError) -> [String] { try StoreFiles(paths: paths).all() }
 
     private func problem(_ error: StoreError, bytes: [UInt8]) -> StoreProblem {
         switch error {
@@ -212,13 +221,13 @@ struct StoreCheck {
             "\(kind) \(TextEscaping.codePoint(found.scalar)) (shown as \(TextEscaping.shown(found.scalar))) at character \(found.position)"
     }
 
-    private func place(_ file: String, _ bytes: [UInt8], _ task: PlannerTask, _ message: String, field: String = "id")
+    private func place(_ file: String, _ bytes: [UInt8], _ task: PlannerTask, _ message: String, field: String = "uid")
         -> StoreProblem
     {
         let slots =
             (try? JSONParser.parse(bytes))?.objectValue?["days"]?.objectValue?[task.date.description]?
             .objectValue?[task.slot.rawValue]?.arrayValue ?? []
-        let index = slots.firstIndex { $0.objectValue?["id"]?.intValue == Int64(task.id) }
+        let index = slots.firstIndex { $0.objectValue?["uid"]?.stringValue == task.uid }
         let position = index.flatMap {
             JSONLocator.position(of: "days.\(task.date).\(task.slot.rawValue)[\($0)].\(field)", in: bytes)
         }

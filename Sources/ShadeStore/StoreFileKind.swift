@@ -1,57 +1,148 @@
 import ShadeCore
 import ShadeJSON
 
-/// What a store file holds, told by its path relative to the store, with the decoder for it.
+/// The registry of the documents a store holds: for each kind, where it lives, whether a sync
+/// shares it, its schema definition (in `data/store.schema.json`) and its codec. The store, its
+/// writer, `check`, backups, `restore`, recovery, the fuzz target and the schema tests all know a
+/// file through this, so a new kind of document is one case here.
 enum StoreFileKind: Equatable {
     case meta
     case categories
     case week(ISOWeek)
+    case weekIndex(ISOWeek)
     case idShard(Int)
-    case undo
+    case undo(Int)
     case summary(Int)
 
-    /// The kind of `weeks/2026/2026-W48.json`, `ids/0000.json`, …; nil for a path that is not a
-    /// store file.
+    /// Who a document belongs to.
+    enum Scope {
+        /// The planner itself: what every copy shares (a later sync merges it by uid).
+        case shared
+        /// This copy's own: its ids, its change log.
+        case local
+        /// Derived from the shared files, rebuilt when lost.
+        case cache
+    }
+
+    /// The file, relative to the store root: `weeks/2026/2026-W48.json`, `ids/0000.json`, …
+    var relativePath: String {
+        switch self {
+        case .meta: "shade.json"
+        case .categories: "categories.json"
+        case .week(let week): "weeks/\(week.description.prefix(4))/\(week).json"
+        case .weekIndex(let week): "ids/weeks/\(week).json"
+        case .idShard(let shard): "ids/" + StorePaths.padded(shard, 4) + ".json"
+        case .undo(let sequence): "undo/" + StorePaths.padded(sequence, 10) + ".json"
+        case .summary(let year): "summary/" + StorePaths.padded(year, 4) + ".json"
+        }
+    }
+
+    /// The kind of a path relative to the store; nil for a path that is no store file.
     init?(relativePath path: String) {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard path.hasSuffix(".json") else { return nil }
+        let name = parts.last?.dropLast(5) ?? ""
         switch (parts.count, parts.first) {
         case (1, "shade.json"): self = .meta
         case (1, "categories.json"): self = .categories
         case (3, "weeks"):
-            guard let week = ISOWeek(parsing: parts[2].dropLast(5)), parts[1] == String(parts[2].prefix(4)) else {
-                return nil
-            }
+            guard let week = ISOWeek(parsing: name), parts[1] == String(name.prefix(4)) else { return nil }
             self = .week(week)
+        case (3, "ids"):
+            guard parts[1] == "weeks", let week = ISOWeek(parsing: name) else { return nil }
+            self = .weekIndex(week)
         case (2, "ids"):
-            guard let shard = Int(parts[1].dropLast(5)), shard >= 0 else { return nil }
+            guard let shard = Int(name), shard >= 0 else { return nil }
             self = .idShard(shard)
         case (2, "undo"):
-            guard Int(parts[1].dropLast(5)) != nil else { return nil }
-            self = .undo
+            guard let sequence = Int(name) else { return nil }
+            self = .undo(sequence)
         case (2, "summary"):
-            guard let year = Int(parts[1].dropLast(5)) else { return nil }
+            guard let year = Int(name) else { return nil }
             self = .summary(year)
         default: return nil
         }
+        // Only the one spelling each kind writes is a store file (`ids/7.json` is not).
+        guard relativePath == path else { return nil }
     }
+
+    var scope: Scope {
+        switch self {
+        case .meta, .categories, .week: .shared
+        case .weekIndex, .idShard, .undo: .local
+        case .summary: .cache
+        }
+    }
+
+    /// Whether replaced versions are kept for `restore`: the planner's data and its ids; not the
+    /// change log (whose entries are never replaced) or caches.
+    var isBackedUp: Bool {
+        switch self {
+        case .undo, .summary: false
+        default: true
+        }
+    }
+
+    /// The document's definition under `$defs` in `data/store.schema.json`.
+    var schemaDefinition: String {
+        switch self {
+        case .meta: "store"
+        case .categories: "categories"
+        case .week: "week"
+        case .weekIndex: "weekIds"
+        case .idShard: "ids"
+        case .undo: "change"
+        case .summary: "summary"
+        }
+    }
+
+    /// Every kind with an example path: what the fuzz target and the schema tests go through.
+    static let examples: [StoreFileKind] = {
+        // In the order the fuzz corpus's kind bytes were saved in; a new kind goes last.
+        let week = ISOWeek(year: 2026, week: 48)
+        return [.meta, .categories] + (week.map { [StoreFileKind.week($0)] } ?? []) + [
+            .idShard(0), .undo(1), .summary(2026),
+        ]
+            + (week.map { [StoreFileKind.weekIndex($0)] } ?? [])
+    }()
 
     /// What a file decoded to.
     enum Content: Equatable {
-        case meta
+        case meta(format: Int)
         case categories([Category])
-        case week([PlannerTask])
+        case week(WeekDocument.Content)
+        case weekIndex([String: Int])
         case idShard([ISOWeek?])
         case undo(Change)
         case summary([ISOWeek: SummaryDocument.Entry])
     }
 
-    /// The document that writes `content` back as this kind of file.
+    /// What `content` reads as once written back in the current format: the format says so, and
+    /// a week's tasks are known by uid alone (their ids move to the week's id index).
+    static func inCurrentFormat(_ content: Content) -> Content {
+        switch content {
+        case .meta: return .meta(format: StoreFormat.version)
+        case .week(let file):
+            return .week(
+                WeekDocument.Content(
+                    format: StoreFormat.version,
+                    tasks: file.tasks.map { task in
+                        var written = task
+                        written.id = 0
+                        return written
+                    }))
+        default: return content
+        }
+    }
+
+    /// The document that writes `content` back as this kind of file (in the current format).
     func encode(_ content: Content) -> JSONValue {
         switch (self, content) {
         case (_, .meta): return MetaDocument.encode()
         case (_, .categories(let list)): return CategoriesDocument.encode(list)
-        case (.week(let week), .week(let tasks)): return WeekDocument.encode(week: week, tasks: tasks)
+        case (.week(let week), .week(let file)): return WeekDocument.encode(week: week, tasks: file.tasks)
+        case (.weekIndex(let week), .weekIndex(let ids)):
+            return WeekIndexDocument.encode(week: week, ids: ids)
         case (.idShard(let shard), .idShard(let weeks)): return IDShardDocument.encode(shard: shard, weeks: weeks)
         case (_, .undo(let entry)): return UndoJournal.encode(entry)
         case (.summary(let year), .summary(let entries)): return SummaryDocument.encode(year: year, entries: entries)
@@ -66,16 +157,20 @@ enum StoreFileKind: Equatable {
             do throws(JSONError) { value = try JSONParser.parse(bytes) } catch {
                 throw .unreadable(file: file, error: error)
             }
-            switch self {
-            case .meta:
-                _ = try MetaDocument.decode(value, file: file)
-                return .meta
-            case .categories: return .categories(try CategoriesDocument.decode(value, file: file))
-            case .week(let week): return .week(try WeekDocument.decode(value, file: file, expected: week))
-            case .idShard(let shard): return .idShard(try IDShardDocument.decode(value, file: file, shard: shard))
-            case .undo: return .undo(try UndoJournal.decode(value, file: file))
-            case .summary(let year): return .summary(try SummaryDocument.decode(value, file: file, year: year))
-            }
+            return try decode(value, file: file)
+        }
+    }
+
+    /// Decodes a parsed file as this kind.
+    func decode(_ value: JSONValue, file: String) throws(StoreError) -> Content {
+        switch self {
+        case .meta: return .meta(format: try MetaDocument.decode(value, file: file))
+        case .categories: return .categories(try CategoriesDocument.decode(value, file: file))
+        case .week(let week): return .week(try WeekDocument.decode(value, file: file, expected: week))
+        case .weekIndex(let week): return .weekIndex(try WeekIndexDocument.decode(value, file: file, expected: week))
+        case .idShard(let shard): return .idShard(try IDShardDocument.decode(value, file: file, shard: shard))
+        case .undo: return .undo(try UndoJournal.decode(value, file: file))
+        case .summary(let year): return .summary(try SummaryDocument.decode(value, file: file, year: year))
         }
     }
 }

@@ -6,7 +6,8 @@ import ShadeCore
 /// STORE/shade.json                  format version and the next id
 /// STORE/weeks/2026/2026-W48.json    the tasks of one ISO week, keyed by day and slot
 /// STORE/summary/2026.json           each week of week-year 2026 summed up, for statistics
-/// STORE/ids/0000.json               which week each id of 0–1023 lives in
+/// STORE/ids/0000.json               which week each id of 0–1023 lives in (this copy's own)
+/// STORE/ids/weeks/2026-W48.json     the ids of one week's tasks, by uid (this copy's own)
 /// STORE/undo/0000000042.json        the change log: one recent change each, to take back
 /// STORE/categories.json             the categories and their colours
 /// STORE/journal/0000000007-BOOT.done the commit record of a recent change, until a checkpoint
@@ -31,22 +32,20 @@ struct StorePaths: Sendable {
     var idsDirectory: String { root + "/ids" }
 
     /// The week file, relative to the root: `weeks/2026/2026-W48.json`.
-    func weekFile(_ week: ISOWeek) -> String {
-        let name = week.description
-        return "weeks/\(name.prefix(4))/\(name).json"
-    }
+    func weekFile(_ week: ISOWeek) -> String { StoreFileKind.week(week).relativePath }
 
     /// The summary file of a week-year, relative to the root: `summary/2026.json`.
-    func summaryFile(_ year: Int) -> String {
-        let number = String(year)
-        return "summary/" + String(repeating: "0", count: max(0, 4 - number.count)) + number + ".json"
-    }
+    func summaryFile(_ year: Int) -> String { StoreFileKind.summary(year).relativePath }
+
+    /// The id index of a week, relative to the root: `ids/weeks/2026-W48.json`.
+    func weekIndexFile(_ week: ISOWeek) -> String { StoreFileKind.weekIndex(week).relativePath }
+
+    /// Where the whole store is kept, as it was, before an upgrade from `format`:
+    /// `backups/format-2`.
+    func upgradeBackup(from format: Int) -> String { backups + "/format-\(format)" }
 
     /// The id shard file, relative to the root: `ids/0000.json` for ids 0–1023.
-    func idShardFile(_ shard: Int) -> String {
-        let number = String(shard)
-        return "ids/" + String(repeating: "0", count: max(0, 4 - number.count)) + number + ".json"
-    }
+    func idShardFile(_ shard: Int) -> String { StoreFileKind.idShard(shard).relativePath }
 
     /// An absolute path for a path relative to the root.
     func absolute(_ relativePath: String) -> String { root + "/" + relativePath }
@@ -55,7 +54,7 @@ struct StorePaths: Sendable {
     func relative(_ absolutePath: String) -> String { String(absolutePath.dropFirst(root.count + 1)) }
 
     /// The change log entry of a change, relative to the root: `undo/0000000042.json`.
-    func changeLogFile(_ sequence: Int) -> String { "undo/" + StorePaths.padded(sequence, 10) + ".json" }
+    func changeLogFile(_ sequence: Int) -> String { StoreFileKind.undo(sequence).relativePath }
 
     /// A commit record, absolute: `journal/0000000007-BOOT.json` (pending).
     func journalRecord(_ sequence: Int, boot: String) -> String {
@@ -68,8 +67,8 @@ struct StorePaths: Sendable {
     /// One set of saved copies, absolute: `backups/0000000012`.
     func backupSet(_ number: Int) -> String { backups + "/" + StorePaths.padded(number, 10) }
 
-    /// The directories (relative to the root) whose files are each one store file.
-    static let fileDirectories = ["ids", "undo", "summary"]
+    /// The directories under the root that hold no store file of the registry (`StoreFileKind`).
+    static let workDirectories: Set<String> = ["backups", "journal", ".staging"]
 
     /// A number left-padded with zeros to `width` digits.
     static func padded(_ number: Int, _ width: Int) -> String {
@@ -81,8 +80,10 @@ struct StorePaths: Sendable {
 /// The store format this build reads and writes.
 public enum StoreFormat {
     /// The format version written into every file. Version 2 added a task's category, colour and
-    /// favourite star; files of version 1 are read as they are and upgraded when next written.
-    public static let version = 2
+    /// favourite star. Version 3 added field stamps and made uids the identity in week files
+    /// (ids moved to a per-copy index). Files of earlier versions are read as they are and
+    /// upgraded when next written, after the whole store is kept as it was.
+    public static let version = 3
     /// How many ids one id shard maps.
     static let idsPerShard = 1024
     /// How many changes `undo` can take back.

@@ -31,23 +31,50 @@ extension Store {
             // Every file to bring back must read whole first.
             var restored: [String: [UInt8]] = [:]
             var restoredWeeks: [ISOWeek: [PlannerTask]] = [:]
+            var numberedWeeks: Set<ISOWeek> = []
             for file in set.files {
                 let path = backups.path(of: file, in: number)
                 guard let kind = StoreFileKind(relativePath: file), let bytes = try FileSystem.read(path) else {
                     continue
                 }
-                if case .week(let tasks) = try kind.decode(bytes, file: path), case .week(let week) = kind {
-                    restoredWeeks[week] = tasks
+                if case .week(let content) = try kind.decode(bytes, file: path), case .week(let week) = kind {
+                    restoredWeeks[week] = content.tasks
+                    if content.format >= 3 { numberedWeeks.insert(week) }
                 }
                 restored[file] = bytes
             }
-            // The id index, rebuilt from the weeks as they will be.
             let state = StoreState(paths: paths)
+            // A restored week of format 3 is numbered by the id index restored with it, else by
+            // the one the store has; a task neither knows is numbered by the next command.
+            for week in numberedWeeks {
+                let indexFile = paths.weekIndexFile(week)
+                var ids: [String: Int] = [:]
+                if let bytes = try restored[indexFile] ?? FileSystem.read(paths.absolute(indexFile)),
+                    case .weekIndex(let found) = try StoreFileKind.weekIndex(week).decode(
+                        bytes, file: paths.absolute(indexFile))
+                {
+                    ids = found
+                }
+                restoredWeeks[week] = restoredWeeks[week]?.map { task in
+                    var numbered = task
+                    numbered.id = ids[task.uid] ?? 0
+                    return numbered
+                }
+                restored[indexFile] = try state.serialise(
+                    WeekIndexDocument.encode(
+                        week: week,
+                        ids: ids.filter { uid, _ in
+                            restoredWeeks[week]?.contains { $0.uid == uid } == true
+                        }))
+            }
+            // The id shards, rebuilt from the weeks as they will be.
             var weekOfID: [Int: ISOWeek] = [:]
             var weeks = Set(try state.storedWeeks())
             weeks.formUnion(restoredWeeks.keys)
             for week in weeks.sorted() {
-                for task in try restoredWeeks[week] ?? state.tasks(in: week) { weekOfID[task.id] = week }
+                for task in try restoredWeeks[week] ?? state.tasks(in: week) where task.id > 0 {
+                    weekOfID[task.id] = week
+                }
             }
             // Ids handed out stay handed out: the index keeps its length.
             var highest = weekOfID.keys.max() ?? 0
@@ -56,8 +83,13 @@ extension Store {
                 let count = try state.shardEntries(shard).count
                 if count > 0 { highest = max(highest, shard * StoreFormat.idsPerShard + count - 1) }
             }
-            var files: [(relativePath: String, bytes: [UInt8]?)] = restored.filter { !$0.key.hasPrefix("ids/") }
-                .sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            var files: [(relativePath: String, bytes: [UInt8]?)] = restored.filter {
+                StoreFileKind(relativePath: $0.key).map { kind in
+                    if case .idShard = kind { return false }
+                    return true
+                } ?? false
+            }
+            .sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
             if highest > 0 {
                 for shard in 0...(highest / StoreFormat.idsPerShard) {
                     let first = shard * StoreFormat.idsPerShard

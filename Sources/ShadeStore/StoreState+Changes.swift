@@ -131,12 +131,14 @@ extension StoreState {
         _ = try tasks(in: task.week)
         weeks[task.week, default: []].append(task)
         dirtyWeeks.insert(task.week)
+        dirtyIndexes.insert(task.week)
     }
 
     func detach(id: Int, from week: ISOWeek) throws(StoreError) {
         _ = try tasks(in: week)
         weeks[week, default: []].removeAll { $0.id == id }
         dirtyWeeks.insert(week)
+        dirtyIndexes.insert(week)
     }
 
     func record(_ key: String, before: PlannerRecord?, after: PlannerRecord?) {

@@ -12,7 +12,8 @@ extension StoreState {
     }
 
     /// The files to write (bytes) and remove (nil) for this step: changed weeks and id shards,
-    /// the store file when new, and the undo entry recorded (under `label`) or taken back.
+    /// the id indexes of weeks whose tasks came or went (or that an earlier format wrote), the
+    /// store file when new or upgraded, and the undo entry recorded (under `label`) or taken back.
     func pendingFiles(label: String?, timestamp: String, author: String, createMeta: Bool) throws(StoreError) -> [(
         relativePath: String, bytes: [UInt8]?
     )] {
@@ -21,6 +22,10 @@ extension StoreState {
         for week in dirtyWeeks.sorted() {
             let tasks = weeks[week] ?? []
             files.append((paths.weekFile(week), try serialise(WeekDocument.encode(week: week, tasks: tasks))))
+        }
+        for week in dirtyIndexes.union(dirtyWeeks.intersection(unindexedWeeks)).sorted() {
+            let ids = Dictionary((weeks[week] ?? []).map { ($0.uid, $0.id) }, uniquingKeysWith: { first, _ in first })
+            files.append((paths.weekIndexFile(week), try serialise(WeekIndexDocument.encode(week: week, ids: ids))))
         }
         for shard in dirtyShards.sorted() {
             let entries = shards[shard] ?? []

@@ -11,6 +11,11 @@ public final class StoreState: PlannerRecords {
     var dirtyWeeks: Set<ISOWeek> = []
     var shards: [Int: [ISOWeek?]] = [:]
     var dirtyShards: Set<Int> = []
+    /// Weeks whose id index must be written: a task came or went, or an id was handed out.
+    var dirtyIndexes: Set<ISOWeek> = []
+    /// Weeks read from a file of an earlier format, which held the ids: when such a week is
+    /// written, its id index is written with it.
+    var unindexedWeeks: Set<ISOWeek> = []
     var nextID: Int?
     /// Every record changed in this step, first state and last, in the order first touched.
     var changeOrder: [String] = []
@@ -39,13 +44,43 @@ public final class StoreState: PlannerRecords {
         }
         var tasks: [PlannerTask] = []
         if let bytes = try FileSystem.read(file) {
-            tasks = try decode(bytes, file: file) { value throws(StoreError) in
+            let content = try decode(bytes, file: file) { value throws(StoreError) in
                 try WeekDocument.decode(value, file: file, expected: week)
+            }
+            tasks = content.tasks
+            if content.format >= 3 {
+                tasks = try numbered(tasks, in: week)
+            } else {
+                unindexedWeeks.insert(week)
             }
         }
         weeks[week] = tasks
         if let identity { cache?.store(week, identity: identity, tasks: tasks) }
         return tasks
+    }
+
+    /// The tasks of a week file, numbered by the week's id index. A task the index does not know
+    /// (one that came from another copy) gets the next id, written with this step's changes.
+    private func numbered(_ tasks: [PlannerTask], in week: ISOWeek) throws(StoreError) -> [PlannerTask] {
+        let file = paths.absolute(paths.weekIndexFile(week))
+        var ids: [String: Int] = [:]
+        if let bytes = try FileSystem.read(file) {
+            ids = try decode(bytes, file: file) { value throws(StoreError) in
+                try WeekIndexDocument.decode(value, file: file, expected: week)
+            }
+        }
+        var result = tasks
+        for index in result.indices {
+            if let id = ids[result[index].uid] {
+                result[index].id = id
+            } else {
+                let id = try allocateID()
+                result[index].id = id
+                try setWeek(week, forID: id)
+                dirtyIndexes.insert(week)
+            }
+        }
+        return result
     }
 
     /// The tasks of the days from `first` through `last`.

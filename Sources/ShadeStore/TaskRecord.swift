@@ -8,23 +8,47 @@ typealias TaskField = PlannerTask.Field
 extension PlannerTask.Field {
     /// The fields of a task filed under its day and slot (which say its date and slot).
     static let filed = allCases.filter { $0 != .date && $0 != .slot }
+
     /// The key of each field.
     static func keys(_ fields: [PlannerTask.Field]) -> [String] { fields.map(\.rawValue) }
 }
 
 /// How a task is written in store files.
+///
+/// In a week file (format 3) a task is known by its uid: its short id is this copy's own, kept
+/// in the week's id index (`ids/weeks/`), so two copies may number it differently. Its field
+/// stamps come last. The change log, which is this copy's own too, writes the id, the date and
+/// the slot as well.
 enum TaskRecord {
-    static let filedOrder = TaskField.keys(TaskField.filed)
-    static let placedOrder = TaskField.keys(TaskField.allCases)
+    /// Where a task is written, which decides what it holds.
+    enum Shape {
+        /// Filed in a week file of this format under its day and slot: no date or slot; up to
+        /// format 2 with its id and no stamps, from format 3 without its id and with stamps.
+        case filed(format: Int)
+        /// In the change log: every field, the id, the date and the slot (stamps from format 3).
+        case placed
+    }
+
+    static let filedOrder = TaskField.keys(TaskField.filed.filter { $0 != .id }) + [StampsCodec.key]
+    static let placedOrder = TaskField.keys(TaskField.allCases) + [StampsCodec.key]
     static let keys = Set(filedOrder)
     static let placedKeys = Set(placedOrder)
+    static let earlierFiledKeys = Set(TaskField.keys(TaskField.filed))
+    /// The fields a stamp can name.
+    static let stampedFields = TaskField.stampedNames
 
-    /// The task as a JSON object; with `placement`, its date and slot too (for the change log).
-    static func encode(_ task: PlannerTask, placement: Bool) -> JSONValue {
+    /// The task as a JSON object of the given shape (always of the current format).
+    static func encode(_ task: PlannerTask, _ shape: Shape) -> JSONValue {
         var object = JSONObject()
-        for field in placement ? TaskField.allCases : TaskField.filed {
-            object.appendUnique(field.rawValue, value(of: field, in: task))
+        switch shape {
+        case .filed:
+            for field in TaskField.filed where field != .id {
+                object.appendUnique(field.rawValue, value(of: field, in: task))
+            }
+        case .placed:
+            for field in TaskField.allCases { object.appendUnique(field.rawValue, value(of: field, in: task)) }
         }
+        object.appendUnique(StampsCodec.key, StampsCodec.encode(task.stamps))
         return .object(object)
     }
 
@@ -38,14 +62,26 @@ enum TaskRecord {
     }
 
     /// Reads a task; `date` and `slot` come from where it is filed, or from the record itself.
+    /// A task filed by format 3 has no id here (0 until its week's id index gives it one).
     static func decode(
-        _ value: JSONValue, file: String, location: String, date: CivilDate?, slot: Slot?
+        _ value: JSONValue, file: String, location: String, shape: Shape, date: CivilDate?, slot: Slot?
     ) throws(StoreError) -> PlannerTask {
         let reader = try FieldReader(value, file: file, location: location)
-        let withPlacement = date == nil
-        try reader.rejectUnknownKeys(
-            allowed: withPlacement ? placedKeys : keys, usual: withPlacement ? placedOrder : filedOrder)
-        let id = Int(try reader.int(TaskField.id.rawValue, in: 1...Int64(Int32.max)))
+        let withPlacement: Bool
+        let withID: Bool
+        let withStamps: Bool
+        switch shape {
+        case .filed(let format) where format >= 3:
+            try reader.rejectUnknownKeys(allowed: keys, usual: filedOrder)
+            (withPlacement, withID, withStamps) = (false, false, true)
+        case .filed:
+            try reader.rejectUnknownKeys(allowed: earlierFiledKeys)
+            (withPlacement, withID, withStamps) = (false, true, false)
+        case .placed:
+            try reader.rejectUnknownKeys(allowed: placedKeys, usual: placedOrder)
+            (withPlacement, withID, withStamps) = (true, true, reader.object[StampsCodec.key] != nil)
+        }
+        let id = withID ? Int(try reader.int(TaskField.id.rawValue, in: 1...Int64(Int32.max))) : 0
         let uid = try reader.string(TaskField.uid.rawValue)
         guard !uid.isEmpty else { throw reader.fail(TaskField.uid.rawValue, "must not be empty") }
         let title = try reader.string(TaskField.title.rawValue)
@@ -99,13 +135,27 @@ enum TaskRecord {
             }
             favorite = flag
         }
+        let created = try reader.string(TaskField.created.rawValue)
+        let modified = try reader.string(TaskField.modified.rawValue)
+        let stamps =
+            withStamps
+            ? try StampsCodec.decode(reader, fields: stampedFields)
+            : earlierStamps(created: created, modified: modified)
         return PlannerTask(
             id: id, uid: uid, title: title, notes: try reader.optionalString(TaskField.notes.rawValue),
             date: placedDate,
             slot: placedSlot, time: time, status: status, tags: tags,
             category: try reader.optionalString(TaskField.category.rawValue),
-            color: color, favorite: favorite, created: try reader.string(TaskField.created.rawValue),
-            modified: try reader.string(TaskField.modified.rawValue),
-            doneAt: try reader.optionalString(TaskField.doneAt.rawValue))
+            color: color, favorite: favorite, created: created, modified: modified,
+            doneAt: try reader.optionalString(TaskField.doneAt.rawValue), stamps: stamps)
+    }
+
+    /// The stamps of a task an earlier format wrote, which kept none: made when it was created
+    /// (by someone unknown); when it was changed since, every field is stamped with its last
+    /// change — no field is older than that, so nothing it holds loses to an older edit.
+    static func earlierStamps(created: String, modified: String) -> FieldStamps {
+        let made = FieldStamp(at: created, by: "")
+        guard modified != created else { return FieldStamps(made: made) }
+        return FieldStamps(made: made).marking(stampedFields, FieldStamp(at: modified, by: ""))
     }
 }

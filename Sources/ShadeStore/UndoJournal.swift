@@ -28,7 +28,7 @@ enum UndoJournal {
 
     private static func encode(_ record: PlannerRecord) -> JSONValue {
         switch record {
-        case .task(let task): TaskRecord.encode(task, placement: true)
+        case .task(let task): TaskRecord.encode(task, .placed)
         case .category(let category): CategoriesDocument.encode(category)
         }
     }
@@ -57,10 +57,12 @@ enum UndoJournal {
                 switch kind {
                 case .task:
                     return .task(
-                        try TaskRecord.decode(value, file: file, location: "\(location).\(key)", date: nil, slot: nil))
+                        try TaskRecord.decode(
+                            value, file: file, location: "\(location).\(key)", shape: .placed, date: nil, slot: nil))
                 case .category:
                     return .category(
-                        try CategoriesDocument.decodeCategory(value, file: file, location: "\(location).\(key)"))
+                        try CategoriesDocument.decodeCategory(
+                            value, file: file, location: "\(location).\(key)", withStamps: nil))
                 }
             }
             let before = try record("before")
@@ -88,7 +90,8 @@ enum UndoJournal {
                 let value = try change.value(key)
                 if value.isNull { return nil }
                 return .task(
-                    try TaskRecord.decode(value, file: file, location: "\(location).\(key)", date: nil, slot: nil))
+                    try TaskRecord.decode(
+                        value, file: file, location: "\(location).\(key)", shape: .placed, date: nil, slot: nil))
             }
             let before = try task("before")
             let after = try task("after")

@@ -4,19 +4,29 @@ import ShadeJSON
 /// The file of one ISO week: its tasks keyed by day, then by slot.
 ///
 /// ```json
-/// {"format": 1, "kind": "week", "week": "2026-W48",
+/// {"format": 3, "kind": "week", "week": "2026-W48",
 ///  "days": {"2026-11-23": {"morning": [task…], "afternoon": [], "evening": []}}}
 /// ```
 /// Days appear in date order and only when they hold a task; slots always all three, in order;
-/// tasks in the order they were filed.
+/// tasks in the order they were filed. From format 3 a task is known by its uid alone; its id is
+/// in the week's id index (`WeekIndexDocument`).
 enum WeekDocument {
+    /// What a week file holds: its tasks, and the format it was written in (tasks of format 3
+    /// have id 0 until the id index numbers them).
+    struct Content: Equatable {
+        var format: Int
+        var tasks: [PlannerTask]
+    }
+
     static func encode(week: ISOWeek, tasks: [PlannerTask]) -> JSONValue {
         var days = JSONObject()
         let byDay = Dictionary(grouping: tasks, by: \.date)
         for (date, dayTasks) in byDay.sorted(by: { $0.key < $1.key }) {
             var slots = JSONObject()
             for slot in Slot.allCases {
-                let filed = dayTasks.filter { $0.slot == slot }.map { TaskRecord.encode($0, placement: false) }
+                let filed = dayTasks.filter { $0.slot == slot }.map {
+                    TaskRecord.encode($0, .filed(format: StoreFormat.version))
+                }
                 slots.appendUnique(slot.rawValue, .array(filed))
             }
             days.appendUnique(date.description, .object(slots))
@@ -27,16 +37,17 @@ enum WeekDocument {
         ]
     }
 
-    static func decode(_ value: JSONValue, file: String, expected week: ISOWeek) throws(StoreError) -> [PlannerTask] {
+    static func decode(_ value: JSONValue, file: String, expected week: ISOWeek) throws(StoreError) -> Content {
         let reader = try FieldReader(value, file: file, location: "")
-        try reader.checkHeader(kind: "week")
+        let format = try reader.checkHeader(kind: "week")
         try reader.rejectUnknownKeys(allowed: ["format", "kind", "week", "days"])
         let name = try reader.string("week")
         guard name == week.description else {
             throw reader.fail("week", "this file holds week \(name), but its name says \(week)")
         }
         var tasks: [PlannerTask] = []
-        var seen: Set<Int> = []
+        var seenIDs: Set<Int> = []
+        var seenUIDs: Set<String> = []
         for (dayKey, dayValue) in try reader.object("days") {
             guard let date = CivilDate(iso: dayKey), date.isoWeek == week else {
                 throw reader.fail("days.\(dayKey)", "not a date of week \(week)")
@@ -47,14 +58,19 @@ enum WeekDocument {
                 guard day.object[slot.rawValue] != nil else { continue }
                 for (index, element) in try day.array(slot.rawValue).enumerated() {
                     let location = "days.\(dayKey).\(slot.rawValue)[\(index)]"
-                    let task = try TaskRecord.decode(element, file: file, location: location, date: date, slot: slot)
-                    guard seen.insert(task.id).inserted else {
+                    let task = try TaskRecord.decode(
+                        element, file: file, location: location, shape: .filed(format: format), date: date, slot: slot)
+                    guard format < 3 || seenUIDs.insert(task.uid).inserted else {
+                        throw .invalidContent(
+                            file: file, location: location + ".uid", reason: "uid \(task.uid) appears twice")
+                    }
+                    guard format >= 3 || seenIDs.insert(task.id).inserted else {
                         throw .invalidContent(file: file, location: location, reason: "id \(task.id) appears twice")
                     }
                     tasks.append(task)
                 }
             }
         }
-        return tasks
+        return Content(format: format, tasks: tasks)
     }
 }

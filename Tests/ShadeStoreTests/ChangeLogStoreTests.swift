@@ -47,7 +47,9 @@ import Testing
                         return made ?? []
                     }
                     if !change.isEmpty { committed += 1 }
-                    if let made { model = model.applying(made) }
+                    // As the store commits them: each record stamped by the change.
+                    let stamp = FieldStamp(at: now.timestamp, by: temp.store.author)
+                    if let made { model = model.applying(made.map { $0.stamped(stamp) }) }
                     // The store and the core's plain-value model agree after every step.
                     #expect(try snapshot(temp.store) == model, "after \(step)")
                 }

@@ -184,8 +184,8 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
 
     @Test(arguments: [
         (#""status": "open""#, #""status": "maybe""#, "status"),
-        (#""id": 1,"#, #""id": 99999999999999999999,"#, "64 bits"),
-        (#""format": 2,"#, #""format": 7,"#, "format 7"),
+        (#""format": 3,"#, #""format": 99999999999999999999,"#, "64 bits"),
+        (#""format": 3,"#, #""format": 7,"#, "format 7"),
         (#""morning""#, #""noon""#, "unknown key"),
         (#""title": "Gym""#, #""title": "Gym", "title": "Gym""#, "duplicate key"),
     ])
@@ -204,13 +204,26 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
         #expect(try String(contentsOfFile: path, encoding: .utf8) == broken)
     }
 
-    @Test func twoTasksWithOneIDAreRejected() throws {
+    @Test func twoTasksWithOneUIDAreRejected() throws {
+        let temp = TemporaryStore()
+        let gym = try add(temp.store, "2026-11-23", .morning, "Gym")
+        let read = try add(temp.store, "2026-11-23", .evening, "Read")
+        let path = temp.directory + "/weeks/2026/2026-W48.json"
+        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(
+            of: #""uid": "\#(read.uid)""#, with: #""uid": "\#(gym.uid)""#)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        let error = try #require(throws: StoreError.self) {
+            try temp.store.read { try $0.tasks(in: ISOWeek(parsing: "2026-W48")!) }
+        }
+        #expect(error.description.contains("uid \(gym.uid) appears twice"))
+    }
+
+    @Test func twoTasksWithOneIDInAnIndexAreRejected() throws {
         let temp = TemporaryStore()
         try add(temp.store, "2026-11-23", .morning, "Gym")
         try add(temp.store, "2026-11-23", .evening, "Read")
-        let path = temp.directory + "/weeks/2026/2026-W48.json"
-        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(
-            of: #""id": 2,"#, with: #""id": 1,"#)
+        let path = temp.directory + "/ids/weeks/2026-W48.json"
+        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: ": 2", with: ": 1")
         try text.write(toFile: path, atomically: false, encoding: .utf8)
         let error = try #require(throws: StoreError.self) {
             try temp.store.read { try $0.tasks(in: ISOWeek(parsing: "2026-W48")!) }
@@ -229,11 +242,14 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
         let shard = IDShardDocument.encode(
             shard: 0, weeks: [nil, ISOWeek(parsing: "2026-W48")!, ISOWeek(parsing: "2026-W49")!])
         _ = FileManager.default.createFile(atPath: staged + "/9-1.tmp", contents: Data(try JSONWriter.bytes(shard)))
+        let index = WeekIndexDocument.encode(
+            week: ISOWeek(parsing: "2026-W49")!, ids: [draft(2, "2026-11-30", .evening, "Read").uid: 2])
+        _ = FileManager.default.createFile(atPath: staged + "/9-2.tmp", contents: Data(try JSONWriter.bytes(index)))
         try FileManager.default.createDirectory(
             atPath: temp.directory + "/weeks/2026", withIntermediateDirectories: true)
         temp.write(
             "commit.json",
-            #"{"format": 1, "kind": "commit", "moves": [{"from": ".staging/9-0.tmp", "to": "weeks/2026/2026-W49.json"}, {"from": ".staging/9-1.tmp", "to": "ids/0000.json"}]}"#
+            #"{"format": 1, "kind": "commit", "moves": [{"from": ".staging/9-0.tmp", "to": "weeks/2026/2026-W49.json"}, {"from": ".staging/9-1.tmp", "to": "ids/0000.json"}, {"from": ".staging/9-2.tmp", "to": "ids/weeks/2026-W49.json"}]}"#
         )
         #expect(try temp.store.read { try $0.task(id: 2) }?.title == "Read")
         #expect(temp.bytes("commit.json") == nil)
@@ -263,8 +279,8 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
             .compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.count ?? 0
         #expect(backups >= 3)
         #expect(
-            try SchemaValidation.validate(stores: [temp.directory]) == 9 + backups + 4,
-            "store, two weeks, the 2026 summary, an id shard, four undo entries, the saved copies and four commit records"
+            try SchemaValidation.validate(stores: [temp.directory]) == 11 + backups + 4,
+            "store, two weeks and their id indexes, the 2026 summary, an id shard, four undo entries, the saved copies and four commit records"
         )
     }
 

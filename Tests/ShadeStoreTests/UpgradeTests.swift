@@ -6,18 +6,36 @@ import Testing
 @testable import ShadeJSON
 @testable import ShadeStore
 
+/// Stores written by earlier formats: read as they are, upgraded by their first write, after the
+/// whole store is kept as it was, with every task, id, field, category and change-log entry kept.
 @Suite struct FormatUpgradeTests {
-    /// A copy of the store that format 1 wrote (Fixtures/format1-store), in a temporary directory.
-    private func format1Store() throws -> TemporaryStore {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Fixtures")
+
+    /// A copy of a fixture store, in a temporary directory.
+    private func copy(_ name: String) throws -> TemporaryStore {
         let temp = TemporaryStore()
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "Fixtures/format1-store")
-        try FileManager.default.copyItem(atPath: fixture.path, toPath: temp.directory)
+        try FileManager.default.copyItem(
+            atPath: FormatUpgradeTests.fixtures.appendingPathComponent(name).path, toPath: temp.directory)
         return temp
     }
 
+    /// Every file under a directory, relative to it, with its bytes.
+    private func files(under root: String) -> [String: Data] {
+        let names = FileManager.default.enumerator(atPath: root)?.allObjects.compactMap { $0 as? String } ?? []
+        var result: [String: Data] = [:]
+        for name in names {
+            if let data = FileManager.default.contents(atPath: root + "/" + name) { result[name] = data }
+        }
+        return result
+    }
+
+    private func format(_ temp: TemporaryStore, _ relative: String) throws -> Int64? {
+        try JSONParser.parse(try #require(temp.bytes(relative))).objectValue?["format"]?.intValue
+    }
+
     @Test func aFormat1StoreReadsWithNothingLost() throws {
-        let temp = try format1Store()
+        let temp = try copy("format1-store")
         let tasks = try temp.store.read { try $0.allTasks() }.sorted { $0.id < $1.id }
         #expect(tasks.map(\.id) == [1, 3, 4, 5])
         #expect(tasks.map(\.title) == ["Gym", "Pay the internet bill", "New year's eve party", "Back to work"])
@@ -28,8 +46,9 @@ import Testing
         #expect(try temp.store.read { try $0.undoEntries() }.count == 10)
     }
 
-    @Test func theFirstWriteUpgradesWhatItWritesAndKeepsEverything() throws {
-        let temp = try format1Store()
+    @Test func theFirstWriteUpgradesEveryFileAndKeepsEverything() throws {
+        let temp = try copy("format1-store")
+        let original = files(under: temp.directory)
         let before = try temp.store.read { try $0.allTasks() }
         try temp.store.write(label: "star 1", now: now) { state in
             var task = try #require(try state.task(id: 1))
@@ -37,22 +56,118 @@ import Testing
             task.category = "health"
             try state.update(task)
         }
-        let meta = try JSONParser.parse(temp.bytes("shade.json")!)
-        #expect(meta.objectValue?["format"] == 2)
-        let week = try JSONParser.parse(temp.bytes("weeks/2026/2026-W48.json")!)
-        #expect(week.objectValue?["format"] == 2)
+        #expect(try format(temp, "shade.json") == 3)
+        #expect(try format(temp, "weeks/2026/2026-W48.json") == 3)
         #expect(
             temp.bytes("weeks/2026/2026-W48.json").map { String(decoding: $0, as: UTF8.self) }?.contains(
                 "\"favorite\": true") == true)
-        // Untouched weeks stay as format 1 wrote them and still read.
-        #expect(try JSONParser.parse(temp.bytes("weeks/2027/2027-W01.json")!).objectValue?["format"] == 1)
+        // Weeks the write did not touch are upgraded too; the whole store is kept as it was.
+        #expect(try format(temp, "weeks/2027/2027-W01.json") == 3)
+        let kept = files(under: temp.directory + "/backups/format-1")
+        #expect(kept["weeks/2027/2027-W01.json"] == original["weeks/2027/2027-W01.json"])
+        #expect(kept["shade.json"] == original["shade.json"] && kept["ids/0000.json"] == original["ids/0000.json"])
         let after = try temp.store.read { try $0.allTasks() }
         #expect(after.count == before.count)
         #expect(Set(after.map(\.uid)) == Set(before.map(\.uid)))
+        #expect(Set(after.map(\.id)) == Set(before.map(\.id)))
         // Changes recorded by format 1 can still be taken back, after the upgrade's own.
         #expect(try temp.store.undo(now: now)?.label == "star 1")
         #expect(try temp.store.undo(now: now)?.label == "mv 5 2027-01-05")
         #expect(try temp.store.read { try $0.task(id: 5) }?.date.description == "2027-01-04")
         #expect(try SchemaValidation.validate(stores: [temp.directory]) > 0)
+    }
+
+    /// The tasks the last shade of format 2 listed (`ls all --json`), each as its fields.
+    private func listed(_ name: String) throws -> [JSONObject] {
+        let bytes = try Data(contentsOf: FormatUpgradeTests.fixtures.appendingPathComponent(name + ".ls.json"))
+        return try JSONParser.parse(Array(bytes)).objectValue?["tasks"]?.arrayValue?.compactMap(\.objectValue) ?? []
+    }
+
+    /// The fields `ls all --json` gives, of a task as the store holds it.
+    private func fields(_ task: PlannerTask) -> [String: JSONValue] {
+        var result: [String: JSONValue] = ["id": .int(Int64(task.id)), "uid": .string(task.uid)]
+        for field in PlannerTask.Field.allCases where field != .id && field != .uid {
+            result[field.rawValue] = JSONValue(task.value(of: field) ?? .none)
+        }
+        return result
+    }
+
+    @Test(arguments: ["format2-demo-store", "format2-generated"])
+    func aFormat2StoreUpgradesOnItsFirstWriteWithNothingLost(fixture: String) throws {
+        let temp = try copy(fixture)
+        let original = files(under: temp.directory)
+        let expected = try listed(fixture)
+        #expect(expected.count == (fixture == "format2-generated" ? 2996 : 39))
+        let logBefore = try temp.store.read { try $0.changeLog() }
+        let categoriesBefore = try temp.store.read { try $0.categories() }
+
+        // The first write: star the first task listed.
+        let first = Int(try #require(expected.first?["id"]?.intValue))
+        let author = Store(directory: temp.directory, author: "ana")
+        let starred = try author.commit(label: "star \(first)", now: now) { state in
+            try TaskOperations.setFavorite(
+                true, ids: [first], in: state, context: OperationContext(now: now, schedule: .standard))
+        }
+        #expect(starred.records.count == 1)
+
+        // Every planner file is of format 3 now; the store as it was is kept byte for byte.
+        let upgraded = files(under: temp.directory)
+        for path in upgraded.keys.sorted() where StoreFileKind(relativePath: path)?.scope == .shared {
+            #expect(try format(temp, path) == 3, "\(path)")
+        }
+        #expect(upgraded.keys.contains { $0.hasPrefix("ids/weeks/") })
+        let kept = files(under: temp.directory + "/backups/format-2")
+        for (path, bytes) in original where StoreFileKind(relativePath: path)?.isBackedUp == true {
+            #expect(kept[path] == bytes, "\(path) is kept as it was")
+        }
+
+        // Every task, by id and uid, with every field as the last shade of format 2 listed it.
+        let tasks = try temp.store.read { try $0.allTasks() }
+        #expect(tasks.count == expected.count)
+        let byID = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var compared = 0
+        for listedTask in expected {
+            let id = Int(try #require(listedTask["id"]?.intValue))
+            let task = try #require(byID[id], "task \(id)")
+            let have = fields(task)
+            for (key, value) in have {
+                if id == first, key == "favorite" || key == "modified" { continue }
+                #expect(listedTask[key] == value, "task \(id): \(key)")
+                compared += 1
+            }
+        }
+        #expect(compared == expected.count * 15 - 2)
+        #expect(byID[first]?.favorite == true)
+        // Its stamps: the star by its author, the rest from when it was made or last changed.
+        #expect(byID[first]?.stamps.stamp(of: "favorite") == FieldStamp(at: now.timestamp, by: "ana"))
+        #expect(try temp.store.read { try $0.categories() }.map(\.name) == categoriesBefore.map(\.name))
+        #expect(try temp.store.read { try $0.categories() }.map(\.color) == categoriesBefore.map(\.color))
+
+        // Every change-log entry is still there and can be taken back, newest first.
+        let log = try temp.store.read { try $0.changeLog() }
+        #expect(log.map(\.change.label) == Array((logBefore.map(\.change.label) + ["star \(first)"]).suffix(50)))
+        #expect(try temp.store.undo(now: now)?.label == "star \(first)")
+        #expect(try temp.store.read { try $0.task(id: first) }?.favorite == false)
+        for entry in log.dropLast().reversed() {
+            #expect(try temp.store.undo(now: now)?.label == entry.change.label)
+        }
+        #expect(try temp.store.check().problems.isEmpty)
+        #expect(try SchemaValidation.validate(stores: [temp.directory]) > 0)
+        // New tasks get ids never handed out before.
+        let highest = expected.compactMap { $0["id"]?.intValue }.max() ?? 0
+        let next = try temp.store.write(label: "add", now: now) { state in try state.allocateID() }
+        #expect(next > Int(highest))
+    }
+
+    @Test func aStoreOfANewerFormatIsRefusedAndNeverRewritten() throws {
+        let temp = try copy("format2-demo-store")
+        temp.write("shade.json", #"{"format": 4, "kind": "store"}"#)
+        let before = files(under: temp.directory)
+        let error = try #require(throws: StoreError.self) {
+            try temp.store.write(label: "add", now: now) { state in _ = try state.allocateID() }
+        }
+        #expect(error.description.contains("format 4"), "\(error)")
+        #expect(throws: StoreError.self) { try temp.store.read { try $0.allTasks() } }
+        #expect(files(under: temp.directory).filter { $0.key != "lock" } == before)
     }
 }

@@ -25,7 +25,9 @@ public enum CategoryOperations {
     {
         let category = try records.requireCategory(try TaskText.validateCategory(name))
         guard category.color != color else { return [] }
-        return [.changed(.category(category), to: .category(Category(name: category.name, color: color)))]
+        var recolored = category
+        recolored.color = color
+        return [.changed(.category(category), to: .category(recolored))]
     }
 
     /// Renames a category, on every task that has it.

@@ -38,6 +38,35 @@ public enum PlannerRecord: Hashable, Sendable {
         }
     }
 
+    /// The fields a change stamps: those a user sets, not the identity or the record's own
+    /// timestamps.
+    public var stampedFields: Set<String> {
+        switch self {
+        case .task: PlannerTask.Field.stampedNames
+        case .category: ["name", "color"]
+        }
+    }
+
+    /// When each field was last changed, and by whom.
+    public var stamps: FieldStamps {
+        switch self {
+        case .task(let task): task.stamps
+        case .category(let category): category.stamps
+        }
+    }
+
+    /// The record with other stamps.
+    public func with(stamps: FieldStamps) -> PlannerRecord {
+        switch self {
+        case .task(var task):
+            task.stamps = stamps
+            return .task(task)
+        case .category(var category):
+            category.stamps = stamps
+            return .category(category)
+        }
+    }
+
     /// The task, when the record is one.
     public var task: PlannerTask? {
         if case .task(let task) = self { return task }

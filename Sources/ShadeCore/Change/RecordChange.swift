@@ -22,6 +22,20 @@ public struct RecordChange: Hashable, Sendable {
         RecordChange(before: before, after: after)
     }
 
+    /// The change with its record's stamps brought up to date: a record made is stamped as made
+    /// by `stamp`; each field a change sets is stamped with it. (The inverse of a change, for
+    /// `undo`, is applied as it is: the fields get back the stamps they had.)
+    public func stamped(_ stamp: FieldStamp) -> RecordChange {
+        guard let after else { return self }
+        switch action {
+        case .add: return RecordChange(before: nil, after: after.with(stamps: FieldStamps(made: stamp)))
+        case .change:
+            let fields = fieldChanges.map(\.field).filter(after.stampedFields.contains)
+            return RecordChange(before: before, after: after.with(stamps: after.stamps.marking(fields, stamp)))
+        case .remove: return self
+        }
+    }
+
     /// The change that takes this one back.
     public var inverse: RecordChange { RecordChange(before: after, after: before) }
 

@@ -117,26 +117,23 @@ import Testing
             }, "appears twice", true
         ),
         (
-            "an id that overflows",
-            { $0.replacingOccurrences(of: #""id": 1,"#, with: #""id": 123456789012345678901234567890,"#) },
+            "a number that overflows",
+            { $0.replacingOccurrences(of: #""format": 3,"#, with: #""format": 123456789012345678901234567890,"#) },
             "does not fit in 64 bits", true
         ),
-        ("NaN", { $0.replacingOccurrences(of: #""id": 1,"#, with: #""id": NaN,"#) }, "NaN", true),
+        ("NaN", { $0.replacingOccurrences(of: #""format": 3,"#, with: #""format": NaN,"#) }, "NaN", true),
         ("a byte order mark", { "\u{FEFF}" + $0 }, "byte order mark", true),
         ("a NUL byte", { $0.replacingOccurrences(of: "Gym", with: "G\u{0}ym") }, "NUL", true),
         (
-            "a newer format", { $0.replacingOccurrences(of: #""format": 2"#, with: #""format": 99"#) }, "format 99",
+            "a newer format", { $0.replacingOccurrences(of: #""format": 3"#, with: #""format": 99"#) }, "format 99",
             false
         ),
         (
-            "a format that is not a number", { $0.replacingOccurrences(of: #""format": 2"#, with: #""format": "2""#) },
+            "a format that is not a number", { $0.replacingOccurrences(of: #""format": 3"#, with: #""format": "3""#) },
             "format", true
         ),
         ("an unknown slot", { $0.replacingOccurrences(of: #""evening": ["#, with: #""night": ["#) }, "night", true),
-        (
-            "two tasks with one id", { $0.replacingOccurrences(of: #""id": 2,"#, with: #""id": 1,"#) }, "appears twice",
-            true
-        ),
+        ("two tasks with one uid", DamagedFileTests.secondUIDMadeFirst, "appears twice", true),
         (
             "a status nobody knows", { $0.replacingOccurrences(of: #""status": "open""#, with: #""status": "opne""#) },
             "is not open, done or cancelled", true
@@ -146,6 +143,13 @@ import Testing
             true
         ),
     ]
+
+    /// The week file with its second task's uid made the first's.
+    static func secondUIDMadeFirst(_ text: String) -> String {
+        let uids = text.matches(of: /"uid": "([^"]*)"/).map { String($0.output.1) }
+        guard uids.count >= 2 else { return text }
+        return text.replacingOccurrences(of: #""uid": "\#(uids[1])""#, with: #""uid": "\#(uids[0])""#)
+    }
 
     @Test func handEditMistakesAreAnsweredWithTheirPlaceAndLeftByteForByte() throws {
         let template = try ReliabilityFixture.template()

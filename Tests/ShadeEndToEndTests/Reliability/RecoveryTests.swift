@@ -28,20 +28,25 @@ import Testing
         let shade = try ReliabilityFixture.template()
         let path = shade.store + "/" + RecoveryTests.week
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        try text.replacingOccurrences(of: #""id": 2,"#, with: #""id": 1,"#).write(
-            toFile: path, atomically: false, encoding: .utf8)
+        let edited = DamagedFileTests.secondUIDMadeFirst(text)
+        try edited.write(toFile: path, atomically: false, encoding: .utf8)
+        // The place of the second task's uid, which now repeats the first's.
+        let lines = edited.split(separator: "\n", omittingEmptySubsequences: false)
+        let uidLines = lines.indices.filter { lines[$0].contains(#""uid": "#) }
+        let line = try #require(uidLines.dropFirst().first) + 1
+        let column = try #require(lines[line - 1].range(of: #""uid""#)).upperBound.utf16Offset(in: lines[line - 1]) + 3
         let (status, json) = try report(shade)
         #expect(status == 1)
         let problems = json["problems"]?.arrayValue?.compactMap(\.objectValue) ?? []
         #expect(problems.count == 1)
         #expect(problems.first?.string("file") == path)
-        #expect(problems.first?.int("line") == 24 && problems.first?.int("column") == 9)
-        #expect(problems.first?.string("message")?.contains("id 1 appears twice") == true)
+        #expect(problems.first?.int("line") == line && problems.first?.int("column") == column, "\(problems)")
+        #expect(problems.first?.string("message")?.contains("appears twice") == true)
         let day = try shade.run(["day", "mon"])
         #expect(day.status == 1)
         #expect(day.stderr.contains("'shade restore' lists them"), "\(day.stderr)")
         let plain = try shade.run(["check"])
-        #expect(plain.stdout.contains("\(path):24:9: "), "\(plain.stdout)")
+        #expect(plain.stdout.contains("\(path):\(line):\(column): "), "\(plain.stdout)")
     }
 
     @Test func checkFindsAnIndexThatDisagreesWithTheWeeks() throws {
@@ -68,7 +73,7 @@ import Testing
         #expect(goodBeforeEdit.int("set") == 4)
         // A bad hand edit, written in place.
         let path = shade.store + "/" + RecoveryTests.week
-        try Data("{\"format\": 2, \"kind\": \"week\",".utf8).write(to: URL(fileURLWithPath: path))
+        try Data("{\"format\": 3, \"kind\": \"week\",".utf8).write(to: URL(fileURLWithPath: path))
         #expect(try shade.run(["ls", "all"]).status == 1)
         // The newest set holds the week as it was before the edit.
         let restored = try shade.run(["restore", "4"])

@@ -1,0 +1,59 @@
+import ShadeCore
+
+/// Rewrites every planner file an earlier format wrote in the current one, keeping every task,
+/// id, field and category: run by the first write to such a store, after the whole store is kept
+/// as it was (`Backups.preserveWholeStore`), before that write's own change.
+///
+/// Weeks are rewritten a batch at a time, each batch one atomic commit (not a change of the
+/// change log: nothing in the planner changes). The store file keeps the earlier format until the
+/// write that triggered the upgrade commits, so a crash part-way leaves a store that reads as it
+/// did, and whose next write finishes the upgrade.
+struct StoreUpgrade {
+    let paths: StorePaths
+    /// How many weeks one commit rewrites.
+    static let weeksPerCommit = 64
+
+    func run(skipping written: Set<ISOWeek>) throws(StoreError) {
+        let commit = AtomicCommit(paths: paths)
+        let weeks = try StoreState(paths: paths).storedWeeks().filter { !written.contains($0) }
+        var start = 0
+        repeat {
+            let state = StoreState(paths: paths)
+            for week in weeks[start..<min(start + StoreUpgrade.weeksPerCommit, weeks.count)] {
+                _ = try state.tasks(in: week)
+                if state.unindexedWeeks.contains(week) { state.dirtyWeeks.insert(week) }
+            }
+            if start == 0 { try state.markEarlierFilesForRewrite() }
+            let files = try state.pendingFiles(label: nil, timestamp: "", author: "", createMeta: false)
+            if !files.isEmpty { try commit.commit(try commit.stage(files)) }
+            start += StoreUpgrade.weeksPerCommit
+        } while start < weeks.count
+    }
+}
+
+extension StoreState {
+    /// Marks the categories and the id shards for rewriting when an earlier format wrote them.
+    func markEarlierFilesForRewrite() throws(StoreError) {
+        if let bytes = try FileSystem.read(paths.categories),
+            try format(of: bytes, file: paths.categories) < StoreFormat.version
+        {
+            _ = try categories()
+            categoriesDirty = true
+        }
+        for name in try FileSystem.list(paths.idsDirectory) {
+            guard let kind = StoreFileKind(relativePath: "ids/" + name), case .idShard(let shard) = kind,
+                let bytes = try FileSystem.read(paths.absolute(kind.relativePath)),
+                try format(of: bytes, file: paths.absolute(kind.relativePath)) < StoreFormat.version
+            else { continue }
+            _ = try self.shard(shard)
+            dirtyShards.insert(shard)
+        }
+    }
+
+    /// The format a store file says it is in.
+    private func format(of bytes: [UInt8], file: String) throws(StoreError) -> Int {
+        try decode(bytes, file: file) { value throws(StoreError) in
+            Int(value.objectValue?["format"]?.intValue ?? Int64(StoreFormat.version))
+        }
+    }
+}

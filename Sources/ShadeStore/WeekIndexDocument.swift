@@ -1,0 +1,41 @@
+import ShadeCore
+import ShadeJSON
+
+/// This copy's short ids of one week's tasks, by uid: `ids/weeks/2026-W48.json`.
+///
+/// ```json
+/// {"format": 3, "kind": "week-ids", "week": "2026-W48", "ids": {"9f1c…": 12, "a07e…": 15}}
+/// ```
+/// Week files name tasks by uid only, so that two copies of a planner share them as they are;
+/// each copy numbers the tasks it holds in its own index, which it never shares. Entries are in
+/// id order.
+enum WeekIndexDocument {
+    static func encode(week: ISOWeek, ids: [String: Int]) -> JSONValue {
+        var object = JSONObject()
+        for (uid, id) in ids.sorted(by: { $0.value < $1.value }) { object.appendUnique(uid, .int(Int64(id))) }
+        return [
+            "format": .int(Int64(StoreFormat.version)), "kind": "week-ids", "week": .string(week.description),
+            "ids": .object(object),
+        ]
+    }
+
+    /// The ids by uid.
+    static func decode(_ value: JSONValue, file: String, expected week: ISOWeek) throws(StoreError) -> [String: Int] {
+        let reader = try FieldReader(value, file: file, location: "")
+        try reader.checkHeader(kind: "week-ids")
+        try reader.rejectUnknownKeys(allowed: ["format", "kind", "week", "ids"])
+        let name = try reader.string("week")
+        guard name == week.description else {
+            throw reader.fail("week", "this file indexes week \(name), but its name says \(week)")
+        }
+        let entries = try FieldReader(.object(try reader.object("ids")), file: file, location: "ids")
+        var result: [String: Int] = [:]
+        var seen: Set<Int> = []
+        for (uid, _) in entries.object {
+            let id = Int(try entries.int(uid, in: 1...Int64(Int32.max)))
+            guard seen.insert(id).inserted else { throw entries.fail(uid, "id \(id) appears twice") }
+            result[uid] = id
+        }
+        return result
+    }
+}
