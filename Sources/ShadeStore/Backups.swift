@@ -18,8 +18,9 @@ public struct BackupSet: Sendable, Equatable {
     public let taskCounts: [Int?]
 }
 
-/// Keeps the store files each change replaces, as hard links in `backups/NNNNNNNNNN/`, for the
-/// last `kept` changes. A replaced file is never written again (every save writes a new file and
+/// Keeps the store files each change replaces, as hard links in `backups/NNNNNNNNNN/` (one
+/// directory a set, its files named by their path with `~` for `/`: `weeks~2026~2026-W48.json`,
+/// so that a set costs one directory), for the last `kept` changes. A replaced file is never written again (every save writes a new file and
 /// renames it over the old), so a link keeps the old version exactly, at the cost of a directory
 /// entry.
 struct Backups {
@@ -45,8 +46,8 @@ struct Backups {
         let set = paths.backupSet(number)
         var made = false
         for path in relative where try FileSystem.exists(paths.absolute(path)) {
-            let copy = set + "/" + path
-            try FileSystem.makeDirectories(FileSystem.parentDirectory(of: copy))
+            let copy = set + "/" + Backups.flattened(path)
+            if !made { try FileSystem.makeDirectories(set) }
             made = true
             if link(paths.absolute(path), copy) != 0 {
                 if errno == ENOENT { continue }
@@ -59,7 +60,7 @@ struct Backups {
     }
 
     /// Keeps the whole store as an earlier format wrote it, before its first write in this
-    /// format: every file `restore` could bring back, linked into `backups/format-N/` (made whole
+    /// format: every file but the caches (the planner, its ids, its change log), linked into `backups/format-N/` (made whole
     /// under another name, then renamed, and flushed with the file system). Never pruned; kept
     /// once — a later write of a store already kept skips it.
     func preserveWholeStore(format: Int) throws(StoreError) {
@@ -67,7 +68,8 @@ struct Backups {
         guard try !FileSystem.exists(target) else { return }
         let partial = target + ".partial"
         remove(partial)
-        for file in try StoreFiles(paths: paths).all() where Backups.keeps(file) {
+        for file in try StoreFiles(paths: paths).all()
+        where StoreFileKind(relativePath: file).map({ $0.scope != .cache }) ?? false {
             let copy = partial + "/" + file
             try FileSystem.makeDirectories(FileSystem.parentDirectory(of: copy))
             if link(paths.absolute(file), copy) != 0, errno != ENOENT {
@@ -106,8 +108,8 @@ struct Backups {
             let files = try files(under: root, prefix: "").sorted()
             let counts = files.map { file -> Int? in
                 guard let kind = StoreFileKind(relativePath: file), case .week = kind,
-                    let bytes = try? FileSystem.read(root + "/" + file),
-                    case .week(let week) = try? kind.decode(bytes, file: root + "/" + file)
+                    let bytes = try? FileSystem.read(path(of: file, in: number)),
+                    case .week(let week) = try? kind.decode(bytes, file: path(of: file, in: number))
                 else { return nil }
                 return week.tasks.count
             }
@@ -115,9 +117,15 @@ struct Backups {
         }
     }
 
-    /// The path of a file in a set.
+    /// The path of a file in a set (sets of an earlier shade kept the store's directories).
     func path(of file: String, in number: Int) -> String {
-        paths.backupSet(number) + "/" + file
+        let flat = paths.backupSet(number) + "/" + Backups.flattened(file)
+        return (try? FileSystem.exists(flat)) == true ? flat : paths.backupSet(number) + "/" + file
+    }
+
+    /// A store file's name in a set: its path with `~` for `/`.
+    static func flattened(_ relativePath: String) -> String {
+        String(relativePath.map { $0 == "/" ? "~" : $0 })
     }
 
     private func setNumbers() throws(StoreError) -> [Int] {
@@ -129,7 +137,7 @@ struct Backups {
         for name in try FileSystem.list(root + (prefix.isEmpty ? "" : "/" + prefix)) {
             let relative = prefix.isEmpty ? name : prefix + "/" + name
             if name.hasSuffix(".json") {
-                result.append(relative)
+                result.append(String(relative.map { $0 == "~" ? "/" : $0 }))
             } else {
                 result += try files(under: root, prefix: relative)
             }

@@ -88,14 +88,9 @@ public struct Store: Sendable {
                 try commit.commit(staged)
                 state.pruneUndoJournal()
                 state.cacheWrittenWeeks()
-                // Summaries are a cache checked against the week files' stamps: written after the
-                // commit, without flushing; a lost or torn one is only recomputed.
-                let weekFiles = state.dirtyWeekFiles
-                var stamps: [ISOWeek: FileStamp] = [:]
-                for file in staged {
-                    if let week = weekFiles[file.target], let stamp = file.stamp { stamps[week] = stamp }
-                }
-                if let summaries = try? state.summaryFiles(stamps: stamps) { commit.writeCache(summaries) }
+                // The summaries (a cache checked against each week file's stamp) are not written
+                // here: the next reader that needs a changed week's tallies counts that week and
+                // writes the summary back, so a change creates no file it need not.
             }
             return result
         }

@@ -74,12 +74,13 @@ enum StoreFileKind: Equatable {
         }
     }
 
-    /// Whether replaced versions are kept for `restore`: the planner's data and its ids; not the
-    /// change log (whose entries are never replaced) or caches.
+    /// Whether replaced versions are kept for `restore`: the planner's data and the ids of its
+    /// weeks; not the id shards (which `restore` rebuilds from the weeks), the change log (whose
+    /// entries are never replaced) or caches.
     var isBackedUp: Bool {
         switch self {
-        case .undo, .summary: false
-        default: true
+        case .idShard, .undo, .summary: false
+        case .meta, .categories, .week, .weekIndex: true
         }
     }
 

@@ -54,33 +54,6 @@ extension StoreState {
         }
     }
 
-    /// The week of each week file written in this step, by its absolute path.
-    var dirtyWeekFiles: [String: ISOWeek] {
-        Dictionary(uniqueKeysWithValues: dirtyWeeks.map { (paths.absolute(paths.weekFile($0)), $0) })
-    }
-
-    /// The summary files of the week-years whose weeks were written in this step, each written
-    /// week summed up with the stamp its file now has.
-    func summaryFiles(stamps: [ISOWeek: FileStamp]) throws(StoreError) -> [(relativePath: String, bytes: [UInt8]?)] {
-        var years: Set<Int> = []
-        for week in dirtyWeeks {
-            var entries = try summary(week.year)
-            if let stamp = stamps[week] {
-                entries[week] = SummaryDocument.Entry(stamp: stamp, cells: WeekCells(weeks[week] ?? []))
-            } else {
-                entries[week] = nil
-            }
-            summaries[week.year] = entries
-            years.insert(week.year)
-        }
-        return try years.sorted().map { year throws(StoreError) in
-            (
-                paths.summaryFile(year),
-                try serialise(SummaryDocument.encode(year: year, entries: summaries[year] ?? [:]), layout: .compact)
-            )
-        }
-    }
-
     /// Removes undo entries beyond the newest `StoreFormat.undoDepth` (best effort: extra old
     /// entries do no harm).
     func pruneUndoJournal() {
