@@ -75,7 +75,7 @@ public enum TerminalSafetyCheck {
         guard let now = try? session.now() else { return }
         _ = try? session.store.write(label: "plant", now: now) { state in
             let category = text.isEmpty ? "x" : String(text.prefix(40))
-            try state.setCategories([Category(name: category, color: .red)])
+            try state.put(AnyKeyedRecord(Category(name: category, color: .red)))
             try state.insert(
                 PlannerTask(
                     id: try state.allocateID(), uid: text, title: text.isEmpty ? "x" : text, notes: text,

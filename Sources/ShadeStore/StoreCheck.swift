@@ -95,9 +95,10 @@ struct StoreCheck {
                 }
             case .idShard(let entries):
                 if case .idShard(let shard) = kind { shards[shard] = entries }
-            case .categories(let list):
-                categories = list
-                for category in list {
+            case .collection(let list):
+                let found = list.compactMap { $0.base as? Category }
+                if case .collection(Category.kind) = kind { categories = found }
+                for category in found {
                     if let found = TextEscaping.firstUnsafe(in: category.name) {
                         report.problems.append(
                             StoreProblem(

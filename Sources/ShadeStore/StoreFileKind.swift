@@ -2,12 +2,15 @@ import ShadeCore
 import ShadeJSON
 
 /// The registry of the documents a store holds: for each kind, where it lives, whether a sync
-/// shares it, its schema definition (in `data/store.schema.json`) and its codec. The store, its
+/// shares it, its schema definition (in `data/store.schema.json`) and its codec (for the
+/// collections of keyed records, the kind's `KeyedRecordCodec`). The store, its
 /// writer, `check`, backups, `restore`, recovery, the fuzz target and the schema tests all know a
 /// file through this, so a new kind of document is one case here.
 enum StoreFileKind: Equatable {
     case meta
-    case categories
+    /// The collection of a keyed kind of record (`categories.json`), its codec registered in
+    /// `KeyedRecordCodecs`.
+    case collection(RecordKind)
     case week(ISOWeek)
     case weekIndex(ISOWeek)
     case idShard(Int)
@@ -28,7 +31,7 @@ enum StoreFileKind: Equatable {
     var relativePath: String {
         switch self {
         case .meta: "shade.json"
-        case .categories: "categories.json"
+        case .collection(let kind): KeyedRecordCodecs.codec(for: kind)?.file ?? "\(kind).json"
         case .week(let week): "weeks/\(week.description.prefix(4))/\(week).json"
         case .weekIndex(let week): "ids/weeks/\(week).json"
         case .idShard(let shard): "ids/" + StorePaths.padded(shard, 4) + ".json"
@@ -44,7 +47,9 @@ enum StoreFileKind: Equatable {
         let name = parts.last?.dropLast(5) ?? ""
         switch (parts.count, parts.first) {
         case (1, "shade.json"): self = .meta
-        case (1, "categories.json"): self = .categories
+        case (1, _) where KeyedRecordCodecs.codec(forFile: path) != nil:
+            guard let codec = KeyedRecordCodecs.codec(forFile: path) else { return nil }
+            self = .collection(codec.kind)
         case (3, "weeks"):
             guard let week = ISOWeek(parsing: name), parts[1] == String(name.prefix(4)) else { return nil }
             self = .week(week)
@@ -68,7 +73,7 @@ enum StoreFileKind: Equatable {
 
     var scope: Scope {
         switch self {
-        case .meta, .categories, .week: .shared
+        case .meta, .collection, .week: .shared
         case .weekIndex, .idShard, .undo: .local
         case .summary: .cache
         }
@@ -80,7 +85,7 @@ enum StoreFileKind: Equatable {
     var isBackedUp: Bool {
         switch self {
         case .idShard, .undo, .summary: false
-        case .meta, .categories, .week, .weekIndex: true
+        case .meta, .collection, .week, .weekIndex: true
         }
     }
 
@@ -88,7 +93,7 @@ enum StoreFileKind: Equatable {
     var schemaDefinition: String {
         switch self {
         case .meta: "store"
-        case .categories: "categories"
+        case .collection(let kind): KeyedRecordCodecs.codec(for: kind)?.documentKind ?? kind.rawValue
         case .week: "week"
         case .weekIndex: "weekIds"
         case .idShard: "ids"
@@ -101,7 +106,7 @@ enum StoreFileKind: Equatable {
     static let examples: [StoreFileKind] = {
         // In the order the fuzz corpus's kind bytes were saved in; a new kind goes last.
         let week = ISOWeek(year: 2026, week: 48)
-        return [.meta, .categories] + (week.map { [StoreFileKind.week($0)] } ?? []) + [
+        return [.meta, .collection(Category.kind)] + (week.map { [StoreFileKind.week($0)] } ?? []) + [
             .idShard(0), .undo(1), .summary(2026),
         ]
             + (week.map { [StoreFileKind.weekIndex($0)] } ?? [])
@@ -110,7 +115,7 @@ enum StoreFileKind: Equatable {
     /// What a file decoded to.
     enum Content: Equatable {
         case meta(format: Int)
-        case categories([Category])
+        case collection([AnyKeyedRecord])
         case week(WeekDocument.Content)
         case weekIndex([String: Int])
         case idShard([ISOWeek?])
@@ -140,7 +145,9 @@ enum StoreFileKind: Equatable {
     func encode(_ content: Content) -> JSONValue {
         switch (self, content) {
         case (_, .meta): return MetaDocument.encode()
-        case (_, .categories(let list)): return CategoriesDocument.encode(list)
+        case (.collection(let kind), .collection(let list)):
+            guard let codec = KeyedRecordCodecs.codec(for: kind) else { preconditionFailure("a kind with no codec") }
+            return CollectionDocument.encode(codec, list)
         case (.week(let week), .week(let file)): return WeekDocument.encode(week: week, tasks: file.tasks)
         case (.weekIndex(let week), .weekIndex(let ids)):
             return WeekIndexDocument.encode(week: week, ids: ids)
@@ -166,7 +173,11 @@ enum StoreFileKind: Equatable {
     func decode(_ value: JSONValue, file: String) throws(StoreError) -> Content {
         switch self {
         case .meta: return .meta(format: try MetaDocument.decode(value, file: file))
-        case .categories: return .categories(try CategoriesDocument.decode(value, file: file))
+        case .collection(let kind):
+            guard let codec = KeyedRecordCodecs.codec(for: kind) else {
+                throw .invalidContent(file: file, location: "", reason: "no kind of record \(kind) is known")
+            }
+            return .collection(try CollectionDocument.decode(codec, value, file: file))
         case .week(let week): return .week(try WeekDocument.decode(value, file: file, expected: week))
         case .weekIndex(let week): return .weekIndex(try WeekIndexDocument.decode(value, file: file, expected: week))
         case .idShard(let shard): return .idShard(try IDShardDocument.decode(value, file: file, shard: shard))

@@ -4,21 +4,27 @@ import ShadeJSON
 /// Changing the records: tasks filed, refiled and removed, categories, ids handed out; every
 /// record changed is noted for the change log.
 extension StoreState {
-    /// Replaces the categories (saved with this step, each one added, changed or removed recorded
-    /// for the change log).
-    public func setCategories(_ categories: [Category]) throws(StoreError) {
-        let old = try self.categories()
-        let new = categories.sorted { $0.name < $1.name }
-        for category in old where !new.contains(where: { $0.name == category.name }) {
-            record("category:" + category.name, before: .category(category), after: nil)
-        }
-        for category in new where !old.contains(category) {
-            let previous = old.first { $0.name == category.name }
-            record(
-                "category:" + category.name, before: previous.map(PlannerRecord.category), after: .category(category))
-        }
-        loadedCategories = new
-        categoriesDirty = true
+    /// Files a keyed record (a category, …), replacing the one with its key (saved with this
+    /// step, recorded for the change log).
+    public func put(_ record: AnyKeyedRecord) throws(StoreError) {
+        var list = try keyedRecords(of: record.kind)
+        let previous = list.first { $0.base.key == record.base.key }
+        list.removeAll { $0.base.key == record.base.key }
+        list.append(record)
+        collections[record.kind] = list.sorted { $0.base.key < $1.base.key }
+        dirtyCollections.insert(record.kind)
+        self.record(
+            "\(record.kind):\(record.base.key)", before: previous.map(PlannerRecord.keyed), after: .keyed(record))
+    }
+
+    /// Removes the keyed record with a kind and key, when there is one.
+    public func removeKeyed(_ kind: RecordKind, key: String) throws(StoreError) {
+        var list = try keyedRecords(of: kind)
+        guard let previous = list.first(where: { $0.base.key == key }) else { return }
+        list.removeAll { $0.base.key == key }
+        collections[kind] = list
+        dirtyCollections.insert(kind)
+        record("\(kind):\(key)", before: .keyed(previous), after: nil)
     }
 
     /// Every task filed under a category (the whole history is read).
@@ -29,7 +35,7 @@ extension StoreState {
     }
 
     /// Applies record changes a core operation made (or their inverse, for undo): each task
-    /// filed, refiled or removed, each category added, changed or removed.
+    /// filed, refiled or removed, each keyed record (category, …) added, changed or removed.
     public func apply(_ changes: [RecordChange]) throws(StoreError) {
         for change in changes {
             switch (change.before, change.after) {
@@ -40,13 +46,14 @@ extension StoreState {
                 if let category = task.category { try ensureCategory(category) }
             case (.task(let task)?, nil):
                 if try self.task(id: task.id) != nil { try remove(id: task.id) }
-            case (_, .category(let category)?):
-                var list = try categories().filter { $0.name != category.name }
-                if case .category(let old)? = change.before { list.removeAll { $0.name == old.name } }
-                list.append(category)
-                try setCategories(list)
-            case (.category(let category)?, nil):
-                try setCategories(try categories().filter { $0.name != category.name })
+            case (_, .keyed(let record)?):
+                // A record whose key changed (a renamed category) leaves its old key.
+                if let old = change.before?.keyedRecord, old.base.key != record.base.key {
+                    try removeKeyed(old.kind, key: old.base.key)
+                }
+                try put(record)
+            case (.keyed(let record)?, nil):
+                try removeKeyed(record.kind, key: record.base.key)
             case (nil, nil):
                 break
             }
@@ -55,10 +62,14 @@ extension StoreState {
 
     /// Makes sure a category exists, giving a new one the next colour of the palette.
     public func ensureCategory(_ name: String) throws(StoreError) {
-        var list = try categories()
+        let list = try categories()
         guard !list.contains(where: { $0.name == name }) else { return }
-        list.append(Category(name: name, color: Category.nextColor(after: list)))
-        try setCategories(list)
+        try put(AnyKeyedRecord(Category(name: name, color: Category.nextColor(after: list))))
+    }
+
+    /// The categories, in name order.
+    public func categories() throws(StoreError) -> [Category] {
+        try keyedRecords(of: Category.kind).compactMap { $0.base as? Category }
     }
 
     /// Hands out the next id; ids are never reused, not even after a removal.
@@ -118,7 +129,7 @@ extension StoreState {
     }
 
     /// Whether anything changed in this step.
-    public var hasChanges: Bool { !changeOrder.isEmpty || poppedUndoEntry != nil || categoriesDirty }
+    public var hasChanges: Bool { !changeOrder.isEmpty || poppedUndoEntry != nil || !dirtyCollections.isEmpty }
 
     func missing(_ id: Int) -> StoreError {
         .invalidContent(

@@ -38,8 +38,9 @@ extension StoreState {
             files.append((paths.changeLogFile(next), try serialise(UndoJournal.encode(entry))))
         }
         if let poppedUndoEntry { files.append((paths.changeLogFile(poppedUndoEntry), nil)) }
-        if categoriesDirty, let loadedCategories {
-            files.append(("categories.json", try serialise(CategoriesDocument.encode(loadedCategories))))
+        for kind in dirtyCollections.sorted() {
+            let document = StoreFileKind.collection(kind)
+            files.append((document.relativePath, try serialise(document.encode(.collection(collections[kind] ?? [])))))
         }
         return files
     }

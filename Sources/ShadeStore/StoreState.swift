@@ -21,8 +21,10 @@ public final class StoreState: PlannerRecords {
     var changeOrder: [String] = []
     var changes: [String: (before: PlannerRecord?, after: PlannerRecord?)] = [:]
     var poppedUndoEntry: Int?
-    var loadedCategories: [Category]?
-    var categoriesDirty = false
+    /// The records of each keyed kind read so far (categories, …), in key order.
+    var collections: [RecordKind: [AnyKeyedRecord]] = [:]
+    /// The keyed kinds whose collection changed in this step.
+    var dirtyCollections: Set<RecordKind> = []
     var summaries: [Int: [ISOWeek: SummaryDocument.Entry]] = [:]
 
     let cache: WeekCache?
@@ -145,16 +147,16 @@ public final class StoreState: PlannerRecords {
         return try decode(bytes, file: file) { value throws(StoreError) in try UndoJournal.decode(value, file: file) }
     }
 
-    /// The categories, in name order.
-    public func categories() throws(StoreError) -> [Category] {
-        if let loadedCategories { return loadedCategories }
-        var result: [Category] = []
-        if let bytes = try FileSystem.read(paths.categories) {
-            result = try decode(bytes, file: paths.categories) { value throws(StoreError) in
-                try CategoriesDocument.decode(value, file: paths.categories)
-            }
+    /// The records of a keyed kind, in key order.
+    public func keyedRecords(of kind: RecordKind) throws(StoreError) -> [AnyKeyedRecord] {
+        if let loaded = collections[kind] { return loaded }
+        var result: [AnyKeyedRecord] = []
+        let document = StoreFileKind.collection(kind)
+        let file = paths.absolute(document.relativePath)
+        if let bytes = try FileSystem.read(file), case .collection(let list) = try document.decode(bytes, file: file) {
+            result = list
         }
-        loadedCategories = result
+        collections[kind] = result
         return result
     }
 

@@ -32,13 +32,14 @@ struct StoreUpgrade {
 }
 
 extension StoreState {
-    /// Marks the categories and the id shards for rewriting when an earlier format wrote them.
+    /// Marks the collections (categories, …) and the id shards for rewriting when an earlier format wrote them.
     func markEarlierFilesForRewrite() throws(StoreError) {
-        if let bytes = try FileSystem.read(paths.categories),
-            try format(of: bytes, file: paths.categories) < StoreFormat.version
-        {
-            _ = try categories()
-            categoriesDirty = true
+        for codec in KeyedRecordCodecs.all {
+            let file = paths.absolute(codec.file)
+            if let bytes = try FileSystem.read(file), try format(of: bytes, file: file) < StoreFormat.version {
+                _ = try keyedRecords(of: codec.kind)
+                dirtyCollections.insert(codec.kind)
+            }
         }
         for name in try FileSystem.list(paths.idsDirectory) {
             guard let kind = StoreFileKind(relativePath: "ids/" + name), case .idShard(let shard) = kind,

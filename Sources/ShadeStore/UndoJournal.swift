@@ -29,7 +29,7 @@ enum UndoJournal {
     private static func encode(_ record: PlannerRecord) -> JSONValue {
         switch record {
         case .task(let task): TaskRecord.encode(task, .placed)
-        case .category(let category): CategoriesDocument.encode(category)
+        case .keyed(let keyed): KeyedRecordCodecs.codec(for: keyed.kind)?.encode(keyed) ?? .null
         }
     }
 
@@ -44,26 +44,15 @@ enum UndoJournal {
             let location = "records[\(index)]"
             let entry = try FieldReader(element, file: file, location: location)
             try entry.rejectUnknownKeys(allowed: ["kind", "before", "after"])
-            let kindText = try entry.string("kind")
-            guard let kind = RecordKind(rawValue: kindText) else {
-                throw entry.fail(
-                    "kind",
-                    "'\(kindText)' is not a kind of record (\(RecordKind.allCases.map(\.rawValue).joined(separator: ", ")))"
-                )
+            let kind = RecordKind(rawValue: try entry.string("kind"))
+            guard kind == .task || KeyedRecordCodecs.codec(for: kind) != nil else {
+                let known = [RecordKind.task.rawValue] + KeyedRecordCodecs.all.map { $0.kind.rawValue }
+                throw entry.fail("kind", "'\(kind)' is not a kind of record (\(known.joined(separator: ", ")))")
             }
             func record(_ key: String) throws(StoreError) -> PlannerRecord? {
                 let value = try entry.value(key)
                 if value.isNull { return nil }
-                switch kind {
-                case .task:
-                    return .task(
-                        try TaskRecord.decode(
-                            value, file: file, location: "\(location).\(key)", shape: .placed, date: nil, slot: nil))
-                case .category:
-                    return .category(
-                        try CategoriesDocument.decodeCategory(
-                            value, file: file, location: "\(location).\(key)", withStamps: nil))
-                }
+                return try decodeRecord(value, kind: kind, file: file, location: "\(location).\(key)")
             }
             let before = try record("before")
             let after = try record("after")
@@ -75,6 +64,20 @@ enum UndoJournal {
         return Change(
             label: try reader.string("label"), at: try reader.string("at"), by: try reader.string("by"),
             records: records)
+    }
+
+    /// One record of a change, of a known kind.
+    private static func decodeRecord(_ value: JSONValue, kind: RecordKind, file: String, location: String)
+        throws(StoreError) -> PlannerRecord
+    {
+        guard kind != .task else {
+            return .task(
+                try TaskRecord.decode(value, file: file, location: location, shape: .placed, date: nil, slot: nil))
+        }
+        guard let codec = KeyedRecordCodecs.codec(for: kind) else {
+            throw .invalidContent(file: file, location: location, reason: "no kind of record \(kind) is known")
+        }
+        return .keyed(try codec.decode(value, file: file, location: location, withStamps: nil))
     }
 
     /// An entry of the older shape: the tasks a change touched, before and after.

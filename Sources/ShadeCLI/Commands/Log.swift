@@ -58,7 +58,7 @@ extension Shade {
             switch record.after ?? record.before {
             case .task(let task)?:
                 name = "task \(task.id) “" + DisplayWidth.truncate(SafeText(escaping: task.title), to: 40) + "”"
-            case .category(let category)?: name = "category \(category.name)"
+            case .keyed(let keyed)?: name = "\(keyed.kind.rawValue) \(keyed.base.key)"
             case nil: name = ""
             }
             switch record.action {

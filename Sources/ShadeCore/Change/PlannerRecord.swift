@@ -1,19 +1,19 @@
-/// The kinds of record the planner keeps. A new kind (a goal, a template, a repeat series) is a
-/// case here, its value type, its operations, and its entry in the store's document registry.
-public enum RecordKind: String, CaseIterable, Sendable {
-    case task, category
-}
-
-/// One record as the change model sees it.
+/// One record as the change model sees it: a task, or a record of a keyed kind (a category, …).
 public enum PlannerRecord: Hashable, Sendable {
     case task(PlannerTask)
-    case category(Category)
+    case keyed(AnyKeyedRecord)
+
+    /// A record of a keyed kind.
+    public static func keyed(_ record: some KeyedRecord) -> PlannerRecord { .keyed(AnyKeyedRecord(record)) }
+
+    /// A category.
+    public static func category(_ category: Category) -> PlannerRecord { .keyed(category) }
 
     /// The record's kind.
     public var kind: RecordKind {
         switch self {
         case .task: .task
-        case .category: .category
+        case .keyed(let record): record.kind
         }
     }
 
@@ -21,7 +21,7 @@ public enum PlannerRecord: Hashable, Sendable {
     public var key: String {
         switch self {
         case .task(let task): task.uid
-        case .category(let category): category.name
+        case .keyed(let record): record.base.key
         }
     }
 
@@ -33,8 +33,7 @@ public enum PlannerRecord: Hashable, Sendable {
             PlannerTask.Field.allCases.compactMap { field in
                 task.value(of: field).map { (field.rawValue, $0) }
             }
-        case .category(let category):
-            [("name", .text(category.name)), ("color", .text(category.color?.rawValue))]
+        case .keyed(let record): record.base.fields
         }
     }
 
@@ -43,7 +42,7 @@ public enum PlannerRecord: Hashable, Sendable {
     public var stampedFields: Set<String> {
         switch self {
         case .task: PlannerTask.Field.stampedNames
-        case .category: ["name", "color"]
+        case .keyed(let record): record.stampedFields
         }
     }
 
@@ -51,7 +50,7 @@ public enum PlannerRecord: Hashable, Sendable {
     public var stamps: FieldStamps {
         switch self {
         case .task(let task): task.stamps
-        case .category(let category): category.stamps
+        case .keyed(let record): record.base.stamps
         }
     }
 
@@ -61,9 +60,7 @@ public enum PlannerRecord: Hashable, Sendable {
         case .task(var task):
             task.stamps = stamps
             return .task(task)
-        case .category(var category):
-            category.stamps = stamps
-            return .category(category)
+        case .keyed(let record): return .keyed(record.with(stamps: stamps))
         }
     }
 
@@ -73,9 +70,12 @@ public enum PlannerRecord: Hashable, Sendable {
         return nil
     }
 
-    /// The category, when the record is one.
-    public var category: Category? {
-        if case .category(let category) = self { return category }
+    /// The keyed record, when the record is one.
+    public var keyedRecord: AnyKeyedRecord? {
+        if case .keyed(let record) = self { return record }
         return nil
     }
+
+    /// The category, when the record is one.
+    public var category: Category? { keyedRecord?.base as? Category }
 }

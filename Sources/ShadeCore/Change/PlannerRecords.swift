@@ -3,8 +3,8 @@
 public protocol PlannerRecords {
     /// The task with an id, or nil.
     func task(id: Int) throws -> PlannerTask?
-    /// The categories, in name order.
-    func categories() throws -> [Category]
+    /// The records of a keyed kind (categories, …), in key order.
+    func keyedRecords(of kind: RecordKind) throws -> [AnyKeyedRecord]
     /// Every task filed under a category.
     func tasks(inCategory name: String) throws -> [PlannerTask]
 }
@@ -24,6 +24,11 @@ public struct OperationContext: Sendable {
 }
 
 extension PlannerRecords {
+    /// The categories, in name order.
+    public func categories() throws -> [Category] {
+        try keyedRecords(of: Category.kind).compactMap { $0.base as? Category }
+    }
+
     /// The task with an id, or the error that says there is none.
     public func requireTask(_ id: Int) throws -> PlannerTask {
         guard let task = try task(id: id) else {

@@ -3,18 +3,24 @@
 public struct PlannerSnapshot: PlannerRecords, Hashable, Sendable {
     /// The tasks by id.
     public var tasksByID: [Int: PlannerTask]
-    /// The categories by name.
-    public var categoriesByName: [String: Category]
+    /// The records of each keyed kind (categories, …), by key.
+    public var keyed: [RecordKind: [String: AnyKeyedRecord]]
 
     /// Records made of these tasks and categories.
     public init(tasks: [PlannerTask] = [], categories: [Category] = []) {
         tasksByID = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
-        categoriesByName = Dictionary(categories.map { ($0.name, $0) }, uniquingKeysWith: { $1 })
+        keyed = [:]
+        for category in categories { keyed[Category.kind, default: [:]][category.key] = AnyKeyedRecord(category) }
     }
 
     public func task(id: Int) -> PlannerTask? { tasksByID[id] }
 
-    public func categories() -> [Category] { categoriesByName.values.sorted { $0.name < $1.name } }
+    public func keyedRecords(of kind: RecordKind) -> [AnyKeyedRecord] {
+        (keyed[kind] ?? [:]).sorted { $0.key < $1.key }.map(\.value)
+    }
+
+    /// The categories, in name order.
+    public func categories() -> [Category] { keyedRecords(of: Category.kind).compactMap { $0.base as? Category } }
 
     public func tasks(inCategory name: String) -> [PlannerTask] {
         tasksByID.values.filter { $0.category == name }.sorted { $0.id < $1.id }
@@ -28,13 +34,19 @@ public struct PlannerSnapshot: PlannerRecords, Hashable, Sendable {
             switch (change.before, change.after) {
             case (_, .task(let task)?): result.tasksByID[task.id] = task
             case (.task(let task)?, nil): result.tasksByID[task.id] = nil
-            case (_, .category(let category)?):
-                if case .category(let old)? = change.before { result.categoriesByName[old.name] = nil }
-                result.categoriesByName[category.name] = category
-            case (.category(let category)?, nil): result.categoriesByName[category.name] = nil
+            case (_, .keyed(let record)?):
+                if let old = change.before?.keyedRecord { result.removeKeyed(old) }
+                result.keyed[record.kind, default: [:]][record.base.key] = record
+            case (.keyed(let record)?, nil): result.removeKeyed(record)
             case (nil, nil): break
             }
         }
         return result
+    }
+
+    /// Removes a keyed record; a kind left without records is left out, as it is when made.
+    private mutating func removeKeyed(_ record: AnyKeyedRecord) {
+        keyed[record.kind]?[record.base.key] = nil
+        if keyed[record.kind]?.isEmpty == true { keyed[record.kind] = nil }
     }
 }

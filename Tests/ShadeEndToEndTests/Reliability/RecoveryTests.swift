@@ -89,7 +89,8 @@ import Testing
         #expect(refused.status == 1)
         #expect(
             refused.stderr.contains(
-                "backups/0000000005/" + RecoveryTests.week.replacingOccurrences(of: "/", with: "~")) && refused.stderr.contains("line 1"))
+                "backups/0000000005/" + RecoveryTests.week.replacingOccurrences(of: "/", with: "~"))
+                && refused.stderr.contains("line 1"))
         #expect(try shade.allTasks().count == 3)
         // Ids stay sound: the next task gets a new id.
         #expect(try shade.run(["add", "wed", "Next"]).stdout.hasPrefix("added 4 "))
