@@ -1,3 +1,4 @@
+internal import CSystemCalls
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -92,6 +93,24 @@ enum FileSystem {
     /// Renames atomically, replacing the target.
     static func rename(_ from: String, to target: String) throws(StoreError) {
         guard Glibc.rename(from, target) == 0 else { throw .io(operation: "rename", path: target, errno: errno) }
+    }
+
+    /// Puts `from` in place of `target` in one atomic step, as `rename` does, and removes what
+    /// `target` was. Where `target` exists, the two are exchanged (`renameat2(RENAME_EXCHANGE)`)
+    /// and the old file, now at `from`, unlinked: ext4 starts writing back a file that a rename
+    /// puts over another (its `auto_da_alloc`), which an exchange does not, and the record of the
+    /// change is what makes it durable. Falls back to `rename` where there is no target or no
+    /// exchange. A failure to unlink the old file leaves it at `from` (a staged name, swept by the
+    /// next writer).
+    static func replace(_ from: String, with target: String) throws(StoreError) {
+        if shade_rename_exchange(from, target) == 0 {
+            unlink(from)
+            return
+        }
+        switch errno {
+        case ENOENT, EINVAL, ENOSYS, EXDEV: try rename(from, to: target)
+        default: throw .io(operation: "rename", path: target, errno: errno)
+        }
     }
 
     /// Removes a file; a missing file is not an error.

@@ -5,4 +5,9 @@
 /// which Swift's Glibc module does not define, so it is reached through this one function.
 int shade_syncfs(int fd);
 
+/// renameat2(2) with RENAME_EXCHANGE: swaps two paths in one atomic step (both must exist).
+/// -1 with errno set when it fails (ENOSYS or EINVAL where the kernel or file system has no
+/// exchange). Declared by glibc only under _GNU_SOURCE, hence here.
+int shade_rename_exchange(const char *from, const char *to);
+
 #endif

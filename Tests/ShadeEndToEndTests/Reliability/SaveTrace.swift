@@ -7,7 +7,8 @@ struct SaveTrace {
     static let strace = "/usr/bin/strace"
     /// The calls a save makes that faults are injected into.
     static let syscalls = [
-        "flock", "openat", "read", "write", "fdatasync", "fsync", "close", "rename", "unlink", "link", "mkdir",
+        "flock", "openat", "read", "write", "fdatasync", "fsync", "close", "rename", "renameat2", "unlink", "link",
+        "mkdir",
     ]
 
     struct Call {
