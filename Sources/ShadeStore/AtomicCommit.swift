@@ -199,7 +199,11 @@ final class AtomicCommit {
 
     private func finish(_ moves: [(from: String?, to: String)]) throws(StoreError) {
         for move in moves {
-            if let from = move.from { try FileSystem.replace(from, with: move.to) } else { try FileSystem.remove(move.to) }
+            if let from = move.from {
+                try FileSystem.replace(from, with: move.to)
+            } else {
+                try FileSystem.remove(move.to)
+            }
         }
     }
 
