@@ -31,8 +31,12 @@ enum WeekIndexDocument {
         let entries = try FieldReader(.object(try reader.object("ids")), file: file, location: "ids")
         var result: [String: Int] = [:]
         var seen: Set<Int> = []
-        for (uid, _) in entries.object {
-            let id = Int(try entries.int(uid, in: 1...Int64(Int32.max)))
+        // Each member read as it comes (a lookup by key would make a large week quadratic).
+        for (uid, value) in entries.object {
+            guard let number = value.intValue, (1...Int64(Int32.max)).contains(number) else {
+                throw entries.fail(uid, "expected an id from 1 to \(Int32.max)")
+            }
+            let id = Int(number)
             guard seen.insert(id).inserted else { throw entries.fail(uid, "id \(id) appears twice") }
             result[uid] = id
         }
