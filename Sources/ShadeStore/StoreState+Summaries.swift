@@ -39,13 +39,22 @@ extension StoreState {
 
     /// One week's weekday-by-slot tallies: from its summary when that matches the file, else
     /// counted from the tasks.
+    /// A week counted from its file is written back into its summary, so that the next reader
+    /// need not count it again (a change does not write the summary; its first reader does).
     public func cells(of week: ISOWeek) throws(StoreError) -> WeekCells {
-        if weeks[week] == nil, let stamp = FileStamp.of(paths.absolute(paths.weekFile(week))),
-            let entry = try summary(week.year)[week], entry.stamp == stamp
-        {
+        let stamp = FileStamp.of(paths.absolute(paths.weekFile(week)))
+        if weeks[week] == nil, let stamp, let entry = try summary(week.year)[week], entry.stamp == stamp {
             return entry.cells
         }
-        return WeekCells(try tasks(in: week))
+        let cells = WeekCells(try tasks(in: week))
+        // Only a week read as its file is now (not one changed in this step) is summed up.
+        if let stamp, !dirtyWeeks.contains(week), FileStamp.of(paths.absolute(paths.weekFile(week))) == stamp {
+            var entries = try summary(week.year)
+            entries[week] = SummaryDocument.Entry(stamp: stamp, cells: cells)
+            summaries[week.year] = entries
+            repairSummary(year: week.year, entries: entries)
+        }
+        return cells
     }
 
     /// Writes back a summary whose stale weeks were just summed up from their files, so that the
