@@ -69,6 +69,16 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
         case doneAt = "done_at"
     }
 
+    /// The same task under another uid: only for a task an earlier format let two tasks share a
+    /// uid with (a hand copy), which gets one of its own before uids become the identity.
+    public func withUID(_ uid: String) -> PlannerTask {
+        PlannerTask(
+            id: id, uid: uid, title: title, notes: notes, date: date, slot: slot, time: time, status: status,
+            tags: tags,
+            category: category, color: color, favorite: favorite, created: created, modified: modified, doneAt: doneAt,
+            stamps: stamps)
+    }
+
     /// The ISO week the task is planned in.
     public var week: ISOWeek { date.isoWeek }
 

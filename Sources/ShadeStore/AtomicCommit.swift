@@ -71,7 +71,9 @@ final class AtomicCommit {
     }
 
     /// Makes staged files take effect, all or none.
-    func commit(_ files: [StagedFile]) throws(StoreError) {
+    /// With `keepingCopies` false, no backup set is made (for commits that change no planner
+    /// data: numbering, an upgrade's rewrite).
+    func commit(_ files: [StagedFile], keepingCopies: Bool = true) throws(StoreError) {
         guard !files.isEmpty else { return }
         let moves = files.map { (from: $0.staged, to: $0.target) }
         let backups = Backups(paths: paths)
@@ -79,7 +81,7 @@ final class AtomicCommit {
         let record: String
         do throws(StoreError) {
             // What this change replaces is kept before anything is replaced.
-            preserved = try backups.preserve(files.map(\.target))
+            if keepingCopies { preserved = try backups.preserve(files.map(\.target)) }
             let bytes = try recordBytes(for: files)
             stagedCount += 1
             let recordStage = try stage(bytes, name: "\(stagedCount)-commit", flush: true)

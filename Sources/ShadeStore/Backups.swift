@@ -39,7 +39,15 @@ struct Backups {
     /// Links each of `targets` (absolute paths) that exists into a new set; returns the set's
     /// directory, or nil when none of them existed yet. Runs under the exclusive lock.
     func preserve(_ targets: [String]) throws(StoreError) -> Preserved? {
-        let relative = targets.map { String($0.dropFirst(paths.root.count + 1)) }.filter(Backups.keeps)
+        var relative = targets.map { String($0.dropFirst(paths.root.count + 1)) }.filter(Backups.keeps)
+        // A week is kept with its id index as it is now (changed by this change or not), so that
+        // `restore` brings the week back with the ids its tasks had.
+        for path in relative {
+            if case .week(let week)? = StoreFileKind(relativePath: path), !relative.contains(paths.weekIndexFile(week))
+            {
+                relative.append(paths.weekIndexFile(week))
+            }
+        }
         guard !relative.isEmpty else { return nil }
         let existing = try setNumbers()
         let number = (existing.last ?? 0) + 1

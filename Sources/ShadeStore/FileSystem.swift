@@ -1,4 +1,5 @@
 internal import CSystemCalls
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

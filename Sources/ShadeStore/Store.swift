@@ -49,7 +49,29 @@ public struct Store: Sendable {
             try AtomicCommit(paths: paths).recover()
         }
         try checkMeta()
-        return try withExtendedLifetime(lock) { try body(state) }
+        return try withExtendedLifetime(lock) {
+            let result = try body(state)
+            if !state.dirtyIndexes.isEmpty {
+                // Tasks that came from another copy were numbered for this read: the numbers are
+                // saved now, so that the ids just shown are the ones the next command knows.
+                try lock.change(to: .exclusive)
+                try saveNumbering(of: state.dirtyIndexes)
+            }
+            return result
+        }
+    }
+
+    /// Numbers the tasks of these weeks that their id index does not know, and saves the
+    /// numbers (the id indexes and shards; no change of the planner, no change-log entry). Runs
+    /// under the exclusive lock.
+    private func saveNumbering(of weeks: Set<ISOWeek>) throws {
+        let commit = AtomicCommit(paths: paths)
+        try commit.recover()
+        let state = StoreState(paths: paths)
+        for week in weeks.sorted() { _ = try state.tasks(in: week) }
+        guard !state.dirtyIndexes.isEmpty else { return }
+        let files = try state.pendingFiles(label: nil, timestamp: "", author: "", createMeta: false)
+        try commit.commit(try commit.stage(files), keepingCopies: false)
     }
 
     /// Runs `body` under the exclusive lock and saves what it changed as one atomic step,
@@ -71,17 +93,19 @@ public struct Store: Sendable {
             let commit = AtomicCommit(paths: paths)
             try commit.recover()
             // A store of an older format is upgraded by its first write: the whole store is kept
-            // as it was (backups/format-N), the store file says the new format, and every file
-            // is rewritten in it when it is next written (each file says its own format).
+            // as it was (backups/format-N), every planner file is rewritten in the new format, and
+            // the write's own change marks the store so (a crash part-way leaves a store that
+            // reads as before, and whose next write finishes the upgrade).
             let format = try checkMeta()
             let metaCurrent = format == StoreFormat.version
+            if let format, format < StoreFormat.version {
+                // Before the change reads anything, so that it reads (and numbers) the upgraded files.
+                try Backups(paths: paths).preserveWholeStore(format: format)
+                try StoreUpgrade(paths: paths).run()
+            }
             let state = StoreState(paths: paths, cache: cache)
             let result = try body(state)
             if state.hasChanges {
-                if let format, format < StoreFormat.version {
-                    try Backups(paths: paths).preserveWholeStore(format: format)
-                    try StoreUpgrade(paths: paths).run(skipping: state.dirtyWeeks)
-                }
                 let staged = try commit.stage(
                     state.pendingFiles(label: label, timestamp: now.timestamp, author: author, createMeta: !metaCurrent)
                 )

@@ -67,7 +67,7 @@ struct StoreCheck {
                     let unnumbered = tasks.filter { $0.id == 0 }
                     if !unnumbered.isEmpty {
                         report.notes.append(
-                            "\(file): \(unnumbered.count) task(s) have no id in \(paths.weekIndexFile(week)) yet (come from another copy); the next change numbers them"
+                            "\(file): \(unnumbered.count) task(s) have no id in \(paths.weekIndexFile(week)) yet (come from another copy); the next command that reads the week numbers them"
                         )
                     }
                     let uids = Set(tasks.map(\.uid))
@@ -79,11 +79,10 @@ struct StoreCheck {
                                     "the id index gives id \(ids[uid] ?? 0) to uid \(uid), which \(week) does not hold")
                         )
                     }
-                    tasks.removeAll { $0.id == 0 }
                 }
                 weeks[week] = tasks
                 report.tasks += tasks.count
-                for task in tasks {
+                for task in tasks where task.id > 0 {
                     if let other = placeOfID[task.id] {
                         report.problems.append(
                             place(
@@ -128,6 +127,12 @@ struct StoreCheck {
                 }
             }
         }
+        for week in weekIndexes.keys.sorted() where weeks[week] == nil && !unreadableWeeks.contains(week) {
+            report.problems.append(
+                StoreProblem(
+                    file: paths.absolute(paths.weekIndexFile(week)), line: nil, column: nil,
+                    message: "an id index for \(week), which has no week file"))
+        }
         for (week, tasks) in weeks.sorted(by: { $0.key < $1.key }) {
             let file = paths.absolute(paths.weekFile(week))
             // Read again only when a problem needs placing: keeping every week's bytes from the
@@ -138,10 +143,11 @@ struct StoreCheck {
                 bytes = read
                 return self.place(file, read, task, message, field: field)
             }
-            for task in tasks where placeOfID[task.id]?.file == file {
+            // A task with no id yet (id 0, from another copy) is checked for all but its id.
+            for task in tasks where task.id == 0 || placeOfID[task.id]?.file == file {
                 let shard = shards[task.id / StoreFormat.idsPerShard] ?? []
                 let index = task.id % StoreFormat.idsPerShard
-                if index >= shard.count || shard[index] != week {
+                if task.id > 0, index >= shard.count || shard[index] != week {
                     report.problems.append(place(task, "task \(task.id) is missing from the id index (ids/)"))
                 }
                 for (field, found) in StoreCheck.unsafeText(in: task) {

@@ -44,6 +44,8 @@ extension Store {
                 restored[file] = bytes
             }
             let state = StoreState(paths: paths)
+            // The weeks not restored are read with the ids their indexes give, nothing handed out.
+            state.numbersArrivals = false
             // A restored week of format 3 is numbered by the id index restored with it, else by
             // the one the store has; a task neither knows is numbered by the next command.
             for week in numberedWeeks {

@@ -49,8 +49,8 @@ extension StoreState {
     func cacheWrittenWeeks() {
         guard let cache else { return }
         for week in dirtyWeeks {
-            if let identity = WeekCache.Identity.of(paths.absolute(paths.weekFile(week))), let tasks = weeks[week] {
-                cache.store(week, identity: identity, tasks: tasks)
+            if let identity = weekIdentity(week), let tasks = weeks[week] {
+                cache.store(week, identity: identity, tasks: tasks, indexed: true)
             }
         }
     }

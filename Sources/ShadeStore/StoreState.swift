@@ -28,6 +28,9 @@ public final class StoreState: PlannerRecords {
     var summaries: [Int: [ISOWeek: SummaryDocument.Entry]] = [:]
 
     let cache: WeekCache?
+    /// Whether a task a week's id index does not know (one that came from another copy) is given
+    /// the next id (else it keeps id 0: `restore` reads weeks so, to rebuild the shards).
+    var numbersArrivals = true
 
     init(paths: StorePaths, cache: WeekCache? = nil) {
         self.paths = paths
@@ -38,13 +41,15 @@ public final class StoreState: PlannerRecords {
     public func tasks(in week: ISOWeek) throws(StoreError) -> [PlannerTask] {
         if let cached = weeks[week] { return cached }
         let file = paths.absolute(paths.weekFile(week))
-        // Identify the file before reading it: a file replaced in between is read again next time.
-        let identity = cache != nil ? WeekCache.Identity.of(file) : nil
+        // Identify the files before reading them: a file replaced in between is read again next time.
+        let identity = cache != nil ? weekIdentity(week) : nil
         if let identity, let cached = cache?.tasks(week, identity: identity) {
-            weeks[week] = cached
-            return cached
+            weeks[week] = cached.tasks
+            if !cached.indexed { unindexedWeeks.insert(week) }
+            return cached.tasks
         }
         var tasks: [PlannerTask] = []
+        var indexed = true
         if let bytes = try FileSystem.read(file) {
             let content = try decode(bytes, file: file) { value throws(StoreError) in
                 try WeekDocument.decode(value, file: file, expected: week)
@@ -53,12 +58,24 @@ public final class StoreState: PlannerRecords {
             if content.format >= 3 {
                 tasks = try numbered(tasks, in: week)
             } else {
+                indexed = false
                 unindexedWeeks.insert(week)
+                tasks = WeekDocument.distinctUIDs(tasks)
             }
         }
         weeks[week] = tasks
-        if let identity { cache?.store(week, identity: identity, tasks: tasks) }
+        // Ids handed out here and not saved yet are never kept for another command.
+        if let identity, !dirtyIndexes.contains(week) {
+            cache?.store(week, identity: identity, tasks: tasks, indexed: indexed)
+        }
         return tasks
+    }
+
+    /// The identity of a week's file and id index as they are now, or nil without a week file.
+    func weekIdentity(_ week: ISOWeek) -> WeekCache.WeekIdentity? {
+        guard let file = WeekCache.Identity.of(paths.absolute(paths.weekFile(week))) else { return nil }
+        return WeekCache.WeekIdentity(
+            file: file, index: WeekCache.Identity.of(paths.absolute(paths.weekIndexFile(week))))
     }
 
     /// The tasks of a week file, numbered by the week's id index. A task the index does not know
@@ -75,6 +92,8 @@ public final class StoreState: PlannerRecords {
         for index in result.indices {
             if let id = ids[result[index].uid] {
                 result[index].id = id
+            } else if !numbersArrivals {
+                result[index].id = 0
             } else {
                 let id = try allocateID()
                 result[index].id = id

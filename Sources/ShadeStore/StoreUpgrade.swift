@@ -13,9 +13,9 @@ struct StoreUpgrade {
     /// How many weeks one commit rewrites.
     static let weeksPerCommit = 64
 
-    func run(skipping written: Set<ISOWeek>) throws(StoreError) {
+    func run() throws(StoreError) {
         let commit = AtomicCommit(paths: paths)
-        let weeks = try StoreState(paths: paths).storedWeeks().filter { !written.contains($0) }
+        let weeks = try StoreState(paths: paths).storedWeeks()
         var start = 0
         repeat {
             let state = StoreState(paths: paths)
@@ -25,7 +25,9 @@ struct StoreUpgrade {
             }
             if start == 0 { try state.markEarlierFilesForRewrite() }
             let files = try state.pendingFiles(label: nil, timestamp: "", author: "", createMeta: false)
-            if !files.isEmpty { try commit.commit(try commit.stage(files)) }
+            // No backup sets: the whole store is kept as it was already, and a set an upgrade
+            // batch made would push the user's own restore points out.
+            if !files.isEmpty { try commit.commit(try commit.stage(files), keepingCopies: false) }
             start += StoreUpgrade.weeksPerCommit
         } while start < weeks.count
     }

@@ -23,9 +23,18 @@ public final class WeekCache: Sendable {
         }
     }
 
+    /// What identifies one version of a week as read: its file and its id index (either may be
+    /// replaced by another process).
+    struct WeekIdentity: Hashable, Sendable {
+        let file: Identity
+        let index: Identity?
+    }
+
     private struct Entry: Sendable {
-        let identity: Identity
+        let identity: WeekIdentity
         let tasks: [PlannerTask]
+        /// Whether its file was of format 3 (ids in the index) rather than an earlier format.
+        let indexed: Bool
     }
 
     private let entries = Mutex<[ISOWeek: Entry]>([:])
@@ -34,17 +43,17 @@ public final class WeekCache: Sendable {
     /// A cache of at most `capacity` weeks.
     public init(capacity: Int = 64) { self.capacity = capacity }
 
-    func tasks(_ week: ISOWeek, identity: Identity) -> [PlannerTask]? {
+    func tasks(_ week: ISOWeek, identity: WeekIdentity) -> (tasks: [PlannerTask], indexed: Bool)? {
         entries.withLock { entries in
             guard let entry = entries[week], entry.identity == identity else { return nil }
-            return entry.tasks
+            return (entry.tasks, entry.indexed)
         }
     }
 
-    func store(_ week: ISOWeek, identity: Identity, tasks: [PlannerTask]) {
+    func store(_ week: ISOWeek, identity: WeekIdentity, tasks: [PlannerTask], indexed: Bool) {
         entries.withLock { entries in
             if entries.count >= capacity, entries[week] == nil { entries.removeAll(keepingCapacity: true) }
-            entries[week] = Entry(identity: identity, tasks: tasks)
+            entries[week] = Entry(identity: identity, tasks: tasks, indexed: indexed)
         }
     }
 }

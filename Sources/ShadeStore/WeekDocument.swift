@@ -18,6 +18,20 @@ enum WeekDocument {
         var tasks: [PlannerTask]
     }
 
+    /// The tasks of a week an earlier format wrote, each uid once: a task copied by hand (two
+    /// tasks, one uid) keeps its own id and gets a uid of its own, so that the week can be written
+    /// in format 3, where a uid is the identity.
+    static func distinctUIDs(_ tasks: [PlannerTask]) -> [PlannerTask] {
+        var seen: Set<String> = []
+        var random = SystemRandomNumberGenerator()
+        return tasks.map { task in
+            if seen.insert(task.uid).inserted { return task }
+            let copy = task.withUID(UIDGenerator.make(using: &random))
+            seen.insert(copy.uid)
+            return copy
+        }
+    }
+
     static func encode(week: ISOWeek, tasks: [PlannerTask]) -> JSONValue {
         var days = JSONObject()
         let byDay = Dictionary(grouping: tasks, by: \.date)

@@ -171,3 +171,64 @@ import Testing
         #expect(files(under: temp.directory).filter { $0.key != "lock" } == before)
     }
 }
+
+/// Ids are this copy's own: a task that arrives in a week file without one (from another copy)
+/// is numbered once, by the first command that reads its week, and keeps that number; a long-lived
+/// session's cache never keeps ids the store does not have.
+@Suite struct LocalIDTests {
+    @Test func aTaskArrivingWithoutAnIDIsNumberedOnceAndKeepsIt() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "Gym")
+        try add(temp.store, "2026-11-24", .evening, "Read")
+        // Another copy's task, written into the week file by hand (as a merge would).
+        let path = temp.directory + "/weeks/2026/2026-W48.json"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let arrived =
+            #"{"uid": "arrived-1", "title": "From the laptop", "notes": null, "time": null, "status": "open", "tags": [], "category": null, "color": null, "favorite": false, "created": "2026-11-22T10:00:00+00:00", "modified": "2026-11-22T10:00:00+00:00", "done_at": null, "stamps": {"made": {"at": "2026-11-22T10:00:00+00:00", "by": "ben"}, "changed": {}}}, "#
+        // Put before the first task of the file.
+        let firstUID = try #require(text.range(of: #""uid""#))
+        let brace = try #require(text[..<firstUID.lowerBound].lastIndex(of: "{"))
+        let edited = String(text[..<brace]) + arrived + String(text[brace...])
+        try edited.write(toFile: path, atomically: false, encoding: .utf8)
+        let week = ISOWeek(parsing: "2026-W48")!
+        let first = try temp.store.read { try $0.tasks(in: week) }.first { $0.uid == "arrived-1" }
+        #expect(first?.id == 3)
+        // Saved by that read: every later command knows it as 3, by id too.
+        #expect(try temp.store.read { try $0.task(id: 3) }?.uid == "arrived-1")
+        #expect(try temp.store.read { try $0.tasks(in: week) }.first { $0.uid == "arrived-1" }?.id == 3)
+        #expect(try add(temp.store, "2026-11-25", .morning, "Next").id == 4)
+        #expect(try temp.store.check().problems.isEmpty)
+    }
+
+    @Test func aCachedWeekOfAnEarlierFormatKeepsItsIdsThroughAChange() throws {
+        let temp = TemporaryStore()
+        try FileManager.default.copyItem(
+            atPath: FormatUpgradeTests.fixtures.appendingPathComponent("format2-demo-store").path,
+            toPath: temp.directory)
+        let cache = WeekCache()
+        let session = Store(directory: temp.directory, cache: cache)
+        let week = ISOWeek(parsing: "2026-W48")!
+        let before = try session.read { try $0.tasks(in: week) }.map { ($0.uid, $0.id) }
+        let first = try #require(before.first?.1)
+        _ = try session.commit(label: "done \(first)", now: now) { state in
+            try TaskOperations.setStatus(
+                .done, ids: [first], in: state, context: OperationContext(now: now, schedule: .standard))
+        }
+        let fresh = Store(directory: temp.directory)
+        let after = try fresh.read { try $0.tasks(in: week) }.map { ($0.uid, $0.id) }
+        #expect(after.map(\.0) == before.map(\.0) && after.map(\.1) == before.map(\.1))
+        #expect(try session.read { try $0.tasks(in: week) }.map(\.id) == before.map(\.1))
+        #expect(try fresh.check().problems.isEmpty)
+    }
+}
+
+@Suite struct EarlierFormatWeekTests {
+    @Test func aHandCopiedTaskOfAnEarlierFormatGetsAUidOfItsOwnAndTheRestKeepTheirs() {
+        let tasks = [draft(1, "2026-11-23", .morning, "Gym"), draft(2, "2026-11-23", .evening, "Read")]
+        let copied = [tasks[0], tasks[1], tasks[0].withUID(tasks[0].uid)]
+        let distinct = WeekDocument.distinctUIDs(copied)
+        #expect(distinct[0] == tasks[0] && distinct[1] == tasks[1])
+        #expect(distinct[2].uid != tasks[0].uid && distinct[2].title == "Gym" && distinct[2].id == 1)
+        #expect(Set(distinct.map(\.uid)).count == 3)
+    }
+}
