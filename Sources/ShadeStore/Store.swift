@@ -51,24 +51,25 @@ public struct Store: Sendable {
         try checkMeta()
         return try withExtendedLifetime(lock) {
             let result = try body(state)
-            if !state.dirtyIndexes.isEmpty {
+            if !state.numberedWeeks.isEmpty {
                 // Tasks that came from another copy were numbered for this read: the numbers are
                 // saved now, so that the ids just shown are the ones the next command knows.
                 try lock.change(to: .exclusive)
-                try saveNumbering(of: state.dirtyIndexes)
+                try saveNumbering(of: state.numberedWeeks)
             }
             return result
         }
     }
 
-    /// Numbers the tasks of these weeks that their id index does not know, and saves the
-    /// numbers (the id indexes and shards; no change of the planner, no change-log entry). Runs
-    /// under the exclusive lock.
-    private func saveNumbering(of weeks: Set<ISOWeek>) throws {
+    /// Numbers the tasks of these weeks that their id index does not know, in the order given
+    /// (the order a read numbered them in, so that the same ids are handed out unless another
+    /// process numbered them in between), and saves the numbers (the id indexes and shards; no
+    /// change of the planner, no change-log entry). Runs under the exclusive lock.
+    private func saveNumbering(of weeks: [ISOWeek]) throws {
         let commit = AtomicCommit(paths: paths)
         try commit.recover()
         let state = StoreState(paths: paths)
-        for week in weeks.sorted() { _ = try state.tasks(in: week) }
+        for week in weeks { _ = try state.tasks(in: week) }
         guard !state.dirtyIndexes.isEmpty else { return }
         let files = try state.pendingFiles(label: nil, timestamp: "", author: "", createMeta: false)
         try commit.commit(try commit.stage(files), keepingCopies: false)

@@ -16,6 +16,9 @@ public final class StoreState: PlannerRecords {
     /// Weeks read from a file of an earlier format, which held the ids: when such a week is
     /// written, its id index is written with it.
     var unindexedWeeks: Set<ISOWeek> = []
+    /// The weeks whose tasks were given ids in this step, in the order they were numbered (saving
+    /// the numbers again in that order hands out the same ids).
+    var numberedWeeks: [ISOWeek] = []
     var nextID: Int?
     /// Every record changed in this step, first state and last, in the order first touched.
     var changeOrder: [String] = []
@@ -99,6 +102,7 @@ public final class StoreState: PlannerRecords {
                 result[index].id = id
                 try setWeek(week, forID: id)
                 dirtyIndexes.insert(week)
+                if numberedWeeks.last != week { numberedWeeks.append(week) }
             }
         }
         return result

@@ -200,6 +200,30 @@ import Testing
         #expect(try temp.store.check().problems.isEmpty)
     }
 
+    @Test func arrivalsInTwoWeeksKeepTheIdsTheReadShowedWhateverOrderItReadThemIn() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "Gym")
+        try add(temp.store, "2026-11-30", .morning, "Swim")
+        for (path, uid) in [("weeks/2026/2026-W48.json", "arrived-48"), ("weeks/2026/2026-W49.json", "arrived-49")] {
+            let file = temp.directory + "/" + path
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            let firstUID = try #require(text.range(of: #""uid""#))
+            let brace = try #require(text[..<firstUID.lowerBound].lastIndex(of: "{"))
+            let arrived =
+                #"{"uid": "\#(uid)", "title": "From the laptop", "notes": null, "time": null, "status": "open", "tags": [], "category": null, "color": null, "favorite": false, "created": "2026-11-22T10:00:00+00:00", "modified": "2026-11-22T10:00:00+00:00", "done_at": null, "stamps": {"made": {"at": "2026-11-22T10:00:00+00:00", "by": "ben"}, "changed": {}}}, "#
+            try (String(text[..<brace]) + arrived + String(text[brace...])).write(
+                toFile: file, atomically: false, encoding: .utf8)
+        }
+        // The later week read first: its arrival is numbered first.
+        let shown = try temp.store.read { state in
+            try state.tasks(in: ISOWeek(parsing: "2026-W49")!) + state.tasks(in: ISOWeek(parsing: "2026-W48")!)
+        }.filter { $0.uid.hasPrefix("arrived") }.map { ($0.uid, $0.id) }
+        #expect(shown.map(\.0) == ["arrived-49", "arrived-48"] && shown.map(\.1) == [3, 4])
+        #expect(try temp.store.read { try $0.task(id: 3) }?.uid == "arrived-49")
+        #expect(try temp.store.read { try $0.task(id: 4) }?.uid == "arrived-48")
+        #expect(try temp.store.check().problems.isEmpty)
+    }
+
     @Test func aCachedWeekOfAnEarlierFormatKeepsItsIdsThroughAChange() throws {
         let temp = TemporaryStore()
         try FileManager.default.copyItem(
