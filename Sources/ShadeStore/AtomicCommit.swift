@@ -30,7 +30,6 @@ final class AtomicCommit {
     struct StagedFile {
         let target: String
         let staged: String?
-        let stamp: FileStamp?
         /// The content, which the commit record carries.
         let bytes: [UInt8]?
     }
@@ -50,13 +49,13 @@ final class AtomicCommit {
             for file in files {
                 let target = paths.absolute(file.relativePath)
                 guard let bytes = file.bytes else {
-                    staged.append(StagedFile(target: target, staged: nil, stamp: nil, bytes: nil))
+                    staged.append(StagedFile(target: target, staged: nil, bytes: nil))
                     continue
                 }
                 try FileSystem.makeDirectories(FileSystem.parentDirectory(of: target))
                 stagedCount += 1
                 let path = try stage(bytes, name: "\(stagedCount)", flush: false)
-                staged.append(StagedFile(target: target, staged: path, stamp: FileStamp.of(path), bytes: bytes))
+                staged.append(StagedFile(target: target, staged: path, bytes: bytes))
             }
         } catch {
             discard(staged)

@@ -176,20 +176,27 @@ import Testing
 /// is numbered once, by the first command that reads its week, and keeps that number; a long-lived
 /// session's cache never keeps ids the store does not have.
 @Suite struct LocalIDTests {
+    /// Writes another copy's task (no id here) into a week file by hand, before its first task, as
+    /// a merge would.
+    private func plantArrival(_ uid: String, in week: String, of temp: TemporaryStore) throws {
+        let file = temp.directory + "/weeks/" + week.prefix(4) + "/" + week + ".json"
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let firstUID = try #require(text.range(of: #""uid""#))
+        let brace = try #require(text[..<firstUID.lowerBound].lastIndex(of: "{"))
+        let arrived =
+            #"{"uid": "\#(uid)", "title": "From the laptop", "notes": null, "time": null, "status": "open", "tags": [], "#
+            + #""category": null, "color": null, "favorite": false, "created": "2026-11-22T10:00:00+00:00", "#
+            + #""modified": "2026-11-22T10:00:00+00:00", "done_at": null, "#
+            + #""stamps": {"made": {"at": "2026-11-22T10:00:00+00:00", "by": "ben"}, "changed": {}}}, "#
+        try (String(text[..<brace]) + arrived + String(text[brace...])).write(
+            toFile: file, atomically: false, encoding: .utf8)
+    }
+
     @Test func aTaskArrivingWithoutAnIDIsNumberedOnceAndKeepsIt() throws {
         let temp = TemporaryStore()
         try add(temp.store, "2026-11-23", .morning, "Gym")
         try add(temp.store, "2026-11-24", .evening, "Read")
-        // Another copy's task, written into the week file by hand (as a merge would).
-        let path = temp.directory + "/weeks/2026/2026-W48.json"
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        let arrived =
-            #"{"uid": "arrived-1", "title": "From the laptop", "notes": null, "time": null, "status": "open", "tags": [], "category": null, "color": null, "favorite": false, "created": "2026-11-22T10:00:00+00:00", "modified": "2026-11-22T10:00:00+00:00", "done_at": null, "stamps": {"made": {"at": "2026-11-22T10:00:00+00:00", "by": "ben"}, "changed": {}}}, "#
-        // Put before the first task of the file.
-        let firstUID = try #require(text.range(of: #""uid""#))
-        let brace = try #require(text[..<firstUID.lowerBound].lastIndex(of: "{"))
-        let edited = String(text[..<brace]) + arrived + String(text[brace...])
-        try edited.write(toFile: path, atomically: false, encoding: .utf8)
+        try plantArrival("arrived-1", in: "2026-W48", of: temp)
         let week = ISOWeek(parsing: "2026-W48")!
         let first = try temp.store.read { try $0.tasks(in: week) }.first { $0.uid == "arrived-1" }
         #expect(first?.id == 3)
@@ -204,16 +211,8 @@ import Testing
         let temp = TemporaryStore()
         try add(temp.store, "2026-11-23", .morning, "Gym")
         try add(temp.store, "2026-11-30", .morning, "Swim")
-        for (path, uid) in [("weeks/2026/2026-W48.json", "arrived-48"), ("weeks/2026/2026-W49.json", "arrived-49")] {
-            let file = temp.directory + "/" + path
-            let text = try String(contentsOfFile: file, encoding: .utf8)
-            let firstUID = try #require(text.range(of: #""uid""#))
-            let brace = try #require(text[..<firstUID.lowerBound].lastIndex(of: "{"))
-            let arrived =
-                #"{"uid": "\#(uid)", "title": "From the laptop", "notes": null, "time": null, "status": "open", "tags": [], "category": null, "color": null, "favorite": false, "created": "2026-11-22T10:00:00+00:00", "modified": "2026-11-22T10:00:00+00:00", "done_at": null, "stamps": {"made": {"at": "2026-11-22T10:00:00+00:00", "by": "ben"}, "changed": {}}}, "#
-            try (String(text[..<brace]) + arrived + String(text[brace...])).write(
-                toFile: file, atomically: false, encoding: .utf8)
-        }
+        try plantArrival("arrived-48", in: "2026-W48", of: temp)
+        try plantArrival("arrived-49", in: "2026-W49", of: temp)
         // The later week read first: its arrival is numbered first.
         let shown = try temp.store.read { state in
             try state.tasks(in: ISOWeek(parsing: "2026-W49")!) + state.tasks(in: ISOWeek(parsing: "2026-W48")!)
