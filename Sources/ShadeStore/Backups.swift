@@ -39,13 +39,16 @@ struct Backups {
     /// Links each of `targets` (absolute paths) that exists into a new set; returns the set's
     /// directory, or nil when none of them existed yet. Runs under the exclusive lock.
     func preserve(_ targets: [String]) throws(StoreError) -> Preserved? {
-        var relative = targets.map { String($0.dropFirst(paths.root.count + 1)) }.filter(Backups.keeps)
         // A week is kept with its id index as it is now (changed by this change or not), so that
-        // `restore` brings the week back with the ids its tasks had.
-        for path in relative {
-            if case .week(let week)? = StoreFileKind(relativePath: path), !relative.contains(paths.weekIndexFile(week))
-            {
-                relative.append(paths.weekIndexFile(week))
+        // `restore` brings the week back with the ids its tasks had; an index is kept only with
+        // its week (ids handed out alone are no restore point).
+        let replaced = targets.map { String($0.dropFirst(paths.root.count + 1)) }.filter(Backups.keeps)
+        var relative: [String] = []
+        for path in replaced {
+            switch StoreFileKind(relativePath: path) {
+            case .weekIndex?: continue
+            case .week(let week)?: relative += [path, paths.weekIndexFile(week)]
+            default: relative.append(path)
             }
         }
         guard !relative.isEmpty else { return nil }

@@ -95,14 +95,15 @@ public struct Store: Sendable {
             try commit.recover()
             // A store of an older format is upgraded by its first write: the whole store is kept
             // as it was (backups/format-N), every planner file is rewritten in the new format, and
-            // the write's own change marks the store so (a crash part-way leaves a store that
-            // reads as before, and whose next write finishes the upgrade).
+            // the last rewrite marks the store so (a crash part-way leaves a store that reads as
+            // before, and whose next write finishes the upgrade).
             let format = try checkMeta()
-            let metaCurrent = format == StoreFormat.version
+            var metaCurrent = format == StoreFormat.version
             if let format, format < StoreFormat.version {
                 // Before the change reads anything, so that it reads (and numbers) the upgraded files.
                 try Backups(paths: paths).preserveWholeStore(format: format)
                 try StoreUpgrade(paths: paths).run()
+                metaCurrent = true
             }
             let state = StoreState(paths: paths, cache: cache)
             let result = try body(state)

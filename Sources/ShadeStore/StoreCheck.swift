@@ -154,12 +154,15 @@ struct StoreCheck {
                     report.problems.append(
                         place(
                             task,
-                            "task \(task.id)'s \(field) holds \(StoreCheck.describe(found)); it is kept as it is and shown escaped",
+                            "task \(StoreCheck.name(task))'s \(field) holds \(StoreCheck.describe(found)); it is kept as it is and shown escaped",
                             field: field))
                 }
                 if let category = task.category, !(categories ?? []).contains(where: { $0.name == category }) {
                     report.problems.append(
-                        place(task, "task \(task.id) has category '\(category)', which categories.json does not list"))
+                        place(
+                            task,
+                            "task \(StoreCheck.name(task)) has category '\(category)', which categories.json does not list"
+                        ))
                 }
             }
         }
@@ -218,6 +221,9 @@ struct StoreCheck {
         }
         return result
     }
+
+    /// A task as a problem names it: its id, or its uid while it has no id here yet.
+    static func name(_ task: PlannerTask) -> String { task.id > 0 ? String(task.id) : task.uid }
 
     /// `the control character U+001B (shown as \e) at character 4`.
     static func describe(_ found: (scalar: Unicode.Scalar, position: Int)) -> String {

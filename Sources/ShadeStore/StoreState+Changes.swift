@@ -97,6 +97,12 @@ extension StoreState {
                 file: paths.absolute(paths.idShardFile(task.id / StoreFormat.idsPerShard)), location: "weeks",
                 reason: "id \(task.id) is handed out but already in use; the id index does not match the weeks")
         }
+        // A uid is the identity: a task brought back under a uid its week already holds (an
+        // earlier format's hand copy) is given the one the upgrade gives such a copy.
+        var task = task
+        if try tasks(in: task.week).contains(where: { $0.uid == task.uid }) {
+            task = task.withUID(WeekDocument.copyUID(of: task))
+        }
         try file(task)
         try setWeek(task.week, forID: task.id)
         record("task:\(task.id)", before: nil, after: .task(task))
@@ -105,6 +111,9 @@ extension StoreState {
     /// Replaces a task by its id, moving it between weeks when its date changed.
     public func update(_ task: PlannerTask) throws(StoreError) {
         guard let before = try self.task(id: task.id) else { throw missing(task.id) }
+        // A task's uid never changes (an entry of the change log written before an upgrade gave a
+        // hand-copied task a uid of its own still names the old one).
+        let task = task.uid == before.uid ? task : task.withUID(before.uid)
         if before.week == task.week, before.date == task.date, before.slot == task.slot {
             guard let index = try tasks(in: task.week).firstIndex(where: { $0.id == task.id }) else {
                 throw missing(task.id)

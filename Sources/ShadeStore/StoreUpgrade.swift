@@ -6,8 +6,8 @@ import ShadeCore
 ///
 /// Weeks are rewritten a batch at a time, each batch one atomic commit (not a change of the
 /// change log: nothing in the planner changes). The store file keeps the earlier format until the
-/// write that triggered the upgrade commits, so a crash part-way leaves a store that reads as it
-/// did, and whose next write finishes the upgrade.
+/// last batch, so a crash part-way leaves a store that reads as it did, and whose next write
+/// finishes the upgrade.
 struct StoreUpgrade {
     let paths: StorePaths
     /// How many weeks one commit rewrites.
@@ -24,7 +24,9 @@ struct StoreUpgrade {
                 if state.unindexedWeeks.contains(week) { state.dirtyWeeks.insert(week) }
             }
             if start == 0 { try state.markEarlierFilesForRewrite() }
-            let files = try state.pendingFiles(label: nil, timestamp: "", author: "", createMeta: false)
+            // The last batch marks the store as of this format: the upgrade is done.
+            let last = start + StoreUpgrade.weeksPerCommit >= weeks.count
+            let files = try state.pendingFiles(label: nil, timestamp: "", author: "", createMeta: last)
             // No backup sets: the whole store is kept as it was already, and a set an upgrade
             // batch made would push the user's own restore points out.
             if !files.isEmpty { try commit.commit(try commit.stage(files), keepingCopies: false) }

@@ -19,18 +19,21 @@ enum WeekDocument {
     }
 
     /// The tasks of a week an earlier format wrote, each uid once: a task copied by hand (two
-    /// tasks, one uid) keeps its own id and gets a uid of its own, so that the week can be written
-    /// in format 3, where a uid is the identity.
+    /// tasks, one uid) keeps its own id and gets a uid of its own (`copyUID`), so that the week
+    /// can be written in format 3, where a uid is the identity.
     static func distinctUIDs(_ tasks: [PlannerTask]) -> [PlannerTask] {
         var seen: Set<String> = []
-        var random = SystemRandomNumberGenerator()
         return tasks.map { task in
             if seen.insert(task.uid).inserted { return task }
-            let copy = task.withUID(UIDGenerator.make(using: &random))
+            let copy = task.withUID(copyUID(of: task))
             seen.insert(copy.uid)
             return copy
         }
     }
+
+    /// The uid a hand copy gets: made of the shared uid and the copy's id, so that every read,
+    /// and every copy of the planner that upgrades the same store, gives the same one.
+    static func copyUID(of task: PlannerTask) -> String { "\(task.uid)-copy-\(task.id)" }
 
     static func encode(week: ISOWeek, tasks: [PlannerTask]) -> JSONValue {
         var days = JSONObject()

@@ -255,3 +255,34 @@ import Testing
         #expect(Set(distinct.map(\.uid)).count == 3)
     }
 }
+
+@Suite struct UpgradeEdgeTests {
+    @Test func aHandCopyGetsTheSameUidOnEveryReadAndKeepsItThroughAnUndoOfAnEarlierEntry() throws {
+        let tasks = [draft(5, "2026-11-23", .morning, "Gym"), draft(6, "2026-11-23", .morning, "Gym")]
+        let copied = [tasks[0], tasks[1].withUID(tasks[0].uid)]
+        let first = WeekDocument.distinctUIDs(copied)
+        #expect(first == WeekDocument.distinctUIDs(copied))
+        #expect(first[1].uid == tasks[0].uid + "-copy-6")
+        // An entry of the change log written before the upgrade names the copy by the old uid:
+        // applying it keeps the uid the copy has now.
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "Gym")
+        let task = try #require(try temp.store.read { try $0.task(id: 1) })
+        var renamed = task.withUID("another-uid")
+        renamed.title = "Gym at 7"
+        try temp.store.write(label: "edit", now: now) { state in try state.update(renamed) }
+        let after = try #require(try temp.store.read { try $0.task(id: 1) })
+        #expect(after.uid == task.uid && after.title == "Gym at 7")
+    }
+
+    @Test func aWriteThatChangesNothingStillFinishesTheUpgrade() throws {
+        let temp = TemporaryStore()
+        try FileManager.default.copyItem(
+            atPath: FormatUpgradeTests.fixtures.appendingPathComponent("format2-demo-store").path,
+            toPath: temp.directory)
+        // A write whose body changes nothing commits nothing of its own.
+        try temp.store.write(label: "nothing", now: now) { _ in }
+        let meta = try JSONParser.parse(try #require(temp.bytes("shade.json")))
+        #expect(meta.objectValue?["format"] == 3)
+    }
+}
