@@ -23,7 +23,6 @@ struct StorePaths: Sendable {
     var meta: String { root + "/shade.json" }
     var lock: String { root + "/lock" }
     var undoDirectory: String { root + "/undo" }
-    var categories: String { root + "/categories.json" }
     var staging: String { root + "/.staging" }
     /// Where an earlier shade kept its one pending commit record.
     var commitRecord: String { root + "/commit.json" }

@@ -47,8 +47,9 @@ extension StoreState {
             return entry.cells
         }
         let cells = WeekCells(try tasks(in: week))
-        // Only a week read as its file is now (not one changed in this step) is summed up.
-        if let stamp, !dirtyWeeks.contains(week), FileStamp.of(paths.absolute(paths.weekFile(week))) == stamp {
+        // Only a week read as its file is (not one changed in this step) is summed up; no writer
+        // runs under the lock, so the stamp taken before the read is the file's.
+        if let stamp, !dirtyWeeks.contains(week) {
             var entries = try summary(week.year)
             entries[week] = SummaryDocument.Entry(stamp: stamp, cells: cells)
             summaries[week.year] = entries

@@ -204,17 +204,25 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
         #expect(try String(contentsOfFile: path, encoding: .utf8) == broken)
     }
 
+    /// The error reading week 2026-W48 gives after `file` (relative) had `original` replaced.
+    private func errorReadingWeek48(
+        _ temp: TemporaryStore, editing file: String, replacing original: String, with replacement: String
+    ) throws -> StoreError {
+        let path = temp.directory + "/" + file
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try text.replacingOccurrences(of: original, with: replacement).write(
+            toFile: path, atomically: false, encoding: .utf8)
+        let week = try #require(ISOWeek(parsing: "2026-W48"))
+        return try #require(throws: StoreError.self) { try temp.store.read { try $0.tasks(in: week) } }
+    }
+
     @Test func twoTasksWithOneUIDAreRejected() throws {
         let temp = TemporaryStore()
         let gym = try add(temp.store, "2026-11-23", .morning, "Gym")
         let read = try add(temp.store, "2026-11-23", .evening, "Read")
-        let path = temp.directory + "/weeks/2026/2026-W48.json"
-        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(
-            of: #""uid": "\#(read.uid)""#, with: #""uid": "\#(gym.uid)""#)
-        try text.write(toFile: path, atomically: false, encoding: .utf8)
-        let error = try #require(throws: StoreError.self) {
-            try temp.store.read { try $0.tasks(in: ISOWeek(parsing: "2026-W48")!) }
-        }
+        let error = try errorReadingWeek48(
+            temp, editing: "weeks/2026/2026-W48.json", replacing: #""uid": "\#(read.uid)""#,
+            with: #""uid": "\#(gym.uid)""#)
         #expect(error.description.contains("uid \(gym.uid) appears twice"))
     }
 
@@ -222,12 +230,7 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
         let temp = TemporaryStore()
         try add(temp.store, "2026-11-23", .morning, "Gym")
         try add(temp.store, "2026-11-23", .evening, "Read")
-        let path = temp.directory + "/ids/weeks/2026-W48.json"
-        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: ": 2", with: ": 1")
-        try text.write(toFile: path, atomically: false, encoding: .utf8)
-        let error = try #require(throws: StoreError.self) {
-            try temp.store.read { try $0.tasks(in: ISOWeek(parsing: "2026-W48")!) }
-        }
+        let error = try errorReadingWeek48(temp, editing: "ids/weeks/2026-W48.json", replacing: ": 2", with: ": 1")
         #expect(error.description.contains("id 1 appears twice"))
     }
 
