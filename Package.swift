@@ -35,7 +35,7 @@ let package = Package(
                 "ShadeCore", "ShadeJSON", "ShadeStore", "ShadeRendering", "CEditLine",
             ]
         ),
-        .executableTarget(name: "shade", dependencies: ["ShadeCLI"]),
+        .executableTarget(name: "shade", dependencies: ["ShadeCLI", "CSystemCalls"]),
         .executableTarget(
             name: "shade-bench",
             dependencies: [

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <unistd.h>
 #include "CSystemCalls.h"
@@ -13,5 +14,11 @@ int shade_rename_exchange(const char *from, const char *to) {
 #else
     errno = ENOSYS;
     return -1;
+#endif
+}
+
+void shade_tune_allocator(void) {
+#ifdef M_MXFAST
+    mallopt(M_MXFAST, 0);
 #endif
 }

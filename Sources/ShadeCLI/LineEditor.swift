@@ -85,4 +85,7 @@ final class LineEditor: LineSource {
     func close() {
         if let historyPath { _ = write_history(historyPath) }
     }
+
+    /// A person types one line at a time: each is saved before the next is read.
+    var hasWaitingInput: Bool { false }
 }

@@ -20,4 +20,6 @@ protocol LineSource: AnyObject {
     func remember(_ line: String)
     /// Called once when the session ends.
     func close()
+    /// Whether another line (or the end of input) can be had at once, without waiting.
+    var hasWaitingInput: Bool { get }
 }

@@ -30,6 +30,26 @@ public enum Output {
         }
     }
 
+    /// What is held back while a hold is on, both streams in the order written.
+    private static let held = Mutex<[(fd: Int32, text: String)]?>(nil)
+
+    /// Holds back what is written to either stream, in order, until `releaseHeld()` writes it or
+    /// `discardHeld()` drops it: a script's lines run in a batch say what they did only once the
+    /// batch is on disk.
+    static func hold() { held.withLock { if $0 == nil { $0 = [] } } }
+
+    /// Writes what was held back, in order, and ends the hold.
+    static func releaseHeld() {
+        let chunks = held.withLock { value in
+            defer { value = nil }
+            return value ?? []
+        }
+        for chunk in chunks { write(fd: chunk.fd, chunk.text) }
+    }
+
+    /// Drops what was held back and ends the hold.
+    static func discardHeld() { held.withLock { $0 = nil } }
+
     private static func write(fd: Int32, _ text: String) {
         let taken = captured.withLock { value -> Bool in
             guard value != nil else { return false }
@@ -37,6 +57,12 @@ public enum Output {
             return true
         }
         if taken { return }
+        let kept = held.withLock { value -> Bool in
+            guard value != nil else { return false }
+            value?.append((fd, text))
+            return true
+        }
+        if kept { return }
         var text = text
         text.withUTF8 { buffer in
             var offset = 0

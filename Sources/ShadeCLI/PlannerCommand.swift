@@ -65,7 +65,7 @@ extension Session {
         -> (change: Change, task: PlannerTask)
     {
         var current: PlannerTask?
-        let change = try store.commit(label: undoLabel(label), now: now) { state in
+        let change = try commit(label: undoLabel(label), now: now) { state in
             let task = try state.requireTask(id)
             current = task
             return try operation(state)

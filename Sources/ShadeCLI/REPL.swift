@@ -57,10 +57,25 @@ final class REPL {
         }
         var lineNumber = 0
         var exitCode: Int32 = ExitCode.success
+        var batch = ScriptBatch()
+        func note(_ code: Int32) {
+            if code != ExitCode.success, exitCode == ExitCode.success, isScript { exitCode = code }
+        }
         loop: while true {
             let result = source.next(prompt: prompt)
             lineNumber += 1
             let context = mode == .script ? "line \(lineNumber): " : ""
+            if mode == .script, case .line(let line) = result, ScriptBatch.takes(line),
+                batch.run(line, context: context, session: session)
+            {
+                if batch.isFull || !source.hasWaitingInput {
+                    for code in batch.save(session: session) { note(code) }
+                }
+                continue
+            } else {
+                // Any other line sees, and is seen after, every line before it on disk.
+                for code in batch.save(session: session) { note(code) }
+            }
             let code: Int32
             switch result {
             case .end: break loop
@@ -71,10 +86,7 @@ final class REPL {
             case .line(let line):
                 if mode == .transcript { Output.out(prompt + "\(line)\n") }
                 let outcome = REPL.handle(line, session: session, context: context, showArrivals: mode != .script)
-                if !session.pendingOutput.isEmpty {
-                    Output.out(session.pendingOutput)
-                    session.pendingOutput = ""
-                }
+                REPL.flushOutput(of: session)
                 switch outcome {
                 case .quit: break loop
                 case .skipped: continue
@@ -83,9 +95,17 @@ final class REPL {
                     code = status
                 }
             }
-            if code != ExitCode.success, exitCode == ExitCode.success, isScript { exitCode = code }
+            note(code)
         }
         return exitCode
+    }
+
+    /// Prints what the last line queued on the session.
+    static func flushOutput(of session: Session) {
+        if !session.pendingOutput.isEmpty {
+            Output.out(session.pendingOutput)
+            session.pendingOutput = ""
+        }
     }
 
     /// What became of one line.

@@ -52,6 +52,12 @@ final class ScriptReader: LineSource {
     func remember(_ line: String) {}
     func close() {}
 
+    var hasWaitingInput: Bool {
+        if atEnd || buffer[start...].contains(UInt8(ascii: "\n")) { return true }
+        var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&request, 1, 0) > 0
+    }
+
     private func tooLong(_ count: Int) -> LineResult {
         .rejected("the line is \(count) bytes long; the limit is \(ScriptReader.maximumLineLength) bytes")
     }

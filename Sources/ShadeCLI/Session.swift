@@ -29,6 +29,22 @@ public final class Session {
         return tasks.filter { standingFilter.query.matches($0, now: now, schedule: schedule) }
     }
 
+    /// The batch of changes open (a script's lines saved together), through which the store is
+    /// read and changed until it is saved.
+    var batch: StoreBatch?
+
+    /// Reads the store (through the open batch, if any).
+    func read<T>(_ body: (StoreState) throws -> T) throws -> T {
+        if let batch { return try store.read(in: batch, body) }
+        return try store.read(body)
+    }
+
+    /// Commits one change (into the open batch, if any: saved with it).
+    func commit(label: String, now: Moment, _ make: (StoreState) throws -> [RecordChange]) throws -> Change {
+        if let batch { return try store.commit(in: batch, label: label, now: now, make) }
+        return try store.commit(label: label, now: now, make)
+    }
+
     /// Text written by the commands run so far (taken by the runner after each command).
     var pendingOutput = SafeText()
     private let clockOverride: Moment?
@@ -65,7 +81,7 @@ public final class Session {
         let width = Output.terminalWidth() ?? environment["COLUMNS"].flatMap(Int.init) ?? 80
         // Colours matter only where they are drawn.
         var colors: [String: TaskColor] = [:]
-        if style.enabled, let categories = try? store.read({ try $0.categories() }) {
+        if style.enabled, let categories = try? read({ try $0.categories() }) {
             for category in categories { colors[category.name] = category.color }
         }
         return RenderContext(style: style, now: try now(), schedule: schedule, width: width, categoryColors: colors)

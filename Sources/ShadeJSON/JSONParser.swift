@@ -35,6 +35,15 @@ public enum JSONParser {
     }
 
     private static func parse(buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) throws(JSONError) -> JSONValue {
+        let root = try tree(of: buffer, maximumDepth: maximumDepth)
+        defer { if let root { json_object_put(root) } }
+        return value(of: root)
+    }
+
+    /// Parses a document into a json-c tree, which the caller releases (`json_object_put`),
+    /// after every check: encoding, syntax, depth, trailing text, and the strictness scan's
+    /// (numbers, literals, duplicate keys).
+    static func tree(of buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) throws(JSONError) -> OpaquePointer? {
         if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
             throw TextPosition.error(
                 at: 0, in: buffer, "the text starts with a byte order mark; save it as UTF-8 without BOM")
@@ -60,7 +69,8 @@ public enum JSONParser {
         let root: OpaquePointer? = terminated.withUnsafeBytes { bytes in
             json_tokener_parse_ex(tokener, bytes.bindMemory(to: CChar.self).baseAddress, Int32(bytes.count))
         }
-        defer { if let root { json_object_put(root) } }
+        var handedOver = false
+        defer { if !handedOver, let root { json_object_put(root) } }
         let status = json_tokener_get_error(tokener)
         let end = json_tokener_get_parse_end(tokener)
         guard status == json_tokener_success else {
@@ -78,42 +88,29 @@ public enum JSONParser {
             throw TextPosition.error(at: end, in: buffer, "unexpected text after the end of the document")
         }
         let scan = try StrictnessScan(buffer)
-        var converter = Converter(scan: scan, buffer: buffer)
-        return try converter.value(of: root)
+        if scan.hasEscapedKey {
+            // A key written with an escape may repeat one written without: json-c's counts tell.
+            var check = DuplicateKeyCheck(scan: scan, buffer: buffer)
+            try check.visit(root)
+        }
+        handedOver = true
+        return root
     }
 
-    /// Copies a json-c tree into Swift values, in document order.
-    private struct Converter {
+    /// Compares each object's member count, in document order, with the count the text gives it:
+    /// json-c keeps only the last of duplicate keys, so a smaller count is a duplicate.
+    private struct DuplicateKeyCheck {
         let scan: StrictnessScan
         let buffer: UnsafeBufferPointer<UInt8>
         var nextObject = 0
 
-        mutating func value(of object: OpaquePointer?) throws(JSONError) -> JSONValue {
-            guard let object else { return .null }
+        mutating func visit(_ object: OpaquePointer?) throws(JSONError) {
+            guard let object else { return }
             switch json_object_get_type(object) {
-            case json_type_null:
-                return .null
-            case json_type_boolean:
-                return .bool(json_object_get_boolean(object) != 0)
-            case json_type_int:
-                return .int(json_object_get_int64(object))
-            case json_type_double:
-                return .double(json_object_get_double(object))
-            case json_type_string:
-                let length = Int(json_object_get_string_len(object))
-                guard let chars = json_object_get_string(object) else { return .string("") }
-                let text = chars.withMemoryRebound(to: UInt8.self, capacity: length) { pointer in
-                    String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
-                }
-                return .string(text)
             case json_type_array:
-                let count = json_object_array_length(object)
-                var elements: [JSONValue] = []
-                elements.reserveCapacity(count)
-                for index in 0..<count {
-                    elements.append(try value(of: json_object_array_get_idx(object, index)))
+                for index in 0..<json_object_array_length(object) {
+                    try visit(json_object_array_get_idx(object, index))
                 }
-                return .array(elements)
             case json_type_object:
                 let index = nextObject
                 nextObject += 1
@@ -121,18 +118,59 @@ public enum JSONParser {
                 if index < scan.objects.count, scan.objects[index].memberCount != length {
                     throw StrictnessScan.duplicateKeyError(in: buffer, objectOffset: scan.objects[index].offset)
                 }
-                var result = JSONObject(reservingCapacity: length)
                 var iterator = json_object_iter_begin(object)
                 var end = json_object_iter_end(object)
                 while json_object_iter_equal(&iterator, &end) == 0 {
-                    let name = String(cString: json_object_iter_peek_name(&iterator))
-                    result.appendUnique(name, try value(of: json_object_iter_peek_value(&iterator)))
+                    try visit(json_object_iter_peek_value(&iterator))
                     json_object_iter_next(&iterator)
                 }
-                return .object(result)
             default:
-                return .null
+                return
             }
+        }
+    }
+
+    /// A json-c string as a Swift string.
+    static func string(of object: OpaquePointer) -> String {
+        let length = Int(json_object_get_string_len(object))
+        guard let chars = json_object_get_string(object) else { return "" }
+        return chars.withMemoryRebound(to: UInt8.self, capacity: length) { pointer in
+            String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
+        }
+    }
+
+    /// Copies a json-c tree (checked by `tree(of:maximumDepth:)`) into Swift values.
+    static func value(of object: OpaquePointer?) -> JSONValue {
+        guard let object else { return .null }
+        switch json_object_get_type(object) {
+        case json_type_null:
+            return .null
+        case json_type_boolean:
+            return .bool(json_object_get_boolean(object) != 0)
+        case json_type_int:
+            return .int(json_object_get_int64(object))
+        case json_type_double:
+            return .double(json_object_get_double(object))
+        case json_type_string:
+            return .string(string(of: object))
+        case json_type_array:
+            let count = json_object_array_length(object)
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(count)
+            for index in 0..<count { elements.append(value(of: json_object_array_get_idx(object, index))) }
+            return .array(elements)
+        case json_type_object:
+            var result = JSONObject(reservingCapacity: Int(json_object_object_length(object)))
+            var iterator = json_object_iter_begin(object)
+            var end = json_object_iter_end(object)
+            while json_object_iter_equal(&iterator, &end) == 0 {
+                let name = String(cString: json_object_iter_peek_name(&iterator))
+                result.appendUnique(name, value(of: json_object_iter_peek_value(&iterator)))
+                json_object_iter_next(&iterator)
+            }
+            return .object(result)
+        default:
+            return .null
         }
     }
 }

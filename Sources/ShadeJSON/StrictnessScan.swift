@@ -8,13 +8,16 @@
 /// `NaN` and `Infinity`, integers that overflow 64 bits, numbers that overflow a double, and
 /// duplicate object keys (where json-c silently keeps the last).
 ///
-/// The pass counts each object's members; the converter compares the counts with json-c's and
-/// only when they differ does `duplicateKeyError` look for the duplicate, so the common case
-/// allocates nothing per key.
+/// Duplicate keys are found by a hash of each key as written, compared with the other keys of its
+/// object (a match is then confirmed byte for byte), so the common case allocates nothing per key.
+/// A key written with an escape could equal another written without: for a text with such a key,
+/// the pass also counts each object's members, for the parser to compare with json-c's counts.
 struct StrictnessScan {
     /// For each object in document order (opening brace order): where it starts and how many
     /// members the text gives it.
     private(set) var objects: [(offset: Int, memberCount: Int)] = []
+    /// Whether a key holds an escape: duplicates must then be compared as json-c decoded them.
+    private(set) var hasEscapedKey = false
 
     private static let quote = UInt8(ascii: "\"")
     private static let backslash = UInt8(ascii: "\\")
@@ -23,8 +26,13 @@ struct StrictnessScan {
     init(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONError) {
         // Per open container: the index of its entry in `objects`, or -1 for an array; and
         // whether the next string is a key.
-        var stack: [(object: Int, expectingKey: Bool)] = []
+        var stack: [(object: Int, expectingKey: Bool, firstKey: Int)] = []
         stack.reserveCapacity(16)
+        // The hashes of the keys of the objects open, innermost last; an object of many keys
+        // also keeps them in a set.
+        var keyHashes: [UInt64] = []
+        keyHashes.reserveCapacity(64)
+        var largeObjects: [Int: Set<UInt64>] = [:]
         var index = 0
         let count = bytes.count
         while index < count {
@@ -37,13 +45,16 @@ struct StrictnessScan {
             switch byte {
             case UInt8(ascii: "{"):
                 objects.append((index, 0))
-                stack.append((objects.count - 1, true))
+                stack.append((objects.count - 1, true, keyHashes.count))
                 index += 1
             case UInt8(ascii: "["):
-                stack.append((-1, false))
+                stack.append((-1, false, keyHashes.count))
                 index += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                _ = stack.popLast()
+                if let closed = stack.popLast() {
+                    keyHashes.removeLast(keyHashes.count - closed.firstKey)
+                    if closed.object >= 0, !largeObjects.isEmpty { largeObjects[closed.object] = nil }
+                }
                 index += 1
             case UInt8(ascii: ","):
                 if let last = stack.indices.last, stack[last].object >= 0 { stack[last].expectingKey = true }
@@ -52,9 +63,32 @@ struct StrictnessScan {
                 if let last = stack.indices.last { stack[last].expectingKey = false }
                 index += 1
             case StrictnessScan.quote:
+                let start = index
                 index = StrictnessScan.endOfString(bytes, from: index)
                 if let last = stack.indices.last, stack[last].object >= 0, stack[last].expectingKey {
-                    objects[stack[last].object].memberCount += 1
+                    let object = stack[last].object
+                    objects[object].memberCount += 1
+                    guard let hash = StrictnessScan.hash(bytes, from: start + 1, to: index - 1) else {
+                        hasEscapedKey = true
+                        continue
+                    }
+                    let first = stack[last].firstKey
+                    var repeated: Bool
+                    if let set = largeObjects[object] {
+                        repeated = set.contains(hash)
+                    } else {
+                        repeated = keyHashes[first...].contains(hash)
+                    }
+                    if repeated,
+                        let error = StrictnessScan.exactDuplicateKeyError(
+                            in: bytes, objectOffset: objects[object].offset)
+                    {
+                        throw error
+                    }
+                    keyHashes.append(hash)
+                    if keyHashes.count - first > 32 {
+                        largeObjects[object, default: Set(keyHashes[first...])].insert(hash)
+                    }
                 }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 index = try StrictnessScan.checkNumber(bytes, from: index)
@@ -139,10 +173,32 @@ struct StrictnessScan {
         return index
     }
 
+    /// FNV-1a of the bytes of a key as written, or nil when it holds an escape.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> UInt64? {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var index = start
+        while index < end {
+            let byte = bytes[index]
+            if byte == backslash { return nil }
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            index += 1
+        }
+        return hash
+    }
+
     /// The error for the object at `objectOffset`, whose member count differs from json-c's: the
     /// first key that repeats an earlier one (compared as written), or the object itself when the
     /// repeat is written with different escapes.
     static func duplicateKeyError(in bytes: UnsafeBufferPointer<UInt8>, objectOffset: Int) -> JSONError {
+        exactDuplicateKeyError(in: bytes, objectOffset: objectOffset)
+            ?? TextPosition.error(
+                at: objectOffset, in: bytes,
+                "an object with a duplicate key (written with different escapes); each key may appear once")
+    }
+
+    /// The error naming the first key of the object at `objectOffset` that repeats an earlier one,
+    /// compared as written; nil when none does.
+    static func exactDuplicateKeyError(in bytes: UnsafeBufferPointer<UInt8>, objectOffset: Int) -> JSONError? {
         var seen: Set<[UInt8]> = []
         var index = objectOffset + 1
         var depth = 0
@@ -177,8 +233,6 @@ struct StrictnessScan {
                 index += 1
             }
         }
-        return TextPosition.error(
-            at: objectOffset, in: bytes,
-            "an object with a duplicate key (written with different escapes); each key may appear once")
+        return nil
     }
 }

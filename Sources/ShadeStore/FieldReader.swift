@@ -5,18 +5,27 @@ import ShadeJSON
 struct FieldReader {
     let file: String
     let location: String
-    let object: JSONObject
+    let node: JSONNode
+    /// How many members the object has.
+    let count: Int
 
     /// Wraps `value`, which must be an object.
-    init(_ value: JSONValue, file: String, location: String) throws(StoreError) {
-        guard let object = value.objectValue else {
+    init(_ value: JSONNode, file: String, location: String) throws(StoreError) {
+        guard let count = value.memberCount else {
             throw .invalidContent(
                 file: file, location: location, reason: "expected an object, found \(value.kindDescription)")
         }
         self.file = file
         self.location = location
-        self.object = object
+        self.node = value
+        self.count = count
     }
+
+    /// The value of a key, or nil when the object does not have it.
+    subscript(key: String) -> JSONNode? { node.member(key) }
+
+    /// The members in document order.
+    var members: [(key: String, value: JSONNode)] { node.members?.members ?? [] }
 
     func fail(_ key: String, _ reason: String) -> StoreError {
         .invalidContent(file: file, location: path(key), reason: reason)
@@ -27,19 +36,15 @@ struct FieldReader {
 
     /// Throws when the object has a key outside `allowed`. `usual` is the order shade writes the
     /// keys in: an object that has exactly those is accepted without hashing a key.
-    func rejectUnknownKeys(allowed: Set<String>, usual: [String] = []) throws(StoreError) {
-        if !usual.isEmpty, object.count == usual.count,
-            zip(object.members, usual).allSatisfy({ $0.key == $1 })
-        {
-            return
-        }
-        for member in object where !allowed.contains(member.key) {
+    func rejectUnknownKeys(allowed: Set<String>, usual: JSONKeyList? = nil) throws(StoreError) {
+        if let usual, node.hasKeys(inOrder: usual) { return }
+        for member in members where !allowed.contains(member.key) {
             throw fail(member.key, "unknown key; expected one of \(allowed.sorted().joined(separator: ", "))")
         }
     }
 
-    func value(_ key: String) throws(StoreError) -> JSONValue {
-        guard let value = object[key] else { throw fail(key, "missing") }
+    func value(_ key: String) throws(StoreError) -> JSONNode {
+        guard let value = node.member(key) else { throw fail(key, "missing") }
         return value
     }
 
@@ -50,7 +55,7 @@ struct FieldReader {
     }
 
     func optionalString(_ key: String) throws(StoreError) -> String? {
-        guard let value = object[key], !value.isNull else { return nil }
+        guard let value = node.member(key), !value.isNull else { return nil }
         guard let text = value.stringValue else {
             throw fail(key, "expected a string or null, found \(value.kindDescription)")
         }
@@ -68,17 +73,17 @@ struct FieldReader {
         return number
     }
 
-    func array(_ key: String) throws(StoreError) -> [JSONValue] {
+    func array(_ key: String) throws(StoreError) -> [JSONNode] {
         let value = try value(key)
-        guard let elements = value.arrayValue else {
+        guard let elements = value.elements else {
             throw fail(key, "expected an array, found \(value.kindDescription)")
         }
         return elements
     }
 
-    func object(_ key: String) throws(StoreError) -> JSONObject {
+    func object(_ key: String) throws(StoreError) -> JSONNodeMembers {
         let value = try value(key)
-        guard let members = value.objectValue else {
+        guard let members = value.members else {
             throw fail(key, "expected an object, found \(value.kindDescription)")
         }
         return members

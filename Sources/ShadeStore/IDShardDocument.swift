@@ -17,7 +17,7 @@ enum IDShardDocument {
         ]
     }
 
-    static func decode(_ value: JSONValue, file: String, shard: Int) throws(StoreError) -> [ISOWeek?] {
+    static func decode(_ value: JSONNode, file: String, shard: Int) throws(StoreError) -> [ISOWeek?] {
         let reader = try FieldReader(value, file: file, location: "")
         try reader.checkHeader(kind: "ids")
         try reader.rejectUnknownKeys(allowed: ["format", "kind", "first", "weeks"])
@@ -55,7 +55,7 @@ enum MetaDocument {
     }
 
     /// Checks the store file; returns its format version.
-    static func decode(_ value: JSONValue, file: String) throws(StoreError) -> Int {
+    static func decode(_ value: JSONNode, file: String) throws(StoreError) -> Int {
         let reader = try FieldReader(value, file: file, location: "")
         let format = try reader.checkHeader(kind: "store")
         try reader.rejectUnknownKeys(allowed: ["format", "kind"])

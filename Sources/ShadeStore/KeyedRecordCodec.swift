@@ -21,7 +21,7 @@ protocol KeyedRecordCodec: SendableMetatype {
     static func encode(_ record: AnyKeyedRecord) -> JSONValue
     /// One record; `withStamps` true where the format requires them, false where it has none,
     /// nil where either may be (the change log keeps entries of every format).
-    static func decode(_ value: JSONValue, file: String, location: String, withStamps: Bool?) throws(StoreError)
+    static func decode(_ value: JSONNode, file: String, location: String, withStamps: Bool?) throws(StoreError)
         -> AnyKeyedRecord
 }
 
@@ -52,7 +52,7 @@ enum CollectionDocument {
         ]
     }
 
-    static func decode(_ codec: any KeyedRecordCodec.Type, _ value: JSONValue, file: String) throws(StoreError)
+    static func decode(_ codec: any KeyedRecordCodec.Type, _ value: JSONNode, file: String) throws(StoreError)
         -> [AnyKeyedRecord]
     {
         let reader = try FieldReader(value, file: file, location: "")
@@ -89,11 +89,11 @@ enum CategoryCodec: KeyedRecordCodec {
         ]
     }
 
-    static func decode(_ value: JSONValue, file: String, location: String, withStamps: Bool?) throws(StoreError)
+    static func decode(_ value: JSONNode, file: String, location: String, withStamps: Bool?) throws(StoreError)
         -> AnyKeyedRecord
     {
         let entry = try FieldReader(value, file: file, location: location)
-        let stamped = withStamps ?? (entry.object[StampsCodec.key] != nil)
+        let stamped = withStamps ?? (entry[StampsCodec.key] != nil)
         try entry.rejectUnknownKeys(allowed: stamped ? ["name", "color", StampsCodec.key] : ["name", "color"])
         let name = try entry.string("name")
         guard (try? TaskText.validateCategory(name)) == name else {

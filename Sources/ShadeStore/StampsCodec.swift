@@ -10,6 +10,8 @@ import ShadeJSON
 /// A field not under `changed` was last set when the record was made.
 enum StampsCodec {
     static let key = "stamps"
+    private static let stampsOrder = JSONKeyList(["made", "changed"])
+    private static let stampOrder = JSONKeyList(["at", "by"])
 
     static func encode(_ stamps: FieldStamps) -> JSONValue {
         var changed = JSONObject()
@@ -26,12 +28,11 @@ enum StampsCodec {
     /// Reads the stamps under `key` of a record whose fields are `fields`.
     static func decode(_ reader: FieldReader, fields: Set<String>) throws(StoreError) -> FieldStamps {
         let stamps = try FieldReader(try reader.value(key), file: reader.file, location: reader.path(key))
-        try stamps.rejectUnknownKeys(allowed: ["made", "changed"])
+        try stamps.rejectUnknownKeys(allowed: ["made", "changed"], usual: stampsOrder)
         let made = try decodeStamp(stamps, "made")
         var changed: [String: FieldStamp] = [:]
-        let list = try FieldReader(
-            .object(try stamps.object("changed")), file: reader.file, location: stamps.path("changed"))
-        for (field, _) in list.object {
+        let list = try FieldReader(try stamps.value("changed"), file: reader.file, location: stamps.path("changed"))
+        for (field, _) in list.members {
             guard fields.contains(field) else {
                 throw list.fail(field, "'\(field)' is not a field of this record")
             }
@@ -42,7 +43,7 @@ enum StampsCodec {
 
     private static func decodeStamp(_ reader: FieldReader, _ key: String) throws(StoreError) -> FieldStamp {
         let entry = try FieldReader(try reader.value(key), file: reader.file, location: reader.path(key))
-        try entry.rejectUnknownKeys(allowed: ["at", "by"])
+        try entry.rejectUnknownKeys(allowed: ["at", "by"], usual: stampOrder)
         return FieldStamp(at: try entry.string("at"), by: try entry.string("by"))
     }
 }

@@ -89,22 +89,29 @@ public struct Store: Sendable {
         return try withExtendedLifetime(lock) { try writeLocked(label: label, now: now, body) }
     }
 
+    /// What every write does first, under the exclusive lock: finishes a change a crashed process
+    /// left, and upgrades a store of an older format. Returns whether the store file is current
+    /// (else the write creates it).
+    func prepareForWrite() throws -> Bool {
+        try AtomicCommit(paths: paths).recover()
+        // A store of an older format is upgraded by its first write: the whole store is kept
+        // as it was (backups/format-N), every planner file is rewritten in the new format, and
+        // the last rewrite marks the store so (a crash part-way leaves a store that reads as
+        // before, and whose next write finishes the upgrade).
+        let format = try checkMeta()
+        if let format, format < StoreFormat.version {
+            // Before the change reads anything, so that it reads (and numbers) the upgraded files.
+            try Backups(paths: paths).preserveWholeStore(format: format)
+            try StoreUpgrade(paths: paths).run()
+            return true
+        }
+        return format == StoreFormat.version
+    }
+
     private func writeLocked<T>(label: String?, now: Moment, _ body: (StoreState) throws -> T) throws -> T {
         do {
             let commit = AtomicCommit(paths: paths)
-            try commit.recover()
-            // A store of an older format is upgraded by its first write: the whole store is kept
-            // as it was (backups/format-N), every planner file is rewritten in the new format, and
-            // the last rewrite marks the store so (a crash part-way leaves a store that reads as
-            // before, and whose next write finishes the upgrade).
-            let format = try checkMeta()
-            var metaCurrent = format == StoreFormat.version
-            if let format, format < StoreFormat.version {
-                // Before the change reads anything, so that it reads (and numbers) the upgraded files.
-                try Backups(paths: paths).preserveWholeStore(format: format)
-                try StoreUpgrade(paths: paths).run()
-                metaCurrent = true
-            }
+            let metaCurrent = try prepareForWrite()
             let state = StoreState(paths: paths, cache: cache)
             let result = try body(state)
             if state.hasChanges {
@@ -151,8 +158,9 @@ public struct Store: Sendable {
     @discardableResult
     private func checkMeta() throws(StoreError) -> Int? {
         guard let bytes = try FileSystem.read(paths.meta) else { return nil }
-        let value: JSONValue
-        do { value = try JSONParser.parse(bytes) } catch { throw .unreadable(file: paths.meta, error: error) }
+        let document: JSONDocument
+        do { document = try JSONDocument(parsing: bytes) } catch { throw .unreadable(file: paths.meta, error: error) }
+        let value = document.value
         return try StoreError.placing(in: bytes) { () throws(StoreError) in
             try MetaDocument.decode(value, file: paths.meta)
         }

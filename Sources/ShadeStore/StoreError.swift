@@ -35,7 +35,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the failure came after the commit point (the change is recorded).
-    var isAfterCommitPoint: Bool {
+    public var isAfterCommitPoint: Bool {
         if case .unfinished = self { return true }
         return false
     }

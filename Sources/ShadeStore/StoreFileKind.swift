@@ -161,16 +161,16 @@ enum StoreFileKind: Equatable {
     /// Parses and decodes a file's bytes as this kind; a problem is placed by line and column.
     func decode(_ bytes: [UInt8], file: String) throws(StoreError) -> Content {
         try StoreError.placing(in: bytes) { () throws(StoreError) -> Content in
-            let value: JSONValue
-            do throws(JSONError) { value = try JSONParser.parse(bytes) } catch {
+            let document: JSONDocument
+            do throws(JSONError) { document = try JSONDocument(parsing: bytes) } catch {
                 throw .unreadable(file: file, error: error)
             }
-            return try decode(value, file: file)
+            return try decode(document.value, file: file)
         }
     }
 
     /// Decodes a parsed file as this kind.
-    func decode(_ value: JSONValue, file: String) throws(StoreError) -> Content {
+    func decode(_ value: JSONNode, file: String) throws(StoreError) -> Content {
         switch self {
         case .meta: return .meta(format: try MetaDocument.decode(value, file: file))
         case .collection(let kind):

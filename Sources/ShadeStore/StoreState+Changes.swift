@@ -140,7 +140,8 @@ extension StoreState {
     /// Whether anything changed in this step.
     /// (Ids handed out to tasks that came from another copy count: they are saved with the step.)
     public var hasChanges: Bool {
-        !changeOrder.isEmpty || poppedUndoEntry != nil || !dirtyCollections.isEmpty || !dirtyIndexes.isEmpty
+        !changeOrder.isEmpty || !closedChanges.isEmpty || poppedUndoEntry != nil || !dirtyCollections.isEmpty
+            || !dirtyIndexes.isEmpty
     }
 
     func missing(_ id: Int) -> StoreError {

@@ -32,10 +32,18 @@ extension StoreState {
             files.append(
                 (paths.idShardFile(shard), try serialise(IDShardDocument.encode(shard: shard, weeks: entries))))
         }
+        var entries = closedChanges
         if let label, !recordChanges.isEmpty {
-            let entry = Change(label: label, at: timestamp, by: author, records: recordChanges)
-            let next = (try UndoJournal.sequenceNumbers(in: paths.undoDirectory).last ?? 0) + 1
-            files.append((paths.changeLogFile(next), try serialise(UndoJournal.encode(entry))))
+            entries.append(Change(label: label, at: timestamp, by: author, records: recordChanges))
+        }
+        if !entries.isEmpty {
+            let last = try UndoJournal.sequenceNumbers(in: paths.undoDirectory).last ?? 0
+            // Entries beyond the depth kept would be pruned at once: only the newest are written.
+            let kept = entries.suffix(StoreFormat.undoDepth)
+            for (offset, entry) in kept.enumerated() {
+                let number = last + entries.count - kept.count + offset + 1
+                files.append((paths.changeLogFile(number), try serialise(UndoJournal.encode(entry))))
+            }
         }
         if let poppedUndoEntry { files.append((paths.changeLogFile(poppedUndoEntry), nil)) }
         for kind in dirtyCollections.sorted() {

@@ -23,6 +23,8 @@ public final class StoreState: PlannerRecords {
     /// Every record changed in this step, first state and last, in the order first touched.
     var changeOrder: [String] = []
     var changes: [String: (before: PlannerRecord?, after: PlannerRecord?)] = [:]
+    /// Changes of this step closed already, each an entry of the change log of its own (a batch).
+    var closedChanges: [Change] = []
     var poppedUndoEntry: Int?
     /// The records of each keyed kind read so far (categories, …), in key order.
     var collections: [RecordKind: [AnyKeyedRecord]] = [:]
@@ -185,14 +187,14 @@ public final class StoreState: PlannerRecords {
 
     /// Parses a store file and decodes it; a problem in what it holds is placed by line and column.
     func decode<T>(
-        _ bytes: [UInt8], file: String, _ body: (JSONValue) throws(StoreError) -> T
+        _ bytes: [UInt8], file: String, _ body: (JSONNode) throws(StoreError) -> T
     ) throws(StoreError) -> T {
         try StoreError.placing(in: bytes) { () throws(StoreError) -> T in
-            let value: JSONValue
-            do throws(JSONError) { value = try JSONParser.parse(bytes) } catch {
+            let document: JSONDocument
+            do throws(JSONError) { document = try JSONDocument(parsing: bytes) } catch {
                 throw .unreadable(file: file, error: error)
             }
-            return try body(value)
+            return try body(document.value)
         }
     }
 

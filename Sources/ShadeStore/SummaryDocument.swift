@@ -39,8 +39,8 @@ enum SummaryDocument {
     /// Reads a summary file; one that is missing or cannot be read counts as empty (its weeks are
     /// then summed up from their files).
     static func read(_ file: String, year: Int) -> [ISOWeek: Entry] {
-        guard let bytes = try? FileSystem.read(file), let value = try? JSONParser.parse(bytes),
-            let entries = try? decode(value, file: file, year: year)
+        guard let bytes = try? FileSystem.read(file), let document = try? JSONDocument(parsing: bytes),
+            let entries = try? decode(document.value, file: file, year: year)
         else { return [:] }
         return entries
     }
@@ -66,7 +66,7 @@ enum SummaryDocument {
         return result
     }
 
-    static func decode(_ value: JSONValue, file: String, year: Int) throws(StoreError) -> [ISOWeek: Entry] {
+    static func decode(_ value: JSONNode, file: String, year: Int) throws(StoreError) -> [ISOWeek: Entry] {
         let reader = try FieldReader(value, file: file, location: "")
         try reader.checkHeader(kind: "summary")
         try reader.rejectUnknownKeys(allowed: ["format", "kind", "year", "weeks"])

@@ -31,6 +31,8 @@ enum TaskRecord {
 
     static let filedOrder = TaskField.keys(TaskField.filed.filter { $0 != .id }) + [StampsCodec.key]
     static let placedOrder = TaskField.keys(TaskField.allCases) + [StampsCodec.key]
+    static let filedKeyList = JSONKeyList(filedOrder)
+    static let placedKeyList = JSONKeyList(placedOrder)
     static let keys = Set(filedOrder)
     static let placedKeys = Set(placedOrder)
     static let earlierFiledKeys = Set(TaskField.keys(TaskField.filed))
@@ -64,7 +66,7 @@ enum TaskRecord {
     /// Reads a task; `date` and `slot` come from where it is filed, or from the record itself.
     /// A task filed by format 3 has no id here (0 until its week's id index gives it one).
     static func decode(
-        _ value: JSONValue, file: String, location: String, shape: Shape, date: CivilDate?, slot: Slot?
+        _ value: JSONNode, file: String, location: String, shape: Shape, date: CivilDate?, slot: Slot?
     ) throws(StoreError) -> PlannerTask {
         let reader = try FieldReader(value, file: file, location: location)
         let withPlacement: Bool
@@ -72,14 +74,14 @@ enum TaskRecord {
         let withStamps: Bool
         switch shape {
         case .filed(let format) where format >= 3:
-            try reader.rejectUnknownKeys(allowed: keys, usual: filedOrder)
+            try reader.rejectUnknownKeys(allowed: keys, usual: filedKeyList)
             (withPlacement, withID, withStamps) = (false, false, true)
         case .filed:
             try reader.rejectUnknownKeys(allowed: earlierFiledKeys)
             (withPlacement, withID, withStamps) = (false, true, false)
         case .placed:
-            try reader.rejectUnknownKeys(allowed: placedKeys, usual: placedOrder)
-            (withPlacement, withID, withStamps) = (true, true, reader.object[StampsCodec.key] != nil)
+            try reader.rejectUnknownKeys(allowed: placedKeys, usual: placedKeyList)
+            (withPlacement, withID, withStamps) = (true, true, reader[StampsCodec.key] != nil)
         }
         let id = withID ? Int(try reader.int(TaskField.id.rawValue, in: 1...Int64(Int32.max))) : 0
         let uid = try reader.string(TaskField.uid.rawValue)
@@ -129,7 +131,7 @@ enum TaskRecord {
             color = parsed
         }
         var favorite = false
-        if let value = reader.object[TaskField.favorite.rawValue] {
+        if let value = reader[TaskField.favorite.rawValue] {
             guard let flag = value.boolValue else {
                 throw reader.fail(TaskField.favorite.rawValue, "expected true or false")
             }

@@ -33,7 +33,7 @@ enum UndoJournal {
         }
     }
 
-    static func decode(_ value: JSONValue, file: String) throws(StoreError) -> Change {
+    static func decode(_ value: JSONNode, file: String) throws(StoreError) -> Change {
         let reader = try FieldReader(value, file: file, location: "")
         let kind = try reader.string("kind")
         if kind == "undo" { return try decodeTaskEntry(reader, file: file) }
@@ -67,7 +67,7 @@ enum UndoJournal {
     }
 
     /// One record of a change, of a known kind.
-    private static func decodeRecord(_ value: JSONValue, kind: RecordKind, file: String, location: String)
+    private static func decodeRecord(_ value: JSONNode, kind: RecordKind, file: String, location: String)
         throws(StoreError) -> PlannerRecord
     {
         guard kind != .task else {

@@ -54,7 +54,7 @@ enum WeekDocument {
         ]
     }
 
-    static func decode(_ value: JSONValue, file: String, expected week: ISOWeek) throws(StoreError) -> Content {
+    static func decode(_ value: JSONNode, file: String, expected week: ISOWeek) throws(StoreError) -> Content {
         let reader = try FieldReader(value, file: file, location: "")
         let format = try reader.checkHeader(kind: "week")
         try reader.rejectUnknownKeys(allowed: ["format", "kind", "week", "days"])
@@ -72,7 +72,7 @@ enum WeekDocument {
             let day = try FieldReader(dayValue, file: file, location: "days.\(dayKey)")
             try day.rejectUnknownKeys(allowed: Set(Slot.allCases.map(\.rawValue)))
             for slot in Slot.allCases {
-                guard day.object[slot.rawValue] != nil else { continue }
+                guard day[slot.rawValue] != nil else { continue }
                 for (index, element) in try day.array(slot.rawValue).enumerated() {
                     let location = "days.\(dayKey).\(slot.rawValue)[\(index)]"
                     let task = try TaskRecord.decode(

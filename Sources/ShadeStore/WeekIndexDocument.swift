@@ -20,7 +20,7 @@ enum WeekIndexDocument {
     }
 
     /// The ids by uid.
-    static func decode(_ value: JSONValue, file: String, expected week: ISOWeek) throws(StoreError) -> [String: Int] {
+    static func decode(_ value: JSONNode, file: String, expected week: ISOWeek) throws(StoreError) -> [String: Int] {
         let reader = try FieldReader(value, file: file, location: "")
         try reader.checkHeader(kind: "week-ids")
         try reader.rejectUnknownKeys(allowed: ["format", "kind", "week", "ids"])
@@ -28,11 +28,11 @@ enum WeekIndexDocument {
         guard name == week.description else {
             throw reader.fail("week", "this file indexes week \(name), but its name says \(week)")
         }
-        let entries = try FieldReader(.object(try reader.object("ids")), file: file, location: "ids")
+        let entries = try FieldReader(try reader.value("ids"), file: file, location: "ids")
         var result: [String: Int] = [:]
         var seen: Set<Int> = []
         // Each member read as it comes (a lookup by key would make a large week quadratic).
-        for (uid, value) in entries.object {
+        for (uid, value) in entries.members {
             guard let number = value.intValue, (1...Int64(Int32.max)).contains(number) else {
                 throw entries.fail(uid, "expected an id from 1 to \(Int32.max)")
             }

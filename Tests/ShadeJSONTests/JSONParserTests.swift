@@ -66,6 +66,18 @@ private func error(_ text: String) -> JSONError? { error(Array(text.utf8)) }
         #expect(found.reason.contains("duplicate"))
     }
 
+    @Test func findsADuplicateKeyInAnObjectOfManyKeys() throws {
+        // Past 32 keys an object's key hashes are kept in a set; the duplicate is still named.
+        let members = (0..<100).map { "\"k\($0)\": \($0)" } + ["\"k7\": 0"]
+        let found = try #require(error("{\"outer\": {" + members.joined(separator: ", ") + "}}"))
+        #expect(found.reason.contains("duplicate key \"k7\""))
+        // Equal keys in different objects, nested or side by side, are no duplicate.
+        let nested = #"{"a": {"a": {"a": 1}, "b": [{"a": 1}, {"a": 2}]}, "b": {"a": 1}}"#
+        #expect(error(nested) == nil)
+        let wide = "{" + (0..<100).map { "\"k\($0)\": {\"k\($0)\": 1}" }.joined(separator: ", ") + "}"
+        #expect(error(wide) == nil)
+    }
+
     @Test func rejectsAByteOrderMark() throws {
         let found = try #require(error([0xEF, 0xBB, 0xBF] + Array("{}".utf8)))
         #expect(found.reason.contains("byte order mark"))

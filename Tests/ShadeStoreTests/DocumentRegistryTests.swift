@@ -46,7 +46,7 @@ import Testing
             label: "cat color school red", at: "2026-11-24T10:00:00+01:00", by: "ben",
             records: [.changed(.category(category), to: .category(renamed))])
         let written = try JSONWriter.bytes(UndoJournal.encode(change))
-        let read = try UndoJournal.decode(try JSONParser.parse(written), file: "undo/0000000001.json")
+        let read = try UndoJournal.decode(try JSONDocument(parsing: written).value, file: "undo/0000000001.json")
         #expect(read == change)
         #expect(read.records.first?.after?.category?.stamps.stamp(of: "color").by == "ben")
     }

@@ -10,4 +10,8 @@ int shade_syncfs(int fd);
 /// exchange). Declared by glibc only under _GNU_SOURCE, hence here.
 int shade_rename_exchange(const char *from, const char *to);
 
+/// Turns off glibc's fastbins (mallopt M_MXFAST 0): a week's json-c tree is hundreds of thousands
+/// of small blocks, and freed into fastbins they are all consolidated at the next large allocation.
+void shade_tune_allocator(void);
+
 #endif

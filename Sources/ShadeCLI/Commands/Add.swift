@@ -57,7 +57,7 @@ extension Shade {
             let now = try session.now()
             var random = SystemRandomNumberGenerator()
             let uid = UIDGenerator.make(using: &random)
-            let change = try session.store.commit(label: session.undoLabel(["add"] + words), now: now) { state in
+            let change = try session.commit(label: session.undoLabel(["add"] + words), now: now) { state in
                 try TaskOperations.add(
                     parsed, defaultDate: session.view.date, defaultSlot: session.view.slot, id: try state.allocateID(),
                     uid: uid, in: state, context: session.operationContext(now))

@@ -38,7 +38,7 @@ extension Shade {
         }
 
         func execute(in session: Session) throws {
-            let (categories, tallies) = try session.store.read { state -> ([Category], [String: Tally]) in
+            let (categories, tallies) = try session.read { state -> ([Category], [String: Tally]) in
                 var tallies: [String: Tally] = [:]
                 for task in try state.allTasks() {
                     if let category = task.category { tallies[category, default: Tally()].add(task.status) }
@@ -99,7 +99,7 @@ extension Shade {
         func execute(in session: Session) throws {
             let color = try parseWords(resolver: session.resolver())
             let label = session.undoLabel(["cat", "add", name] + (self.color.map { [$0] } ?? []))
-            let change = try session.store.commit(label: label, now: session.now()) { state in
+            let change = try session.commit(label: label, now: session.now()) { state in
                 try CategoryOperations.create(name, color: color, in: state)
             }
             guard let added = change.records.last?.after?.category else { return }
@@ -121,7 +121,7 @@ extension Shade {
 
         func execute(in session: Session) throws {
             let now = try session.now()
-            let change = try session.store.commit(label: session.undoLabel(["cat", "rename", old, new]), now: now) {
+            let change = try session.commit(label: session.undoLabel(["cat", "rename", old, new]), now: now) {
                 state in
                 try CategoryOperations.rename(old, to: new, in: state, context: session.operationContext(now))
             }
@@ -156,7 +156,7 @@ extension Shade {
 
         func execute(in session: Session) throws {
             let color = try parseWords(resolver: session.resolver())
-            let change = try session.store.commit(
+            let change = try session.commit(
                 label: session.undoLabel(["cat", "color", name, self.color]), now: session.now()
             ) {
                 state in try CategoryOperations.recolor(name, to: color, in: state)
@@ -182,7 +182,7 @@ extension Shade {
         func execute(in session: Session) throws {
             let now = try session.now()
             let label = session.undoLabel(["cat", "rm", name] + (to.map { ["--to", $0] } ?? []))
-            let change = try session.store.commit(label: label, now: now) { state in
+            let change = try session.commit(label: label, now: now) { state in
                 try CategoryOperations.remove(name, movingTo: to, in: state, context: session.operationContext(now))
             }
             let count = change.tasks.count

@@ -28,7 +28,7 @@ extension Shade {
         }
 
         func execute(in session: Session) throws {
-            let entries = try session.store.read { state in try state.changeLog(last: count ?? 10) }.reversed()
+            let entries = try session.read { state in try state.changeLog(last: count ?? 10) }.reversed()
             if json {
                 try session.printJSON(["changes": .array(entries.map { Log.json(number: $0.number, $0.change) })])
                 return

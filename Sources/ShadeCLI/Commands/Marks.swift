@@ -6,7 +6,7 @@ private func setFavorite(_ favorite: Bool, _ selection: TaskSelection, verb: Str
     let (ids, json) = (selection.ids, selection.json)
     let now = try session.now()
     var selected: [PlannerTask] = []
-    let change = try session.store.commit(label: session.undoLabel([verb] + ids.map(String.init)), now: now) { state in
+    let change = try session.commit(label: session.undoLabel([verb] + ids.map(String.init)), now: now) { state in
         selected = try state.requireTasks(ids)
         return try TaskOperations.setFavorite(favorite, ids: ids, in: state, context: session.operationContext(now))
     }

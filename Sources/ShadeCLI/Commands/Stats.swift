@@ -57,7 +57,7 @@ extension Shade {
 
         func execute(in session: Session) throws {
             let range = try parseWords(resolver: session.resolver())
-            let stats = try session.store.read { state -> HistoryStats in
+            let stats = try session.read { state -> HistoryStats in
                 let first: ISOWeek
                 let last: ISOWeek
                 if all {

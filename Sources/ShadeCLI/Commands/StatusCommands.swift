@@ -6,7 +6,7 @@ private func setStatus(_ status: TaskStatus, _ selection: TaskSelection, verb: S
     let (ids, json) = (selection.ids, selection.json)
     let now = try session.now()
     var selected: [PlannerTask] = []
-    let change = try session.store.commit(label: session.undoLabel([verb] + ids.map(String.init)), now: now) { state in
+    let change = try session.commit(label: session.undoLabel([verb] + ids.map(String.init)), now: now) { state in
         selected = try state.requireTasks(ids)
         return try TaskOperations.setStatus(status, ids: ids, in: state, context: session.operationContext(now))
     }
@@ -87,7 +87,7 @@ extension Shade {
         }
 
         func execute(in session: Session) throws {
-            let change = try session.store.commit(
+            let change = try session.commit(
                 label: session.undoLabel(["rm"] + selection.ids.map(String.init)), now: session.now()
             ) { state in try TaskOperations.remove(ids: selection.ids, in: state) }
             let removed = change.tasks

@@ -18,7 +18,7 @@ extension Shade {
         }
 
         func execute(in session: Session) throws {
-            let task = try session.store.read { state in try state.requireTask(id) }
+            let task = try session.read { state in try state.requireTask(id) }
             let context = try session.renderContext()
             if json {
                 try session.printJSON(ViewJSON.task(task, context: context))
@@ -70,7 +70,7 @@ extension Shade {
         /// Prints a day's timeline (or one slot of it) with the standing filter applied.
         static func print(_ date: CivilDate, only: Slot?, json: Bool, in session: Session) throws {
             let tasks = try session.applyStandingFilter(
-                session.store.read { state in try state.tasks(in: date.isoWeek) })
+                session.read { state in try state.tasks(in: date.isoWeek) })
             let agenda = DayAgenda(date: date, tasks: tasks)
             let context = try session.renderContext()
             if json {
@@ -116,15 +116,15 @@ extension Shade {
             if session.isInteractive, target != session.view.week { session.view.move(to: target) }
             let context = try session.renderContext()
             if json {
-                let tasks = try session.applyStandingFilter(session.store.read { state in try state.tasks(in: target) })
+                let tasks = try session.applyStandingFilter(session.read { state in try state.tasks(in: target) })
                 try session.printJSON(ViewJSON.week(WeekAgenda(week: target, tasks: tasks), context: context))
             } else {
                 // The grid needs only the tallies, which the week's summary has.
                 let cells =
                     session.standingFilter == nil
-                    ? try session.store.read { state in try state.cells(of: target) }
+                    ? try session.read { state in try state.cells(of: target) }
                     : WeekCells(
-                        try session.applyStandingFilter(session.store.read { state in try state.tasks(in: target) }))
+                        try session.applyStandingFilter(session.read { state in try state.tasks(in: target) }))
                 let viewDate = session.view.week == target ? session.view.date : nil
                 session.print(WeekGrid.render(target, cells: cells, viewDate: viewDate, context: context))
             }
@@ -265,7 +265,7 @@ struct TaskListing {
 
     func print(in session: Session, emptyMessage: SafeText) throws {
         let now = try session.now()
-        let matching = try session.store.read { state -> [PlannerTask] in
+        let matching = try session.read { state -> [PlannerTask] in
             let candidates: [PlannerTask]
             if let bounds = query.dateBounds {
                 candidates = try state.tasks(from: bounds.first, through: bounds.last)

@@ -1,0 +1,57 @@
+import ShadeCore
+
+/// A batch of changes in one step (`StoreBatch`): each change closed with its own change-log
+/// entry, and a change that fails taken back to where the step stood before it.
+extension StoreState {
+    /// Everything a change can alter in the state: the records loaded, what is to be written, and
+    /// the changes recorded.
+    struct Snapshot {
+        let weeks: [ISOWeek: [PlannerTask]]
+        let dirtyWeeks: Set<ISOWeek>
+        let shards: [Int: [ISOWeek?]]
+        let dirtyShards: Set<Int>
+        let dirtyIndexes: Set<ISOWeek>
+        let unindexedWeeks: Set<ISOWeek>
+        let numberedWeeks: [ISOWeek]
+        let nextID: Int?
+        let changeOrder: [String]
+        let changes: [String: (before: PlannerRecord?, after: PlannerRecord?)]
+        let closedChanges: [Change]
+        let collections: [RecordKind: [AnyKeyedRecord]]
+        let dirtyCollections: Set<RecordKind>
+    }
+
+    /// The state as it stands (the collections share their storage until changed).
+    func snapshot() -> Snapshot {
+        Snapshot(
+            weeks: weeks, dirtyWeeks: dirtyWeeks, shards: shards, dirtyShards: dirtyShards,
+            dirtyIndexes: dirtyIndexes, unindexedWeeks: unindexedWeeks, numberedWeeks: numberedWeeks,
+            nextID: nextID, changeOrder: changeOrder, changes: changes, closedChanges: closedChanges,
+            collections: collections, dirtyCollections: dirtyCollections)
+    }
+
+    /// Puts the state back as it stood at `snapshot`.
+    func restore(_ snapshot: Snapshot) {
+        weeks = snapshot.weeks
+        dirtyWeeks = snapshot.dirtyWeeks
+        shards = snapshot.shards
+        dirtyShards = snapshot.dirtyShards
+        dirtyIndexes = snapshot.dirtyIndexes
+        unindexedWeeks = snapshot.unindexedWeeks
+        numberedWeeks = snapshot.numberedWeeks
+        nextID = snapshot.nextID
+        changeOrder = snapshot.changeOrder
+        changes = snapshot.changes
+        closedChanges = snapshot.closedChanges
+        collections = snapshot.collections
+        dirtyCollections = snapshot.dirtyCollections
+    }
+
+    /// Ends the change being made: it becomes an entry of the change log of its own (written with
+    /// the step), and the next change starts from nothing recorded.
+    func closeChange(_ change: Change) {
+        if !change.records.isEmpty { closedChanges.append(change) }
+        changeOrder = []
+        changes = [:]
+    }
+}
