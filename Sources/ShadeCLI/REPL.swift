@@ -62,6 +62,7 @@ final class REPL {
             if code != ExitCode.success, exitCode == ExitCode.success, isScript { exitCode = code }
         }
         loop: while true {
+            if let now = try? session.now() { session.followClock(to: now) }
             let result = source.next(prompt: prompt)
             lineNumber += 1
             let context = mode == .script ? "line \(lineNumber): " : ""

@@ -29,6 +29,19 @@ public final class Session {
         return tasks.filter { standingFilter.query.matches($0, now: now, schedule: schedule) }
     }
 
+    /// The view as the clock last set it: while the view is still that, the user has not moved
+    /// it, and it follows the clock (a REPL left open from morning to evening is in the evening).
+    private var clockView: PlannerView?
+
+    /// Moves the view to the day and slot of `now` when the user has not moved it since the clock
+    /// last set it.
+    func followClock(to now: Moment) {
+        guard let clockView, view == clockView else { return }
+        let current = PlannerView(now: now, schedule: schedule)
+        view = current
+        self.clockView = current
+    }
+
     /// The batch of changes open (a script's lines saved together), through which the store is
     /// read and changed until it is saved.
     var batch: StoreBatch?
@@ -58,6 +71,7 @@ public final class Session {
         self.store = store
         self.schedule = schedule
         self.view = PlannerView(now: now, schedule: schedule)
+        self.clockView = view
         self.isInteractive = isInteractive
         self.colorMode = colorMode
         self.clockOverride = clockOverride

@@ -4,10 +4,11 @@ import ShadeCore
 /// rates by slot and by weekday.
 public enum StatsReport {
     /// Renders the statistics of a range of weeks.
-    public static func render(_ stats: HistoryStats, context: RenderContext) -> SafeText {
+    public static func render(_ stats: HistoryStats, streak: Streak, context: RenderContext) -> SafeText {
         let style = context.style
         guard let first = stats.weeks.first, let last = stats.weeks.last else {
             return style.dim("no weeks with tasks yet") + "\n"
+                + (streak.best > 0 ? "streak  " + streakText(streak) + "\n" : "")
         }
         let count = stats.weeks.count
         var lines: [SafeText] = [
@@ -34,6 +35,12 @@ public enum StatsReport {
         lines.append(
             ("by weekday  " as SafeText) + days.joined(separator: " · ")
                 + (stats.bestWeekday.map { style.dim("   best: \($0.label)") } ?? ""))
+        lines.append(("streak      " as SafeText) + streakText(streak))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `3 days (best 12)`: days in a row, up to today, with every task done.
+    static func streakText(_ streak: Streak) -> SafeText {
+        "\(streak.current) day\(streak.current == 1 ? "" : "s") in a row with every task done (best \(streak.best))"
     }
 }

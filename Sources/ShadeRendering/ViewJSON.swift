@@ -57,7 +57,7 @@ public enum ViewJSON {
     }
 
     /// The statistics document: each week, the pooled rate, and rates by slot and by weekday.
-    public static func stats(_ stats: HistoryStats) -> JSONValue {
+    public static func stats(_ stats: HistoryStats, streak: Streak) -> JSONValue {
         func tallyObject(_ tally: Tally) -> JSONValue {
             var object = JSONObject()
             counts(tally, into: &object)
@@ -85,6 +85,7 @@ public enum ViewJSON {
         object.appendUnique("by_weekday", .object(byWeekday))
         object.appendUnique("best_slot", .optional(stats.bestSlot?.rawValue))
         object.appendUnique("best_weekday", .optional(stats.bestWeekday?.name))
+        object.appendUnique("streak", ["current": .int(Int64(streak.current)), "best": .int(Int64(streak.best))])
         return .object(object)
     }
 

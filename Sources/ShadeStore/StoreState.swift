@@ -145,6 +145,15 @@ public final class StoreState: PlannerRecords {
         return result.sorted()
     }
 
+    /// The first week that has a file, or nil when none has (one year's folder is listed, not all).
+    public func firstStoredWeek() throws(StoreError) -> ISOWeek? {
+        let years = try FileSystem.list(paths.weeksDirectory).filter { $0.count == 4 }.compactMap { Int($0) }.sorted()
+        for year in years {
+            if let first = try storedWeeks(from: year, through: year).first { return first }
+        }
+        return nil
+    }
+
     /// Every task in the store, week by week.
     public func allTasks() throws(StoreError) -> [PlannerTask] {
         var result: [PlannerTask] = []

@@ -57,7 +57,15 @@ extension Shade {
 
         func execute(in session: Session) throws {
             let range = try parseWords(resolver: session.resolver())
+            let today = try session.now().date
+            var counter = Streak.Counter(today: today)
             let stats = try session.read { state -> HistoryStats in
+                // The streak runs over the whole history up to today, whatever range is shown.
+                if let earliest = try state.firstStoredWeek(), earliest <= today.isoWeek {
+                    try state.visitWeekCells(from: earliest, through: today.isoWeek) { week, cells in
+                        counter.add(week, cells)
+                    }
+                }
                 let first: ISOWeek
                 let last: ISOWeek
                 if all {
@@ -87,9 +95,9 @@ extension Shade {
                 return accumulator.stats(from: first, through: last)
             }
             if json {
-                try session.printJSON(ViewJSON.stats(stats))
+                try session.printJSON(ViewJSON.stats(stats, streak: counter.streak))
             } else {
-                session.print(StatsReport.render(stats, context: try session.renderContext()))
+                session.print(StatsReport.render(stats, streak: counter.streak, context: try session.renderContext()))
             }
         }
     }

@@ -1,4 +1,5 @@
 import ShadeCore
+import ShadeRendering
 import ShadeStore
 
 /// Sets the status of several tasks in one step (one undo entry).
@@ -6,8 +7,13 @@ private func setStatus(_ status: TaskStatus, _ selection: TaskSelection, verb: S
     let (ids, json) = (selection.ids, selection.json)
     let now = try session.now()
     var selected: [PlannerTask] = []
+    var weekTasks: [PlannerTask] = []
     let change = try session.commit(label: session.undoLabel([verb] + ids.map(String.init)), now: now) { state in
         selected = try state.requireTasks(ids)
+        if status == .done {
+            // The weeks as they were, to tell whether this finished a slot, a day or a week.
+            for week in Set(selected.map(\.week)).sorted() { weekTasks += try state.tasks(in: week) }
+        }
         return try TaskOperations.setStatus(status, ids: ids, in: state, context: session.operationContext(now))
     }
     let results = selected.map { task -> (task: PlannerTask, changed: Bool) in
@@ -30,6 +36,9 @@ private func setStatus(_ status: TaskStatus, _ selection: TaskSelection, verb: S
         } else {
             session.print("\(result.task.id) was already \(past) · \(session.shownTitle(result.task))")
         }
+    }
+    if let milestone = CompletionMilestone.reached(by: change.records, before: weekTasks) {
+        session.print(MilestoneText.render(milestone, context: try session.renderContext()))
     }
 }
 
