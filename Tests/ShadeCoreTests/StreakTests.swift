@@ -64,4 +64,26 @@ import Testing
         // 28 Dec through 5 Jan: nine days; 6 Jan and later are after today.
         #expect(counter.streak == Streak(current: 9, best: 9))
     }
+
+    @Test func countingBackFromTodayGivesTheSameCurrentStreakAsCountingForward() {
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let today = CivilDate.fixture("2026-11-24")
+            let days = (0..<60).map { offset -> (CivilDate, Tally) in
+                let kind = Int.random(in: 0..<5, using: &random)
+                let tally =
+                    kind == 0
+                    ? Tally()
+                    : kind == 1
+                        ? Tally(done: 0, open: 0, cancelled: 1)
+                        : kind == 2 ? Tally(done: 1, open: 1, cancelled: 0) : Tally(done: 2, open: 0, cancelled: 0)
+                return (today.adding(days: offset - 55), tally)
+            }
+            var forward = Streak.Counter(today: today)
+            for (date, tally) in days { forward.add(date, tally) }
+            var backward = Streak.BackwardCounter(today: today)
+            for (date, tally) in days.reversed() { backward.add(date, tally) }
+            #expect(backward.run == forward.streak.current, "\(days)")
+        }
+    }
 }

@@ -58,12 +58,15 @@ extension Shade {
         func execute(in session: Session) throws {
             let range = try parseWords(resolver: session.resolver())
             let today = try session.now().date
+            // The best streak of the weeks shown; the current one, from today back until it breaks.
             var counter = Streak.Counter(today: today)
+            var current = Streak.BackwardCounter(today: today)
             let stats = try session.read { state -> HistoryStats in
-                // The streak runs over the whole history up to today, whatever range is shown.
-                if let earliest = try state.firstStoredWeek(), earliest <= today.isoWeek {
-                    try state.visitWeekCells(from: earliest, through: today.isoWeek) { week, cells in
-                        counter.add(week, cells)
+                if let earliest = try state.firstStoredWeek() {
+                    var week = today.isoWeek
+                    while !current.ended, week >= earliest {
+                        current.add(week, try state.cells(of: week))
+                        week = week.adding(weeks: -1)
                     }
                 }
                 let first: ISOWeek
@@ -87,17 +90,23 @@ extension Shade {
                     // A standing filter needs the tasks themselves, week by week.
                     for week in try state.storedWeeks(from: first.year, through: last.year)
                     where week >= first && week <= last {
-                        accumulator.add(week, WeekCells(try session.applyStandingFilter(state.tasks(in: week))))
+                        let cells = WeekCells(try session.applyStandingFilter(state.tasks(in: week)))
+                        accumulator.add(week, cells)
+                        counter.add(week, cells)
                     }
                 } else {
-                    try state.visitWeekCells(from: first, through: last) { week, cells in accumulator.add(week, cells) }
+                    try state.visitWeekCells(from: first, through: last) { week, cells in
+                        accumulator.add(week, cells)
+                        counter.add(week, cells)
+                    }
                 }
                 return accumulator.stats(from: first, through: last)
             }
+            let streak = Streak(current: current.run, best: max(counter.streak.best, current.run))
             if json {
-                try session.printJSON(ViewJSON.stats(stats, streak: counter.streak))
+                try session.printJSON(ViewJSON.stats(stats, streak: streak))
             } else {
-                session.print(StatsReport.render(stats, streak: counter.streak, context: try session.renderContext()))
+                session.print(StatsReport.render(stats, streak: streak, context: try session.renderContext()))
             }
         }
     }

@@ -1,0 +1,105 @@
+/// A repeating task (SPEC §7): what each occurrence is — title, slot, time, tags, category,
+/// colour, star, note — and when it occurs (a rule from an anchor date, up to an optional last
+/// date). Occurrences are computed for the days asked for, never stored: an occurrence becomes a
+/// record of its own only when something is done to it, and its date then joins `exceptions`
+/// (the dates the rule reaches that the series no longer shows itself: a record stands for the
+/// day, or the day was taken out).
+public struct RepeatSeries: Hashable, Sendable {
+    /// The series' identity; each occurrence's uid is made from it and the occurrence's date.
+    public let uid: String
+    public var title: String
+    public var notes: String?
+    public var slot: Slot
+    public var time: TimeOfDay?
+    public var tags: [String]
+    public var category: String?
+    public var color: TaskColor?
+    public var favorite: Bool
+    /// How it repeats.
+    public var rule: RepeatRule
+    /// The first day it can occur on (the day it was planned for).
+    public var anchor: CivilDate
+    /// The last day it can occur on, or nil to run on.
+    public var until: CivilDate?
+    /// The dates the rule reaches that are not shown as computed occurrences, in order.
+    public var exceptions: [CivilDate]
+    public let created: String
+    public var modified: String
+    /// When each field was last changed, and by whom.
+    public var stamps: FieldStamps
+
+    /// Creates a series.
+    public init(
+        uid: String, title: String, notes: String? = nil, slot: Slot, time: TimeOfDay? = nil, tags: [String] = [],
+        category: String? = nil, color: TaskColor? = nil, favorite: Bool = false, rule: RepeatRule,
+        anchor: CivilDate, until: CivilDate? = nil, exceptions: [CivilDate] = [], created: String,
+        modified: String? = nil, stamps: FieldStamps? = nil
+    ) {
+        self.uid = uid
+        self.title = title
+        self.notes = notes
+        self.slot = slot
+        self.time = time
+        self.tags = tags
+        self.category = category
+        self.color = color
+        self.favorite = favorite
+        self.rule = rule
+        self.anchor = anchor
+        self.until = until
+        self.exceptions = exceptions.sorted()
+        self.created = created
+        self.modified = modified ?? created
+        self.stamps = stamps ?? FieldStamps(made: FieldStamp(at: created, by: ""))
+    }
+
+    /// The uid of the occurrence on `date`: the same in every copy of the planner, so that two
+    /// copies that both act on one occurrence make one record.
+    public func occurrenceUID(on date: CivilDate) -> String { "\(uid)@\(date)" }
+
+    /// The series and date an occurrence uid names, when it names one.
+    public static func occurrence(of uid: String) -> (series: String, date: CivilDate)? {
+        guard let at = uid.lastIndex(of: "@"), let date = CivilDate(iso: String(uid[uid.index(after: at)...])) else {
+            return nil
+        }
+        return (String(uid[..<at]), date)
+    }
+
+    /// The dates from `first` through `last` on which an occurrence is shown (the rule's dates
+    /// but the exceptions).
+    public func dates(from first: CivilDate, through last: CivilDate) -> [CivilDate] {
+        let skipped = Set(exceptions)
+        return rule.dates(anchor: anchor, until: until, from: first, through: last).filter { !skipped.contains($0) }
+    }
+
+    /// The occurrence on `date`, as a task (id 0: the store numbers it), open.
+    public func occurrence(on date: CivilDate) -> PlannerTask {
+        PlannerTask(
+            id: 0, uid: occurrenceUID(on: date), title: title, notes: notes, date: date, slot: slot, time: time,
+            tags: tags, category: category, color: color, favorite: favorite, created: created, modified: modified,
+            stamps: stamps.made.at.isEmpty ? nil : FieldStamps(made: stamps.made))
+    }
+
+    /// The occurrences shown from `first` through `last`, in date order.
+    public func occurrences(from first: CivilDate, through last: CivilDate) -> [PlannerTask] {
+        dates(from: first, through: last).map(occurrence(on:))
+    }
+}
+
+extension RepeatSeries: KeyedRecord {
+    public static let kind = RecordKind(rawValue: "series")
+    public static let stampedFields: Set<String> = [
+        "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "every", "anchor", "until",
+        "exceptions",
+    ]
+    public var key: String { uid }
+    public var fields: [(name: String, value: FieldValue)] {
+        [
+            ("title", .text(title)), ("notes", .text(notes)), ("slot", .text(slot.rawValue)),
+            ("time", .text(time?.description)), ("tags", .list(tags)), ("category", .text(category)),
+            ("color", .text(color?.rawValue)), ("favorite", .flag(favorite)), ("every", .text(rule.description)),
+            ("anchor", .text(anchor.description)), ("until", .text(until?.description)),
+            ("exceptions", .list(exceptions.map(\.description))),
+        ]
+    }
+}

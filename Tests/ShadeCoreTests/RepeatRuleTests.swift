@@ -1,0 +1,116 @@
+import Foundation
+import ShadeTestSupport
+import Testing
+
+@testable import ShadeCore
+
+/// Every repeat rule against an oracle: Python's `dateutil.rrule` (RFC 5545 recurrence), over ten
+/// years from anchors chosen for their edges — a 31st, 29 February, a Sunday of ISO week 53, the
+/// days of a DST change (a rule counts days, so a clock change moves nothing).
+@Suite struct RepeatRuleTests {
+    /// The rule words and the rrule each must equal (`{anchor}` is the anchor's weekday).
+    static let rules: [(word: String, rrule: String)] = [
+        ("day", "rrule(DAILY, dtstart=a, until=u)"),
+        ("weekday", "rrule(WEEKLY, byweekday=(MO,TU,WE,TH,FR), dtstart=a, until=u)"),
+        ("weekend", "rrule(WEEKLY, byweekday=(SA,SU), dtstart=a, until=u)"),
+        ("week", "rrule(WEEKLY, dtstart=a, until=u)"),
+        ("2weeks", "rrule(WEEKLY, interval=2, dtstart=a, until=u)"),
+        ("3weeks", "rrule(WEEKLY, interval=3, dtstart=a, until=u)"),
+        ("mon,wed,fri", "rrule(WEEKLY, byweekday=(MO,WE,FR), dtstart=a, until=u)"),
+        ("sun", "rrule(WEEKLY, byweekday=(SU,), dtstart=a, until=u)"),
+        ("month", "rrule(MONTHLY, dtstart=a, until=u)"),
+        ("year", "rrule(YEARLY, dtstart=a, until=u)"),
+    ]
+    /// Anchors: a 31st (months without one are skipped), 29 February of a leap year, the 30th
+    /// before a February, the Sunday of ISO week 53 of 2026, the days Europe changes its clocks in
+    /// 2026, an ordinary Wednesday.
+    static let anchors = [
+        "2024-01-31", "2024-02-29", "2025-01-30", "2027-01-03", "2026-03-29", "2026-10-25", "2026-11-25",
+    ]
+
+    /// The oracle's dates for every rule and anchor, ten years on: `[[word, anchor, [dates]]]`.
+    static func oracle() throws -> [String: [String]] {
+        var script = """
+            import json, sys
+            from datetime import date, datetime, timedelta
+            from dateutil.rrule import rrule, DAILY, WEEKLY, MONTHLY, YEARLY, MO, TU, WE, TH, FR, SA, SU
+            out = {}
+            for anchor in \(anchors):
+                a = datetime.fromisoformat(anchor)
+                u = datetime(a.year + 10, a.month, min(a.day, 28))
+
+            """
+        for rule in rules {
+            script += "    out['\(rule.word) ' + anchor] = [d.date().isoformat() for d in \(rule.rrule)]\n"
+        }
+        script += "json.dump(out, sys.stdout)\n"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw OracleMissing() }
+        return try JSONDecoder().decode([String: [String]].self, from: data)
+    }
+
+    struct OracleMissing: Error {}
+
+    @Test func everyRuleGivesTheOraclesDatesOverTenYears() throws {
+        let expected: [String: [String]]
+        do { expected = try Self.oracle() } catch {
+            Issue.record("python3 with dateutil is needed (scripts/install-deps installs it)")
+            return
+        }
+        var compared = 0
+        for rule in Self.rules {
+            let parsed = try #require(RepeatRule(parsing: rule.word))
+            #expect(parsed.description == rule.word)
+            for text in Self.anchors {
+                let anchor = CivilDate.fixture(text)
+                let until = try #require(
+                    CivilDate(year: anchor.year + 10, month: anchor.month, day: min(anchor.day, 28)))
+                let oracle = try #require(expected["\(rule.word) \(text)"])
+                // All at once, and week by week as views ask: the same dates.
+                let whole = parsed.dates(anchor: anchor, until: until, from: anchor, through: until).map(\.description)
+                #expect(whole == oracle, "\(rule.word) from \(text)")
+                var weekly: [String] = []
+                var week = anchor.isoWeek
+                while week.monday <= until {
+                    weekly += parsed.dates(anchor: anchor, until: until, from: week.monday, through: week.days[6])
+                        .map(\.description)
+                    week = week.adding(weeks: 1)
+                }
+                #expect(weekly == oracle, "\(rule.word) from \(text), week by week")
+                compared += oracle.count
+            }
+        }
+        #expect(compared > 50_000)
+    }
+
+    @Test func rulesReadAsTheSpecWritesThem() {
+        #expect(RepeatRule(parsing: "weekday") == .weekdays)
+        #expect(RepeatRule(parsing: "Weekend") == .weekends)
+        #expect(RepeatRule(parsing: "2weeks") == .weekly(interval: 2))
+        #expect(RepeatRule(parsing: "week") == .weekly(interval: 1))
+        #expect(RepeatRule(parsing: "fri,mon") == .onWeekdays([.monday, .friday]))
+        #expect(RepeatRule(parsing: "fri,mon")?.description == "mon,fri")
+        for bad in ["", "0weeks", "53weeks", "mon,,fri", "mon,mon", "fortnight", "weeks", "-1weeks", "mon;fri"] {
+            #expect(RepeatRule(parsing: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func aSeriesThatRunsTenYearsCostsWhatTheWeekAskedForHolds() {
+        let rule = RepeatRule.daily
+        let anchor = CivilDate.fixture("2026-01-01")
+        let week = CivilDate.fixture("2035-06-04").isoWeek
+        let dates = rule.dates(anchor: anchor, until: nil, from: week.monday, through: week.days[6])
+        #expect(dates.count == 7)
+        #expect(rule.occurs(on: CivilDate.fixture("2035-06-05"), anchor: anchor, until: nil))
+        #expect(!rule.occurs(on: CivilDate.fixture("2025-12-31"), anchor: anchor, until: nil))
+        #expect(
+            !rule.occurs(on: CivilDate.fixture("2026-02-01"), anchor: anchor, until: CivilDate.fixture("2026-01-31")))
+    }
+}
