@@ -3,7 +3,7 @@ import ShadeRendering
 
 /// How a change reads in `undo`'s confirmation.
 enum ChangeText {
-    /// `task 4, 7` · `category school` · `tasks 4, 7 and category school`.
+    /// `task 4, 7` · `category school` · `tasks 4, 7 and category school` · `repeating “Gym”`.
     static func touched(_ change: Change) -> SafeText {
         let ids = change.records.compactMap { ($0.after ?? $0.before)?.task?.id }
         let names = change.records.compactMap { ($0.after ?? $0.before)?.category?.name }
@@ -15,6 +15,10 @@ enum ChangeText {
             var seen: Set<String> = []
             let unique = names.filter { seen.insert($0).inserted }
             parts.append("categor\(unique.count == 1 ? "y" : "ies") \(unique.joined(separator: ", "))")
+        }
+        let series = change.records.compactMap { ($0.after ?? $0.before)?.keyedRecord?.base as? RepeatSeries }
+        if !series.isEmpty {
+            parts.append("repeating \(series.map { "“\($0.title)”" }.joined(separator: ", "))")
         }
         return parts.joined(separator: " and ")
     }

@@ -98,7 +98,12 @@ public final class Session {
         if style.enabled, let categories = try? read({ try $0.categories() }) {
             for category in categories { colors[category.name] = category.color }
         }
-        return RenderContext(style: style, now: try now(), schedule: schedule, width: width, categoryColors: colors)
+        var series: [String: RepeatSeries] = [:]
+        if let list = try? read({ try $0.repeatSeries() }) {
+            for one in list { series[one.uid] = one }
+        }
+        return RenderContext(
+            style: style, now: try now(), schedule: schedule, width: width, categoryColors: colors, series: series)
     }
 
     /// Queues text for standard output.

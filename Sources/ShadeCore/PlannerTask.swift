@@ -36,14 +36,18 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
     public var doneAt: String?
     /// When each field was last changed, and by whom (kept by the store, set by each change).
     public var stamps: FieldStamps
+    /// The uid of the repeat series this task is an occurrence of (its own uid is the series uid
+    /// and its date: `RepeatSeries.occurrenceUID`), or nil for a task of its own.
+    public var series: String?
 
     /// Creates a task.
     public init(
         id: Int, uid: String, title: String, notes: String? = nil, date: CivilDate, slot: Slot,
         time: TimeOfDay? = nil, status: TaskStatus = .open, tags: [String] = [], category: String? = nil,
         color: TaskColor? = nil, favorite: Bool = false, created: String, modified: String? = nil,
-        doneAt: String? = nil, stamps: FieldStamps? = nil
+        doneAt: String? = nil, stamps: FieldStamps? = nil, series: String? = nil
     ) {
+        self.series = series
         self.id = id
         self.uid = uid
         self.title = title
@@ -76,7 +80,7 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
             id: id, uid: uid, title: title, notes: notes, date: date, slot: slot, time: time, status: status,
             tags: tags,
             category: category, color: color, favorite: favorite, created: created, modified: modified, doneAt: doneAt,
-            stamps: stamps)
+            stamps: stamps, series: series)
     }
 
     /// The ISO week the task is planned in.

@@ -18,6 +18,12 @@ public struct TaskWords: Hashable, Sendable {
     public var color: TaskColor?
     /// Whether `color:none` was written.
     public var clearsColor = false
+    /// The repeat rule from `every:RULE`.
+    public var repeatRule: RepeatRule?
+    /// Whether `every:none` was written.
+    public var clearsRepeat = false
+    /// The last day of a repeat, from `until:DATE`.
+    public var until: CivilDate?
     /// The words read as the day (`tue`, `next mon`), as typed; empty when none was.
     public var dayWords: [String] = []
 
@@ -72,6 +78,27 @@ public struct TaskWords: Hashable, Sendable {
                 if !result.tags.contains(tag) { result.tags.append(tag) }
             } else if word.lowercased().hasPrefix("at:") {
                 result.time = try parseTime(String(word.dropFirst(3)))
+            } else if word.lowercased().hasPrefix("every:") {
+                let text = String(word.dropFirst(6))
+                if text.lowercased() == "none" {
+                    result.clearsRepeat = true
+                } else {
+                    guard let rule = RepeatRule(parsing: text) else {
+                        throw .invalid(
+                            "'every:\(text)' is not a repeat rule; write every:day, weekday, weekend, week, 2weeks, mon,wed,fri, month or year"
+                        )
+                    }
+                    result.repeatRule = rule
+                }
+            } else if word.lowercased().hasPrefix("until:") {
+                let text = String(word.dropFirst(6))
+                if let date = CivilDate(iso: text) {
+                    result.until = date
+                } else if let resolver {
+                    result.until = try resolver.requireDate(text)
+                } else {
+                    throw .invalid("'until:\(text)' is not a date; write until:YYYY-MM-DD")
+                }
             } else if word.lowercased().hasPrefix("cat:") {
                 let name = String(word.dropFirst(4))
                 result.category = name.lowercased() == "none" ? "" : try TaskText.validateCategory(name)

@@ -29,6 +29,13 @@ public struct WeekCells: Hashable, Sendable {
     /// One cell.
     public subscript(weekday: Weekday, slot: Slot) -> Tally { cells[WeekCells.index(weekday, slot)] }
 
+    /// These tallies and another week's, cell by cell.
+    public func adding(_ other: WeekCells) -> WeekCells {
+        var result = self
+        for index in result.cells.indices { result.cells[index].add(other.cells[index]) }
+        return result
+    }
+
     /// The whole week, pooled.
     public var total: Tally {
         var result = Tally()

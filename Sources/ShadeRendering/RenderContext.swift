@@ -12,11 +12,15 @@ public struct RenderContext: Sendable {
     public let width: Int
     /// Each category's colour, by name.
     public let categoryColors: [String: TaskColor]
+    /// The repeat series, by uid (for what an occurrence's `repeat` is).
+    public let series: [String: RepeatSeries]
 
     /// Creates a context.
     public init(
-        style: Style, now: Moment, schedule: SlotSchedule, width: Int = 80, categoryColors: [String: TaskColor] = [:]
+        style: Style, now: Moment, schedule: SlotSchedule, width: Int = 80, categoryColors: [String: TaskColor] = [:],
+        series: [String: RepeatSeries] = [:]
     ) {
+        self.series = series
         self.style = style
         self.now = now
         self.schedule = schedule

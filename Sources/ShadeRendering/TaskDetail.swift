@@ -13,6 +13,10 @@ public enum TaskDetail {
         let style = context.style
         var status = task.status.rawValue
         if task.isOverdue(at: context.now, schedule: context.schedule) { status += " (overdue)" }
+        var repeats: SafeText = "—"
+        if let uid = task.series {
+            repeats = context.series[uid].map { "↻ every \($0.rule)" + ($0.until.map { " until \($0)" } ?? "") } ?? "↻"
+        }
         let rows: [(SafeText, SafeText)] = [
             ("id", "\(task.id)"),
             ("title", "\(task.title)"),
@@ -24,6 +28,7 @@ public enum TaskDetail {
             ("category", task.category.map { "\($0)" } ?? "—"),
             ("colour", task.color.map { "\($0.rawValue)" } ?? "—"),
             ("star", task.favorite ? "★" : "—"),
+            ("repeats", repeats),
             ("notes", task.notes.map(TaskDetail.noteLines) ?? "—"),
             ("created", "\(task.created)"),
             ("modified", "\(task.modified)"),

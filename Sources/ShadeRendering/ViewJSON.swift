@@ -14,7 +14,14 @@ public enum ViewJSON {
             "color": .optional(task.color?.rawValue), "favorite": .bool(task.favorite),
             "overdue": .bool(task.isOverdue(at: context.now, schedule: context.schedule)),
             "created": .string(task.created), "modified": .string(task.modified), "done_at": .optional(task.doneAt),
+            "series": .optional(task.series), "repeat": repeatJSON(of: task, context: context),
         ]
+    }
+
+    /// `{"every": "weekday", "until": null}` for an occurrence of a series there is, else null.
+    static func repeatJSON(of task: PlannerTask, context: RenderContext) -> JSONValue {
+        guard let uid = task.series, let series = context.series[uid] else { return .null }
+        return ["every": .string(series.rule.description), "until": .optional(series.until?.description)]
     }
 
     /// `{"rate", "done", "open", "cancelled"}` members for a tally.

@@ -136,7 +136,9 @@ public struct Store: Sendable {
     public func commit(label: String, now: Moment, _ make: (StoreState) throws -> [RecordChange]) throws -> Change {
         try write(label: label, now: now) { state in
             let stamp = FieldStamp(at: now.timestamp, by: author)
-            try state.apply(try make(state).map { $0.stamped(stamp) })
+            // A change to an occurrence a series shows makes it a record of its own.
+            let changes = try OccurrenceOperations.materializing(try make(state), in: state)
+            try state.apply(changes.map { $0.stamped(stamp) })
             return Change(label: label, at: now.timestamp, by: author, records: state.recordChanges)
         }
     }

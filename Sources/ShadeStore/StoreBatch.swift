@@ -47,7 +47,8 @@ extension Store {
         let before = state.snapshot()
         do {
             let stamp = FieldStamp(at: now.timestamp, by: author)
-            try state.apply(try make(state).map { $0.stamped(stamp) })
+            let changes = try OccurrenceOperations.materializing(try make(state), in: state)
+            try state.apply(changes.map { $0.stamped(stamp) })
             let change = Change(label: label, at: now.timestamp, by: author, records: state.recordChanges)
             state.closeChange(change)
             batch.count += 1

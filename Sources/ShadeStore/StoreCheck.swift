@@ -38,6 +38,15 @@ struct StoreCheck {
         var weekIndexes: [ISOWeek: [String: Int]] = [:]
         // Weeks whose file could not be read: the index's entries for them cannot be checked.
         var unreadableWeeks: Set<ISOWeek> = []
+        // The repeat series (`series.json` sorts before `weeks/`), by uid.
+        var series: [String: RepeatSeries] = [:]
+        // Whether a uid is an occurrence a series shows (numbered in its week's index, in no file).
+        func isShownOccurrence(_ uid: String) -> Bool {
+            guard let occurrence = RepeatSeries.occurrence(of: uid), let one = series[occurrence.series] else {
+                return false
+            }
+            return one.dates(from: occurrence.date, through: occurrence.date) == [occurrence.date]
+        }
 
         for relative in try storeFiles() {
             let file = paths.absolute(relative)
@@ -72,6 +81,10 @@ struct StoreCheck {
                     }
                     let uids = Set(tasks.map(\.uid))
                     for uid in ids.keys.sorted() where !uids.contains(uid) {
+                        if isShownOccurrence(uid), let id = ids[uid] {
+                            placeOfID[id] = (paths.absolute(paths.weekIndexFile(week)), week)
+                            continue
+                        }
                         report.problems.append(
                             StoreProblem(
                                 file: paths.absolute(paths.weekIndexFile(week)), line: nil, column: nil,
@@ -97,6 +110,7 @@ struct StoreCheck {
             case .collection(let list):
                 let found = list.compactMap { $0.base as? Category }
                 if case .collection(Category.kind) = kind { categories = found }
+                for one in list.compactMap({ $0.base as? RepeatSeries }) { series[one.uid] = one }
                 for category in found {
                     if let found = TextEscaping.firstUnsafe(in: category.name) {
                         report.problems.append(
@@ -112,12 +126,26 @@ struct StoreCheck {
             }
         }
 
+        // A week only repeat series fill has an id index and no file: its occurrences have ids.
+        for (week, ids) in weekIndexes where weeks[week] == nil && !unreadableWeeks.contains(week) {
+            for (uid, id) in ids where isShownOccurrence(uid) {
+                placeOfID[id] = (paths.absolute(paths.weekIndexFile(week)), week)
+            }
+        }
+        // Ids once given to occurrences no series shows any more (it ended, or changed its rule)
+        // point at their week still; they are never handed out again.
+        let numbered = Set(weekIndexes.values.flatMap(\.values))
         // The id index and the weeks must agree both ways.
         for (shard, entries) in shards.sorted(by: { $0.key < $1.key }) {
             let file = paths.absolute(paths.idShardFile(shard))
             for (index, week) in entries.enumerated() {
                 guard let week, !unreadableWeeks.contains(week) else { continue }
                 let id = shard * StoreFormat.idsPerShard + index
+                if placeOfID[id] == nil, !numbered.contains(id), weekIndexes[week] != nil, !series.isEmpty {
+                    report.notes.append(
+                        "\(file): id \(id) was an occurrence of a repeat series that no longer shows it")
+                    continue
+                }
                 if placeOfID[id]?.week != week {
                     let found = placeOfID[id].map { "it is in \($0.week)" } ?? "no week holds it"
                     report.problems.append(
@@ -127,7 +155,10 @@ struct StoreCheck {
                 }
             }
         }
-        for week in weekIndexes.keys.sorted() where weeks[week] == nil && !unreadableWeeks.contains(week) {
+        for week in weekIndexes.keys.sorted()
+        where weeks[week] == nil && !unreadableWeeks.contains(week)
+            && !(weekIndexes[week] ?? [:]).keys.allSatisfy(isShownOccurrence)
+        {
             report.problems.append(
                 StoreProblem(
                     file: paths.absolute(paths.weekIndexFile(week)), line: nil, column: nil,

@@ -109,7 +109,7 @@ enum StoreFileKind: Equatable {
         return [.meta, .collection(Category.kind)] + (week.map { [StoreFileKind.week($0)] } ?? []) + [
             .idShard(0), .undo(1), .summary(2026),
         ]
-            + (week.map { [StoreFileKind.weekIndex($0)] } ?? [])
+            + (week.map { [StoreFileKind.weekIndex($0)] } ?? []) + [.collection(RepeatSeries.kind)]
     }()
 
     /// What a file decoded to.

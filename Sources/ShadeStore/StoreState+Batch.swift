@@ -19,6 +19,8 @@ extension StoreState {
         let closedChanges: [Change]
         let collections: [RecordKind: [AnyKeyedRecord]]
         let dirtyCollections: Set<RecordKind>
+        let weekIDs: [ISOWeek: [String: Int]]
+        let occurrences: [ISOWeek: [PlannerTask]]
     }
 
     /// The state as it stands (the collections share their storage until changed).
@@ -27,7 +29,7 @@ extension StoreState {
             weeks: weeks, dirtyWeeks: dirtyWeeks, shards: shards, dirtyShards: dirtyShards,
             dirtyIndexes: dirtyIndexes, unindexedWeeks: unindexedWeeks, numberedWeeks: numberedWeeks,
             nextID: nextID, changeOrder: changeOrder, changes: changes, closedChanges: closedChanges,
-            collections: collections, dirtyCollections: dirtyCollections)
+            collections: collections, dirtyCollections: dirtyCollections, weekIDs: weekIDs, occurrences: occurrences)
     }
 
     /// Puts the state back as it stood at `snapshot`.
@@ -45,6 +47,8 @@ extension StoreState {
         closedChanges = snapshot.closedChanges
         collections = snapshot.collections
         dirtyCollections = snapshot.dirtyCollections
+        weekIDs = snapshot.weekIDs
+        occurrences = snapshot.occurrences
     }
 
     /// Ends the change being made: it becomes an entry of the change log of its own (written with

@@ -13,6 +13,7 @@ extension StoreState {
         list.append(record)
         collections[record.kind] = list.sorted { $0.base.key < $1.base.key }
         dirtyCollections.insert(record.kind)
+        if record.kind == RepeatSeries.kind { occurrences = [:] }
         self.record(
             "\(record.kind):\(record.base.key)", before: previous.map(PlannerRecord.keyed), after: .keyed(record))
     }
@@ -24,6 +25,7 @@ extension StoreState {
         list.removeAll { $0.base.key == key }
         collections[kind] = list
         dirtyCollections.insert(kind)
+        if kind == RepeatSeries.kind { occurrences = [:] }
         record("\(kind):\(key)", before: .keyed(previous), after: nil)
     }
 
@@ -100,7 +102,7 @@ extension StoreState {
         // A uid is the identity: a task brought back under a uid its week already holds (an
         // earlier format's hand copy) is given the one the upgrade gives such a copy.
         var task = task
-        if try tasks(in: task.week).contains(where: { $0.uid == task.uid }) {
+        if try filedTasks(in: task.week).contains(where: { $0.uid == task.uid }) {
             task = task.withUID(WeekDocument.copyUID(of: task))
         }
         try file(task)
@@ -115,7 +117,7 @@ extension StoreState {
         // hand-copied task a uid of its own still names the old one).
         let task = task.uid == before.uid ? task : task.withUID(before.uid)
         if before.week == task.week, before.date == task.date, before.slot == task.slot {
-            guard let index = try tasks(in: task.week).firstIndex(where: { $0.id == task.id }) else {
+            guard let index = try filedTasks(in: task.week).firstIndex(where: { $0.id == task.id }) else {
                 throw missing(task.id)
             }
             weeks[task.week, default: []][index] = task

@@ -24,7 +24,9 @@ extension StoreState {
             files.append((paths.weekFile(week), try serialise(WeekDocument.encode(week: week, tasks: tasks))))
         }
         for week in dirtyIndexes.union(dirtyWeeks.intersection(unindexedWeeks)).sorted() {
-            let ids = Dictionary((weeks[week] ?? []).map { ($0.uid, $0.id) }, uniquingKeysWith: { first, _ in first })
+            // The tasks filed and the occurrences shown: both keep their ids.
+            let present = try tasks(in: week).filter { $0.id > 0 }
+            let ids = Dictionary(present.map { ($0.uid, $0.id) }, uniquingKeysWith: { first, _ in first })
             files.append((paths.weekIndexFile(week), try serialise(WeekIndexDocument.encode(week: week, ids: ids))))
         }
         for shard in dirtyShards.sorted() {

@@ -8,7 +8,8 @@ extension StoreState {
     /// tasks, in order, one week-year at a time (so that years of history are never held at once).
     ///
     /// Read from the week-year summaries; a week whose file changed since it was summed up (a hand
-    /// edit, a lost summary) is counted from the file itself.
+    /// edit, a lost summary) is counted from the file itself. The occurrences repeat series show
+    /// are counted on top (weeks that only they fill too).
     public func visitWeekCells(
         from first: ISOWeek, through last: ISOWeek, _ visit: (ISOWeek, WeekCells) -> Void
     ) throws(StoreError) {
@@ -16,8 +17,15 @@ extension StoreState {
         var year = -1
         var entries: [ISOWeek: SummaryDocument.Entry] = [:]
         var repaired = false
-        for week in try storedWeeks(from: first.year, through: last.year) where week >= first && week <= last {
-            guard let stamp = FileStamp.of(paths.absolute(paths.weekFile(week))) else { continue }
+        let series = try repeatSeries()
+        let stored = try storedWeeks(from: first.year, through: last.year).filter { $0 >= first && $0 <= last }
+        let shown = Set(stored).union(try weeksWithOccurrences(of: series, from: first, through: last))
+        for week in shown.sorted() {
+            let extra = occurrenceCells(of: series, in: week)
+            guard let stamp = FileStamp.of(paths.absolute(paths.weekFile(week))) else {
+                visit(week, extra)
+                continue
+            }
             if week.year != year {
                 if repaired { repairSummary(year: year, entries: entries) }
                 year = week.year
@@ -25,13 +33,13 @@ extension StoreState {
                 repaired = false
             }
             if let entry = entries[week], entry.stamp == stamp {
-                visit(week, entry.cells)
+                visit(week, entry.cells.adding(extra))
             } else {
-                let cells = WeekCells(try tasks(in: week))
+                let cells = WeekCells(try filedTasks(in: week))
                 weeks[week] = nil
                 entries[week] = SummaryDocument.Entry(stamp: stamp, cells: cells)
                 repaired = true
-                visit(week, cells)
+                visit(week, cells.adding(extra))
             }
         }
         if repaired { repairSummary(year: year, entries: entries) }
@@ -42,11 +50,16 @@ extension StoreState {
     /// A week counted from its file is written back into its summary, so that the next reader
     /// need not count it again (a change does not write the summary; its first reader does).
     public func cells(of week: ISOWeek) throws(StoreError) -> WeekCells {
+        try filedCells(of: week).adding(occurrenceCells(of: try repeatSeries(), in: week))
+    }
+
+    /// The tallies of the tasks filed in a week (what a summary holds).
+    private func filedCells(of week: ISOWeek) throws(StoreError) -> WeekCells {
         let stamp = FileStamp.of(paths.absolute(paths.weekFile(week)))
         if weeks[week] == nil, let stamp, let entry = try summary(week.year)[week], entry.stamp == stamp {
             return entry.cells
         }
-        let cells = WeekCells(try tasks(in: week))
+        let cells = WeekCells(try filedTasks(in: week))
         // Only a week read as its file is (not one changed in this step) is summed up; no writer
         // runs under the lock, so the stamp taken before the read is the file's.
         if let stamp, !dirtyWeeks.contains(week) {
@@ -73,5 +86,23 @@ extension StoreState {
         let entries = SummaryDocument.read(paths.absolute(paths.summaryFile(year)), year: year)
         summaries[year] = entries
         return entries
+    }
+
+    /// The tallies of the occurrences series show in a week (all open: an occurrence acted on is
+    /// a record filed in its week, and its date an exception of the series).
+    func occurrenceCells(of series: [RepeatSeries], in week: ISOWeek) -> WeekCells {
+        guard !series.isEmpty else { return WeekCells() }
+        return WeekCells(series.flatMap { $0.occurrences(from: week.monday, through: week.days[6]) })
+    }
+
+    /// The weeks from `first` through `last` in which a series shows an occurrence.
+    func weeksWithOccurrences(of series: [RepeatSeries], from first: ISOWeek, through last: ISOWeek) throws(StoreError)
+        -> Set<ISOWeek>
+    {
+        var result: Set<ISOWeek> = []
+        for one in series {
+            for date in one.dates(from: first.monday, through: last.days[6]) { result.insert(date.isoWeek) }
+        }
+        return result
     }
 }

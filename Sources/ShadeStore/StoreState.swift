@@ -31,6 +31,11 @@ public final class StoreState: PlannerRecords {
     /// The keyed kinds whose collection changed in this step.
     var dirtyCollections: Set<RecordKind> = []
     var summaries: [Int: [ISOWeek: SummaryDocument.Entry]] = [:]
+    /// Each week's id index (uid → id) as read, with the ids handed out since.
+    var weekIDs: [ISOWeek: [String: Int]] = [:]
+    /// The occurrences the repeat series show in each week, numbered (computed on first use;
+    /// cleared when a series changes).
+    var occurrences: [ISOWeek: [PlannerTask]] = [:]
 
     let cache: WeekCache?
     /// Whether a task a week's id index does not know (one that came from another copy) is given
@@ -42,8 +47,15 @@ public final class StoreState: PlannerRecords {
         self.cache = cache
     }
 
-    /// The tasks of one week, in the order they were filed.
+    /// The tasks of one week: those filed in it, in the order they were filed, then the
+    /// occurrences its repeat series show (each with the id this copy gave it).
     public func tasks(in week: ISOWeek) throws(StoreError) -> [PlannerTask] {
+        let filed = try filedTasks(in: week)
+        return filed + (try occurrences(in: week, besides: filed))
+    }
+
+    /// The tasks filed in one week's file, in the order they were filed.
+    func filedTasks(in week: ISOWeek) throws(StoreError) -> [PlannerTask] {
         if let cached = weeks[week] { return cached }
         let file = paths.absolute(paths.weekFile(week))
         // Identify the files before reading them: a file replaced in between is read again next time.
@@ -86,27 +98,59 @@ public final class StoreState: PlannerRecords {
     /// The tasks of a week file, numbered by the week's id index. A task the index does not know
     /// (one that came from another copy) gets the next id, written with this step's changes.
     private func numbered(_ tasks: [PlannerTask], in week: ISOWeek) throws(StoreError) -> [PlannerTask] {
-        let file = paths.absolute(paths.weekIndexFile(week))
-        var ids: [String: Int] = [:]
-        if let bytes = try FileSystem.read(file) {
-            ids = try decode(bytes, file: file) { value throws(StoreError) in
-                try WeekIndexDocument.decode(value, file: file, expected: week)
-            }
-        }
         var result = tasks
-        for index in result.indices {
-            if let id = ids[result[index].uid] {
-                result[index].id = id
-            } else if !numbersArrivals {
-                result[index].id = 0
-            } else {
-                let id = try allocateID()
-                result[index].id = id
-                try setWeek(week, forID: id)
-                dirtyIndexes.insert(week)
-                if numberedWeeks.last != week { numberedWeeks.append(week) }
+        for index in result.indices { result[index].id = try id(of: result[index].uid, in: week) }
+        return result
+    }
+
+    /// The id this copy gives a uid of a week: the one its id index holds, else (a task from
+    /// another copy, an occurrence shown for the first time) the next id, saved with this step.
+    private func id(of uid: String, in week: ISOWeek) throws(StoreError) -> Int {
+        if weekIDs[week] == nil {
+            let file = paths.absolute(paths.weekIndexFile(week))
+            var ids: [String: Int] = [:]
+            if let bytes = try FileSystem.read(file) {
+                ids = try decode(bytes, file: file) { value throws(StoreError) in
+                    try WeekIndexDocument.decode(value, file: file, expected: week)
+                }
+            }
+            weekIDs[week] = ids
+        }
+        if let id = weekIDs[week]?[uid] { return id }
+        guard numbersArrivals else { return 0 }
+        let id = try allocateID()
+        weekIDs[week]?[uid] = id
+        try setWeek(week, forID: id)
+        dirtyIndexes.insert(week)
+        if numberedWeeks.last != week { numberedWeeks.append(week) }
+        return id
+    }
+
+    /// The repeat series, by uid order.
+    public func repeatSeries() throws(StoreError) -> [RepeatSeries] {
+        try keyedRecords(of: RepeatSeries.kind).compactMap { $0.base as? RepeatSeries }
+    }
+
+    /// The occurrences the repeat series show in a week (none on a day a task of the week file
+    /// stands for), numbered.
+    private func occurrences(in week: ISOWeek, besides filed: [PlannerTask]) throws(StoreError) -> [PlannerTask] {
+        if let cached = occurrences[week] { return cached }
+        var result: [PlannerTask] = []
+        let series = try repeatSeries()
+        if !series.isEmpty {
+            let filedUIDs = Set(filed.map(\.uid))
+            for one in series {
+                for var task in one.occurrences(from: week.monday, through: week.days[6])
+                where !filedUIDs.contains(task.uid) {
+                    task.id = try id(of: task.uid, in: week)
+                    // An id an undo took out of the index's shard (the occurrence was a record of
+                    // its own, then removed) is put back: the series shows it again.
+                    if task.id > 0, try weekOfTask(id: task.id) != week { try setWeek(week, forID: task.id) }
+                    result.append(task)
+                }
             }
         }
+        occurrences[week] = result
         return result
     }
 

@@ -20,7 +20,7 @@ struct StoreUpgrade {
         repeat {
             let state = StoreState(paths: paths)
             for week in weeks[start..<min(start + StoreUpgrade.weeksPerCommit, weeks.count)] {
-                _ = try state.tasks(in: week)
+                _ = try state.filedTasks(in: week)
                 if state.unindexedWeeks.contains(week) { state.dirtyWeeks.insert(week) }
             }
             if start == 0 { try state.markEarlierFilesForRewrite() }

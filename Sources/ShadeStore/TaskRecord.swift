@@ -31,10 +31,12 @@ enum TaskRecord {
 
     static let filedOrder = TaskField.keys(TaskField.filed.filter { $0 != .id }) + [StampsCodec.key]
     static let placedOrder = TaskField.keys(TaskField.allCases) + [StampsCodec.key]
+    /// The key of an occurrence's series uid, written only for an occurrence.
+    static let seriesKey = "series"
     static let filedKeyList = JSONKeyList(filedOrder)
     static let placedKeyList = JSONKeyList(placedOrder)
-    static let keys = Set(filedOrder)
-    static let placedKeys = Set(placedOrder)
+    static let keys = Set(filedOrder + [seriesKey])
+    static let placedKeys = Set(placedOrder + [seriesKey])
     static let earlierFiledKeys = Set(TaskField.keys(TaskField.filed))
     /// The fields a stamp can name.
     static let stampedFields = TaskField.stampedNames
@@ -50,6 +52,7 @@ enum TaskRecord {
         case .placed:
             for field in TaskField.allCases { object.appendUnique(field.rawValue, value(of: field, in: task)) }
         }
+        if let series = task.series { object.appendUnique(seriesKey, .string(series)) }
         object.appendUnique(StampsCodec.key, StampsCodec.encode(task.stamps))
         return .object(object)
     }
@@ -149,7 +152,18 @@ enum TaskRecord {
             slot: placedSlot, time: time, status: status, tags: tags,
             category: try reader.optionalString(TaskField.category.rawValue),
             color: color, favorite: favorite, created: created, modified: modified,
-            doneAt: try reader.optionalString(TaskField.doneAt.rawValue), stamps: stamps)
+            doneAt: try reader.optionalString(TaskField.doneAt.rawValue), stamps: stamps,
+            series: try series(reader, uid: uid))
+    }
+
+    /// The series an occurrence belongs to: its uid must be the series uid and a date.
+    private static func series(_ reader: FieldReader, uid: String) throws(StoreError) -> String? {
+        guard let series = try reader.optionalString(seriesKey) else { return nil }
+        guard RepeatSeries.occurrence(of: uid)?.series == series else {
+            throw reader.fail(
+                seriesKey, "an occurrence's uid is its series' uid @ its date; \(uid) is not of \(series)")
+        }
+        return series
     }
 
     /// The stamps of a task an earlier format wrote, which kept none: made when it was created

@@ -12,7 +12,10 @@ extension Shade {
                 this fri, last sun or YYYY-MM-DD; SLOT is morning, afternoon or evening written out \
                 (a title may start with "a" or "e"). With at:TIME and no SLOT, the slot is the one \
                 the time falls in; TIME is 9:30, 0930, 930, 9, 9am or 7pm. cat:NAME files it in a \
-                category, color:NAME gives it a colour. Everything after -- is title, word for word. \
+                category, color:NAME gives it a colour. every:RULE makes it repeat from that day (RULE: \
+                day, weekday, weekend, week, 2weeks, mon,wed,fri, month or year; a month without the \
+                day is skipped), until:DATE ends it; each day's occurrence is a task of its own to tick \
+                off. Everything after -- is title, word for word. \
                 The confirmation names the day, the slot and the title, and says when that day or \
                 slot is already over.
 
@@ -22,6 +25,8 @@ extension Shade {
                   add next mon Review the budget
                   add fri Dentist at:4:30pm cat:health
                   add Pay rent cat:bill color:red
+                  add mon morning Gym every:weekday at:7
+                  add Water the plants every:mon,thu until:2027-03-31
                   add 2026-12-01 morning Quarterly report +work
                   add -- Monday is a title here
                 """,
@@ -29,7 +34,8 @@ extension Shade {
             flags: [.json("Print the new task as JSON.")],
             arguments: [
                 .init(
-                    "words", valueName: "[DAY] [SLOT] TITLE… [+tag] [at:TIME] [cat:NAME] [color:NAME]",
+                    "words",
+                    valueName: "[DAY] [SLOT] TITLE… [+tag] [at:TIME] [cat:NAME] [color:NAME] [every:RULE [until:DATE]]",
                     help: "The task.", arity: .rest)
             ])
         let json: Bool
@@ -58,15 +64,26 @@ extension Shade {
             var random = SystemRandomNumberGenerator()
             let uid = UIDGenerator.make(using: &random)
             let change = try session.commit(label: session.undoLabel(["add"] + words), now: now) { state in
+                // A repeating task takes no id itself: each occurrence is numbered when first shown.
                 try TaskOperations.add(
-                    parsed, defaultDate: session.view.date, defaultSlot: session.view.slot, id: try state.allocateID(),
-                    uid: uid, in: state, context: session.operationContext(now))
+                    parsed, defaultDate: session.view.date, defaultSlot: session.view.slot,
+                    id: parsed.repeatRule == nil ? try state.allocateID() : 0, uid: uid, in: state,
+                    context: session.operationContext(now))
             }
-            guard let task = change.tasks.last else { return }
+            let series = change.records.compactMap { $0.after?.keyedRecord?.base as? RepeatSeries }.first
+            var first: PlannerTask?
+            if let series, let date = series.firstDate {
+                first = try session.read { state in
+                    try state.tasks(in: date.isoWeek).first { $0.uid == series.occurrenceUID(on: date) }
+                }
+            }
+            guard let task = first ?? change.tasks.last else { return }
             if json {
                 try session.printTasksJSON([task])
             } else {
-                session.print("added \(task.id) · \(session.placement(task)) · \(session.shownTitle(task))")
+                let repeats: SafeText =
+                    series.map { " · ↻ every \($0.rule)" + ($0.until.map { " until \($0)" } ?? "") } ?? ""
+                session.print("added \(task.id) · \(session.placement(task)) · \(session.shownTitle(task))" + repeats)
                 for note in notes(on: task, parsed: parsed, now: now, schedule: session.schedule) {
                     session.print("  note: " + note)
                 }

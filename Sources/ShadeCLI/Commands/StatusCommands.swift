@@ -86,24 +86,57 @@ extension Shade {
     }
 
     struct Remove: PlannerCommand {
-        static let grammar = TaskSelection.grammar(
-            "rm", abstract: "Delete tasks for good (undo brings them back).", discussion: "Examples:\n  rm 4\n  rm 4 5",
-            json: "Print the removed tasks as JSON.")
+        static let grammar = CommandGrammar(
+            name: "rm", abstract: "Delete tasks for good (undo brings them back).",
+            discussion: """
+                On an occurrence of a repeating task, rm takes out that one day; with --series it \
+                ends the series from that day on (days already done stay on record).
+
+                Examples:
+                  rm 4
+                  rm 4 5
+                  rm 12 --series
+                """,
+            flags: [
+                .json("Print the removed tasks as JSON."),
+                .init(name: "series", help: "End each task's repeat series from its day on."),
+            ],
+            arguments: [.ids])
         let selection: TaskSelection
+        let series: Bool
 
         init(_ arguments: CommandArguments) throws(CommandError) {
             selection = try TaskSelection(arguments)
+            series = arguments.flag("series")
         }
 
         func execute(in session: Session) throws {
-            let change = try session.commit(
-                label: session.undoLabel(["rm"] + selection.ids.map(String.init)), now: session.now()
-            ) { state in try TaskOperations.remove(ids: selection.ids, in: state) }
-            let removed = change.tasks
+            var selected: [PlannerTask] = []
+            let now = try session.now()
+            let words = ["rm"] + selection.ids.map(String.init) + (series ? ["--series"] : [])
+            _ = try session.commit(label: session.undoLabel(words), now: now) { state in
+                selected = try state.requireTasks(selection.ids)
+                return series
+                    ? try OccurrenceOperations.endSeries(
+                        ids: selection.ids, in: state, context: session.operationContext(now))
+                    : try TaskOperations.remove(ids: selection.ids, in: state)
+            }
             if selection.json {
-                try session.printTasksJSON(removed)
-            } else {
-                for task in removed { session.print("removed \(task.id) · \(session.shownTitle(task))") }
+                try session.printTasksJSON(selected)
+                return
+            }
+            for task in selected {
+                if series {
+                    session.print(
+                        "ended the series of \(task.id) · \(session.shownTitle(task)): nothing more from "
+                            + RateFormat.shortDay(RepeatSeries.occurrence(of: task.uid)?.date ?? task.date) + " on")
+                } else if task.series != nil {
+                    session.print(
+                        "removed \(task.id) · \(session.shownTitle(task)) · " + RateFormat.shortDay(task.date)
+                            + " only; the series goes on")
+                } else {
+                    session.print("removed \(task.id) · \(session.shownTitle(task))")
+                }
             }
         }
     }

@@ -10,8 +10,26 @@ public enum TaskOperations {
         let title = try TaskText.validateTitle(words.title)
         let slot = try words.resolvedSlot(default: defaultSlot, schedule: context.schedule)
         let category = words.category.flatMap { $0.isEmpty ? nil : $0 }
+        let date = words.date ?? defaultDate
+        if words.until != nil, words.repeatRule == nil {
+            throw InputError.invalid("until: ends a repeat; give the rule too (every:weekday until:2026-12-31)")
+        }
+        if let rule = words.repeatRule {
+            // A repeating task is a series: its occurrences are computed for the days shown.
+            if let until = words.until, until < date {
+                throw InputError.invalid("until:\(until) comes before the first day, \(date)")
+            }
+            let series = RepeatSeries(
+                uid: uid, title: title, slot: slot, time: words.time, tags: words.tags, category: category,
+                color: words.color, rule: rule, anchor: date, until: words.until, created: context.now.timestamp)
+            guard series.firstDate != nil else {
+                throw InputError.invalid(
+                    "every:\(rule) never reaches a day from \(date) through \(words.until ?? date)")
+            }
+            return try CategoryOperations.ensure(category, in: records) + [.added(.keyed(series))]
+        }
         let task = PlannerTask(
-            id: id, uid: uid, title: title, date: words.date ?? defaultDate, slot: slot, time: words.time,
+            id: id, uid: uid, title: title, date: date, slot: slot, time: words.time,
             tags: words.tags, category: category, color: words.color, created: context.now.timestamp)
         return try CategoryOperations.ensure(category, in: records) + [.added(.task(task))]
     }

@@ -72,12 +72,22 @@ public struct RepeatSeries: Hashable, Sendable {
         return rule.dates(anchor: anchor, until: until, from: first, through: last).filter { !skipped.contains($0) }
     }
 
+    /// The first day it occurs on (within eight years of its anchor: 29 February comes at least
+    /// that often), or nil when it never does.
+    public var firstDate: CivilDate? {
+        let horizon = anchor.adding(days: 8 * 366)
+        return rule.dates(
+            anchor: anchor, until: until, from: anchor, through: until.map { min($0, horizon) } ?? horizon
+        )
+        .first { !exceptions.contains($0) }
+    }
+
     /// The occurrence on `date`, as a task (id 0: the store numbers it), open.
     public func occurrence(on date: CivilDate) -> PlannerTask {
         PlannerTask(
             id: 0, uid: occurrenceUID(on: date), title: title, notes: notes, date: date, slot: slot, time: time,
             tags: tags, category: category, color: color, favorite: favorite, created: created, modified: modified,
-            stamps: stamps.made.at.isEmpty ? nil : FieldStamps(made: stamps.made))
+            stamps: stamps.made.at.isEmpty ? nil : FieldStamps(made: stamps.made), series: uid)
     }
 
     /// The occurrences shown from `first` through `last`, in date order.

@@ -1,0 +1,97 @@
+/// The rules of changing repeat series and their occurrences.
+///
+/// An occurrence a series shows is computed, not stored: a change to one (done, cancel, mv, edit,
+/// star, note) makes it a record of its own — its date joins the series' exceptions, and the
+/// changed occurrence is added, under the same uid (so the same id) — and removing one only adds
+/// the exception. `materializing` turns the changes an operation made to such occurrences into
+/// those; every change is passed through it before it is applied.
+public enum OccurrenceOperations {
+    /// The series of a kind's records, by uid.
+    static func series(in records: PlannerRecords) throws -> [String: RepeatSeries] {
+        var result: [String: RepeatSeries] = [:]
+        for record in try records.keyedRecords(of: RepeatSeries.kind) {
+            if let series = record.base as? RepeatSeries { result[series.uid] = series }
+        }
+        return result
+    }
+
+    /// Whether `task` is an occurrence its series shows (computed, not a record of its own).
+    public static func isShownBySeries(_ task: PlannerTask, in records: PlannerRecords) throws -> Bool {
+        guard let uid = task.series, let occurrence = RepeatSeries.occurrence(of: task.uid),
+            let series = try series(in: records)[uid]
+        else { return false }
+        return !series.exceptions.contains(occurrence.date)
+            && series.rule.occurs(on: occurrence.date, anchor: series.anchor, until: series.until)
+    }
+
+    /// The changes to apply for `changes`: each change to an occurrence a series shows becomes the
+    /// series' new exception (one change of the series, first) and, unless it was removed, the
+    /// occurrence added as a record of its own.
+    public static func materializing(_ changes: [RecordChange], in records: PlannerRecords) throws -> [RecordChange] {
+        var known = try series(in: records)
+        var touched: [String: RepeatSeries] = [:]
+        var order: [String] = []
+        var result: [RecordChange] = []
+        for change in changes {
+            guard let before = change.before?.task, let uid = before.series, var series = known[uid],
+                let occurrence = RepeatSeries.occurrence(of: before.uid), !series.exceptions.contains(occurrence.date),
+                series.rule.occurs(on: occurrence.date, anchor: series.anchor, until: series.until)
+            else {
+                result.append(change)
+                continue
+            }
+            if touched[uid] == nil { order.append(uid) }
+            series.exceptions = (series.exceptions + [occurrence.date]).sorted()
+            known[uid] = series
+            touched[uid] = series
+            if let after = change.after { result.append(.added(after)) }
+        }
+        let original = try OccurrenceOperations.series(in: records)
+        let seriesChanges = order.compactMap { uid -> RecordChange? in
+            guard let before = original[uid], let after = touched[uid] else { return nil }
+            return .changed(.keyed(AnyKeyedRecord(before)), to: .keyed(AnyKeyedRecord(after)))
+        }
+        return seriesChanges + result
+    }
+
+    /// The series of an occurrence, and the day it stands for (its original date, whatever day it
+    /// was moved to), or an error when the task repeats with no series there is.
+    public static func seriesOf(_ task: PlannerTask, in records: PlannerRecords) throws -> (RepeatSeries, CivilDate) {
+        guard let uid = task.series, let occurrence = RepeatSeries.occurrence(of: task.uid) else {
+            throw InputError.invalid("task \(task.id) does not repeat")
+        }
+        guard let found = try series(in: records)[uid] else {
+            throw InputError.invalid("task \(task.id)'s repeat series is gone; it is a task of its own now")
+        }
+        return (found, occurrence.date)
+    }
+
+    /// Ends the series of each task from the day it stands for: no occurrence is shown from that
+    /// day on (a series ended before its first occurrence goes altogether). Occurrences that are
+    /// records of their own stay, but an open one the command names goes with the series.
+    public static func endSeries(ids: [Int], in records: PlannerRecords, context: OperationContext) throws
+        -> [RecordChange]
+    {
+        var ended: [String: RepeatSeries] = [:]
+        var original: [String: RepeatSeries] = [:]
+        var removed: [RecordChange] = []
+        for task in try records.requireTasks(ids) {
+            let (found, date) = try seriesOf(task, in: records)
+            original[found.uid] = original[found.uid] ?? found
+            var series = ended[found.uid] ?? found
+            let last = date.adding(days: -1)
+            series.until = series.until.map { min($0, last) } ?? last
+            series.modified = context.now.timestamp
+            ended[found.uid] = series
+            if task.status == .open, try !isShownBySeries(task, in: records) { removed.append(.removed(.task(task))) }
+        }
+        let seriesChanges = ended.keys.sorted().compactMap { uid -> RecordChange? in
+            guard let before = original[uid], let after = ended[uid] else { return nil }
+            if after.until.map({ $0 < after.anchor }) ?? false || after.firstDate == nil {
+                return .removed(.keyed(AnyKeyedRecord(before)))
+            }
+            return .changed(.keyed(AnyKeyedRecord(before)), to: .keyed(AnyKeyedRecord(after)))
+        }
+        return removed + seriesChanges
+    }
+}

@@ -1,0 +1,98 @@
+import ShadeCore
+import ShadeJSON
+
+/// Repeat series: `series.json`, each what its occurrences are and when they occur.
+///
+/// ```json
+/// {"uid": "…", "title": "Gym", "notes": null, "slot": "morning", "time": "07:00", "tags": [],
+///  "category": "health", "color": null, "favorite": false, "every": "weekday",
+///  "anchor": "2026-11-23", "until": null, "exceptions": ["2026-11-24"],
+///  "created": "…", "modified": "…", "stamps": {…}}
+/// ```
+enum RepeatSeriesCodec: KeyedRecordCodec {
+    static let kind = RepeatSeries.kind
+    static let file = "series.json"
+    static let documentKind = "series"
+    static let schemaDefinition = "repeatSeries"
+    private static let order = JSONKeyList([
+        "uid", "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "every", "anchor", "until",
+        "exceptions", "created", "modified", StampsCodec.key,
+    ])
+
+    static func encode(_ record: AnyKeyedRecord) -> JSONValue {
+        guard let series = record.base as? RepeatSeries else { preconditionFailure("a record of another kind") }
+        return [
+            "uid": .string(series.uid), "title": .string(series.title), "notes": .optional(series.notes),
+            "slot": .string(series.slot.rawValue), "time": .optional(series.time?.description),
+            "tags": .array(series.tags.map(JSONValue.string)), "category": .optional(series.category),
+            "color": .optional(series.color?.rawValue), "favorite": .bool(series.favorite),
+            "every": .string(series.rule.description), "anchor": .string(series.anchor.description),
+            "until": .optional(series.until?.description),
+            "exceptions": .array(series.exceptions.map { .string($0.description) }),
+            "created": .string(series.created), "modified": .string(series.modified),
+            StampsCodec.key: StampsCodec.encode(series.stamps),
+        ]
+    }
+
+    static func decode(_ value: JSONNode, file: String, location: String, withStamps: Bool?) throws(StoreError)
+        -> AnyKeyedRecord
+    {
+        let entry = try FieldReader(value, file: file, location: location)
+        try entry.rejectUnknownKeys(allowed: Set(order.keys), usual: order)
+        let uid = try entry.string("uid")
+        guard !uid.isEmpty, !uid.contains("@") else { throw entry.fail("uid", "must be non-empty and hold no @") }
+        let title = try entry.string("title")
+        guard !title.isEmpty else { throw entry.fail("title", "must not be empty") }
+        let slotText = try entry.string("slot")
+        guard let slot = Slot(rawValue: slotText) else { throw entry.fail("slot", "'\(slotText)' is not a slot") }
+        var time: TimeOfDay?
+        if let text = try entry.optionalString("time") {
+            guard let parsed = TimeOfDay(parsing: text) else { throw entry.fail("time", "'\(text)' is not HH:MM") }
+            time = parsed
+        }
+        var tags: [String] = []
+        for (index, tag) in try entry.array("tags").enumerated() {
+            guard let text = tag.stringValue, !text.isEmpty else {
+                throw entry.fail("tags[\(index)]", "expected a tag")
+            }
+            tags.append(text)
+        }
+        var color: TaskColor?
+        if let text = try entry.optionalString("color") {
+            guard let parsed = TaskColor(rawValue: text) else {
+                throw entry.fail("color", "'\(text)' is not in the palette")
+            }
+            color = parsed
+        }
+        guard let favorite = try entry.value("favorite").boolValue else {
+            throw entry.fail("favorite", "expected true or false")
+        }
+        let every = try entry.string("every")
+        guard let rule = RepeatRule(parsing: every) else {
+            throw entry.fail("every", "'\(every)' is not a repeat rule")
+        }
+        let anchor = try date(entry, "anchor")
+        var until: CivilDate?
+        if try entry.optionalString("until") != nil { until = try date(entry, "until") }
+        var exceptions: [CivilDate] = []
+        for (index, element) in try entry.array("exceptions").enumerated() {
+            guard let text = element.stringValue, let parsed = CivilDate(iso: text) else {
+                throw entry.fail("exceptions[\(index)]", "expected a date YYYY-MM-DD")
+            }
+            exceptions.append(parsed)
+        }
+        return AnyKeyedRecord(
+            RepeatSeries(
+                uid: uid, title: title, notes: try entry.optionalString("notes"), slot: slot, time: time, tags: tags,
+                category: try entry.optionalString("category"), color: color, favorite: favorite, rule: rule,
+                anchor: anchor, until: until, exceptions: exceptions, created: try entry.string("created"),
+                modified: try entry.string("modified"),
+                stamps: try StampsCodec.decode(entry, fields: RepeatSeries.stampedFields)))
+    }
+
+    private static func date(_ entry: FieldReader, _ key: String) throws(StoreError) -> CivilDate {
+        let text = try entry.string(key)
+        guard let date = CivilDate(iso: text) else { throw entry.fail(key, "'\(text)' is not YYYY-MM-DD") }
+        return date
+    }
+}

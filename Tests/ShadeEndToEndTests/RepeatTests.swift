@@ -1,0 +1,127 @@
+import Foundation
+import ShadeJSON
+import Testing
+
+/// Repeating tasks end to end: occurrences computed for the weeks shown, each with its own id and
+/// status; an occurrence acted on becomes a record of its own under the same id; `rm` takes one
+/// day out, `rm --series` ends the series; undo gives everything back with the same ids.
+@Suite struct RepeatTests {
+    private func week(_ shade: ShadeProcess, _ week: String = "this") throws -> [JSONObject] {
+        let json = try shade.json(["week", week])
+        return (json.objectValue?["days"]?.arrayValue ?? []).flatMap { day in
+            (day.objectValue?["slots"]?.arrayValue ?? []).flatMap { slot in
+                slot.objectValue?["tasks"]?.arrayValue?.compactMap(\.objectValue) ?? []
+            }
+        }
+    }
+
+    @Test func aWeekdayRuleFillsEveryWeekAndEachDayHasItsOwnStatus() throws {
+        let shade = ShadeProcess(now: "2026-11-23T06:30")
+        let added = try shade.run(["add", "mon", "morning", "Gym", "every:weekday", "at:7", "+health"])
+        #expect(added.stdout == "added 1 · Mon 23 Nov · morning · 07:00 · Gym · ↻ every weekday\n")
+        let tasks = try week(shade)
+        #expect(tasks.map { $0.int("id") } == [1, 2, 3, 4, 5])
+        #expect(
+            tasks.compactMap { $0.string("date") } == [
+                "2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27",
+            ])
+        let series = try #require(tasks.first?.string("series"))
+        #expect(tasks.allSatisfy { $0.string("uid") == "\(series)@\($0.string("date") ?? "")" })
+        // Tuesday's done, Wednesday's still open; the rates count occurrences like any task.
+        #expect(try shade.run(["done", "2"]).status == 0)
+        let after = try week(shade)
+        #expect(after.first { $0.int("id") == 2 }?.string("status") == "done")
+        #expect(after.first { $0.int("id") == 3 }?.string("status") == "open")
+        #expect(try shade.json(["week"]).objectValue?["rate"] == .double(0.2))
+        // Next week has its own five, numbered when first shown; the text views mark them.
+        #expect(try week(shade, "next").map { $0.int("id") } == [6, 7, 8, 9, 10])
+        #expect(try shade.run(["day", "tue"]).stdout.contains("✓ 2 07:00 Gym  ↻ +health"))
+        let show = try #require(try shade.json(["show", "3"]).objectValue)
+        #expect(show["repeat"] == ["every": "weekday", "until": nil])
+        #expect(show.string("series") == series)
+        try shade.run(["add", "fri", "Plain"])
+        let plain = try #require(try shade.json(["show", "11"]).objectValue)
+        #expect(plain["repeat"] == .null && plain["series"] == .null)
+        #expect(try shade.run(["check"]).status == 0)
+        #expect(try SchemaCheck.validate(shade.store) > 0)
+    }
+
+    @Test func rmTakesOneDayOutAndRmSeriesEndsItUndoGivesEverythingBackWithTheSameIDs() throws {
+        let shade = ShadeProcess(now: "2026-11-23T06:30")
+        try shade.run(["add", "mon", "Standup", "every:day", "until:2026-12-06"])
+        #expect(try week(shade).count == 7)
+        try shade.run(["done", "1"])
+        #expect(try shade.run(["rm", "3"]).stdout == "removed 3 · Standup · Wed 25 Nov only; the series goes on\n")
+        #expect(try week(shade).map { $0.int("id") } == [1, 2, 4, 5, 6, 7])
+        #expect(try week(shade, "next").count == 7)
+        let ended = try shade.run(["rm", "5", "--series"])
+        #expect(ended.stdout == "ended the series of 5 · Standup: nothing more from Fri 27 Nov on\n")
+        #expect(try week(shade).map { $0.int("id") } == [1, 2, 4])
+        #expect(try week(shade, "next").isEmpty)
+        // The day done stays on record.
+        #expect(try week(shade).first?.string("status") == "done")
+        for _ in 0..<3 { #expect(try shade.run(["undo"]).status == 0) }
+        let back = try week(shade)
+        #expect(back.map { $0.int("id") } == [1, 2, 3, 4, 5, 6, 7])
+        #expect(back.allSatisfy { $0.string("status") == "open" })
+        #expect(try shade.run(["check"]).status == 0)
+        #expect(try SchemaCheck.validate(shade.store) > 0)
+    }
+
+    @Test func twoCopiesThatTickOffTheSameOccurrenceMakeOneRecord() throws {
+        let first = ShadeProcess(now: "2026-11-23T06:30")
+        try first.run(["add", "mon", "Gym", "every:weekday"])
+        let second = ShadeProcess(now: "2026-11-23T06:30")
+        // The second copy has the same series (as a sync would bring it), nothing else.
+        try FileManager.default.createDirectory(atPath: second.store, withIntermediateDirectories: true)
+        for file in ["shade.json", "series.json"] {
+            try FileManager.default.copyItem(atPath: first.store + "/" + file, toPath: second.store + "/" + file)
+        }
+        try second.run(["add", "mon", "Something else first"])
+        // Each copy numbers Tuesday's occurrence its own way, and both name it by the same uid.
+        let uidInFirst = try week(first).first { $0.string("date") == "2026-11-24" }
+        let uidInSecond = try week(second).first { $0.string("date") == "2026-11-24" && $0.string("title") == "Gym" }
+        #expect(uidInFirst?.string("uid") != nil)
+        #expect(uidInFirst?.string("uid") == uidInSecond?.string("uid"))
+        try first.run(["done", "\(uidInFirst?.int("id") ?? 0)"])
+        try second.run(["done", "\(uidInSecond?.int("id") ?? 0)"])
+        let a = try first.allTasks().filter { $0.string("status") == "done" }.compactMap { $0.string("uid") }
+        let b = try second.allTasks().filter { $0.string("status") == "done" }.compactMap { $0.string("uid") }
+        #expect(a.count == 1 && a == b)
+    }
+
+    @Test func aTenYearDailyRuleCostsWhatTheWeekShownHolds() throws {
+        let shade = ShadeProcess(now: "2026-11-23T06:30")
+        try shade.run(["add", "mon", "Journal", "every:day"])
+        #expect(try week(shade, "2036-W10").count == 7)
+        // Only the weeks shown were numbered: this one (the confirmation shows its first day) and that one.
+        let indexes = try FileManager.default.contentsOfDirectory(atPath: shade.store + "/ids/weeks").sorted()
+        #expect(indexes == ["2026-W48.json", "2036-W10.json"])
+        #expect(try shade.run(["check"]).status == 0)
+    }
+
+    @Test func aMonthlyRuleSkipsMonthsWithoutTheDayAndAYearlyOneWaitsForALeapYear() throws {
+        let shade = ShadeProcess(now: "2027-01-31T06:30")
+        try shade.run(["add", "2027-01-31", "Pay the rent", "every:month"])
+        try shade.run(["add", "2028-02-29", "Leap day", "every:year"])
+        let rent = try shade.json(["ls", "2027-01-01..2027-06-30"]).objectValue?["tasks"]?.arrayValue ?? []
+        #expect(rent.compactMap { $0.objectValue?.string("date") } == ["2027-01-31", "2027-03-31", "2027-05-31"])
+        let days = ["2029-02-28", "2032-02-29"].map { day in
+            (try? shade.json(["day", day]).objectValue?["slots"]?.arrayValue?.flatMap {
+                $0.objectValue?["tasks"]?.arrayValue ?? []
+            }.count) ?? -1
+        }
+        #expect(days == [0, 1])
+    }
+
+    @Test func addRefusesARuleThatIsNotOneAndUntilBeforeTheStart() throws {
+        let shade = ShadeProcess(now: "2026-11-23T06:30")
+        let bad = try shade.run(["add", "Gym", "every:fortnight"])
+        #expect(bad.status == 1 && bad.stderr.contains("'every:fortnight' is not a repeat rule"))
+        let early = try shade.run(["add", "tue", "Gym", "every:day", "until:2026-11-20"])
+        #expect(early.status == 1 && early.stderr.contains("comes before the first day"))
+        let alone = try shade.run(["add", "Gym", "until:2026-12-20"])
+        #expect(alone.status == 1 && alone.stderr.contains("until: ends a repeat"))
+        #expect(!FileManager.default.fileExists(atPath: shade.store + "/series.json"))
+    }
+}
