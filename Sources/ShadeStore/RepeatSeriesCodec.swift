@@ -7,6 +7,7 @@ import ShadeJSON
 /// {"uid": "…", "title": "Gym", "notes": null, "slot": "morning", "time": "07:00", "tags": [],
 ///  "category": "health", "color": null, "favorite": false, "every": "weekday",
 ///  "anchor": "2026-11-23", "until": null, "exceptions": ["2026-11-24"],
+///  "revisions": [{"from": "2026-12-07", "title": "Gym with Ana", …}],
 ///  "created": "…", "modified": "…", "stamps": {…}}
 /// ```
 enum RepeatSeriesCodec: KeyedRecordCodec {
@@ -16,7 +17,10 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
     static let schemaDefinition = "repeatSeries"
     private static let order = JSONKeyList([
         "uid", "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "every", "anchor", "until",
-        "exceptions", "created", "modified", StampsCodec.key,
+        "exceptions", "revisions", "created", "modified", StampsCodec.key,
+    ])
+    private static let revisionOrder = JSONKeyList([
+        "from", "title", "notes", "slot", "time", "tags", "category", "color", "favorite",
     ])
 
     static func encode(_ record: AnyKeyedRecord) -> JSONValue {
@@ -29,8 +33,19 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
             "every": .string(series.rule.description), "anchor": .string(series.anchor.description),
             "until": .optional(series.until?.description),
             "exceptions": .array(series.exceptions.map { .string($0.description) }),
+            "revisions": .array(series.revisions.map(encode)),
             "created": .string(series.created), "modified": .string(series.modified),
             StampsCodec.key: StampsCodec.encode(series.stamps),
+        ]
+    }
+
+    private static func encode(_ revision: RepeatSeries.Revision) -> JSONValue {
+        [
+            "from": .string(revision.from.description), "title": .string(revision.title),
+            "notes": .optional(revision.notes), "slot": .string(revision.slot.rawValue),
+            "time": .optional(revision.time?.description), "tags": .array(revision.tags.map(JSONValue.string)),
+            "category": .optional(revision.category), "color": .optional(revision.color?.rawValue),
+            "favorite": .bool(revision.favorite),
         ]
     }
 
@@ -41,6 +56,40 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
         try entry.rejectUnknownKeys(allowed: Set(order.keys), usual: order)
         let uid = try entry.string("uid")
         guard !uid.isEmpty, !uid.contains("@") else { throw entry.fail("uid", "must be non-empty and hold no @") }
+        let every = try entry.string("every")
+        guard let rule = RepeatRule(parsing: every) else {
+            throw entry.fail("every", "'\(every)' is not a repeat rule")
+        }
+        let anchor = try date(entry, "anchor")
+        var until: CivilDate?
+        if try entry.optionalString("until") != nil { until = try date(entry, "until") }
+        var exceptions: [CivilDate] = []
+        for (index, element) in try entry.array("exceptions").enumerated() {
+            guard let text = element.stringValue, let parsed = CivilDate(iso: text) else {
+                throw entry.fail("exceptions[\(index)]", "expected a date YYYY-MM-DD")
+            }
+            exceptions.append(parsed)
+        }
+        var revisions: [RepeatSeries.Revision] = []
+        for (index, element) in try entry.array("revisions").enumerated() {
+            let revision = try FieldReader(element, file: file, location: entry.path("revisions[\(index)]"))
+            try revision.rejectUnknownKeys(allowed: Set(revisionOrder.keys), usual: revisionOrder)
+            revisions.append(try occurrenceFields(revision, from: try date(revision, "from")))
+        }
+        let fields = try occurrenceFields(entry, from: anchor)
+        return AnyKeyedRecord(
+            RepeatSeries(
+                uid: uid, title: fields.title, slot: fields.slot, rule: rule, anchor: anchor, until: until,
+                exceptions: exceptions, revisions: revisions, created: try entry.string("created"),
+                modified: try entry.string("modified"),
+                stamps: try StampsCodec.decode(entry, fields: RepeatSeries.stampedFields)
+            ).withFields(fields))
+    }
+
+    /// What an occurrence is: the fields a series and each of its revisions hold.
+    private static func occurrenceFields(_ entry: FieldReader, from start: CivilDate) throws(StoreError)
+        -> RepeatSeries.Revision
+    {
         let title = try entry.string("title")
         guard !title.isEmpty else { throw entry.fail("title", "must not be empty") }
         let slotText = try entry.string("slot")
@@ -67,27 +116,9 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
         guard let favorite = try entry.value("favorite").boolValue else {
             throw entry.fail("favorite", "expected true or false")
         }
-        let every = try entry.string("every")
-        guard let rule = RepeatRule(parsing: every) else {
-            throw entry.fail("every", "'\(every)' is not a repeat rule")
-        }
-        let anchor = try date(entry, "anchor")
-        var until: CivilDate?
-        if try entry.optionalString("until") != nil { until = try date(entry, "until") }
-        var exceptions: [CivilDate] = []
-        for (index, element) in try entry.array("exceptions").enumerated() {
-            guard let text = element.stringValue, let parsed = CivilDate(iso: text) else {
-                throw entry.fail("exceptions[\(index)]", "expected a date YYYY-MM-DD")
-            }
-            exceptions.append(parsed)
-        }
-        return AnyKeyedRecord(
-            RepeatSeries(
-                uid: uid, title: title, notes: try entry.optionalString("notes"), slot: slot, time: time, tags: tags,
-                category: try entry.optionalString("category"), color: color, favorite: favorite, rule: rule,
-                anchor: anchor, until: until, exceptions: exceptions, created: try entry.string("created"),
-                modified: try entry.string("modified"),
-                stamps: try StampsCodec.decode(entry, fields: RepeatSeries.stampedFields)))
+        return RepeatSeries.Revision(
+            from: start, title: title, notes: try entry.optionalString("notes"), slot: slot, time: time, tags: tags,
+            category: try entry.optionalString("category"), color: color, favorite: favorite)
     }
 
     private static func date(_ entry: FieldReader, _ key: String) throws(StoreError) -> CivilDate {

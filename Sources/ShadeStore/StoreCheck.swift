@@ -40,6 +40,8 @@ struct StoreCheck {
         var unreadableWeeks: Set<ISOWeek> = []
         // The repeat series (`series.json` sorts before `weeks/`), by uid.
         var series: [String: RepeatSeries] = [:]
+        // Ids kept for occurrences no series shows any more (never handed out again).
+        var staleOccurrences = 0
         // Whether a uid is an occurrence a series shows (numbered in its week's index, in no file).
         func isShownOccurrence(_ uid: String) -> Bool {
             guard let occurrence = RepeatSeries.occurrence(of: uid), let one = series[occurrence.series] else {
@@ -81,8 +83,10 @@ struct StoreCheck {
                     }
                     let uids = Set(tasks.map(\.uid))
                     for uid in ids.keys.sorted() where !uids.contains(uid) {
-                        if isShownOccurrence(uid), let id = ids[uid] {
+                        // An occurrence's id: shown by its series, or kept from when it was.
+                        if RepeatSeries.occurrence(of: uid) != nil, let id = ids[uid] {
                             placeOfID[id] = (paths.absolute(paths.weekIndexFile(week)), week)
+                            if !isShownOccurrence(uid) { staleOccurrences += 1 }
                             continue
                         }
                         report.problems.append(
@@ -128,9 +132,15 @@ struct StoreCheck {
 
         // A week only repeat series fill has an id index and no file: its occurrences have ids.
         for (week, ids) in weekIndexes where weeks[week] == nil && !unreadableWeeks.contains(week) {
-            for (uid, id) in ids where isShownOccurrence(uid) {
+            for (uid, id) in ids where RepeatSeries.occurrence(of: uid) != nil {
                 placeOfID[id] = (paths.absolute(paths.weekIndexFile(week)), week)
+                if !isShownOccurrence(uid) { staleOccurrences += 1 }
             }
+        }
+        if staleOccurrences > 0 {
+            report.notes.append(
+                "\(staleOccurrences) id(s) were given to occurrences their series no longer shows; they are never handed out again"
+            )
         }
         // Ids once given to occurrences no series shows any more (it ended, or changed its rule)
         // point at their week still; they are never handed out again.
@@ -141,9 +151,10 @@ struct StoreCheck {
             for (index, week) in entries.enumerated() {
                 guard let week, !unreadableWeeks.contains(week) else { continue }
                 let id = shard * StoreFormat.idsPerShard + index
-                if placeOfID[id] == nil, !numbered.contains(id), weekIndexes[week] != nil, !series.isEmpty {
+                if placeOfID[id] == nil, !numbered.contains(id), weekIndexes[week] != nil {
                     report.notes.append(
-                        "\(file): id \(id) was an occurrence of a repeat series that no longer shows it")
+                        "\(file): id \(id) points at \(week), where nothing has it now (an occurrence no series shows); it is never handed out again"
+                    )
                     continue
                 }
                 if placeOfID[id]?.week != week {
@@ -157,7 +168,7 @@ struct StoreCheck {
         }
         for week in weekIndexes.keys.sorted()
         where weeks[week] == nil && !unreadableWeeks.contains(week)
-            && !(weekIndexes[week] ?? [:]).keys.allSatisfy(isShownOccurrence)
+            && !(weekIndexes[week] ?? [:]).keys.allSatisfy({ RepeatSeries.occurrence(of: $0) != nil })
         {
             report.problems.append(
                 StoreProblem(

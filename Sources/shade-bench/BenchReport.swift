@@ -32,6 +32,8 @@ struct BenchReport {
     var processes: [Int: [String: Measure]] = [:]
     var repl: [Int: [String: (p50: Double, p99: Double)]] = [:]
     var dense: [(String, Double)] = []
+    /// Views of weeks of repeat rules and of plain tasks (median seconds).
+    var repeats: [(String, Double)] = []
     var denseSize = 0
     /// json-c alone parsing and freeing the dense week's file (median seconds).
     var denseParse = Double.nan
@@ -131,6 +133,12 @@ struct BenchReport {
         for (command, seconds) in dense { out.append("| `\(command)` | \(Format.ms(seconds)) |") }
         out.append("| json-c alone parsing and freeing the week's file | \(Format.ms(denseParse)) |")
         out.append("")
+        out.append("### Repeating tasks (median ms of whole processes)")
+        out.append("")
+        out.append("| view | ms |")
+        out.append("| --- | ---: |")
+        for (view, seconds) in repeats { out.append("| \(view) | \(Format.ms(seconds)) |") }
+        out.append("")
         out.append("### Piped scripts of adds (one run each, fresh store)")
         out.append("")
         out.append("| lines | seconds | per add (ms) | every add there afterwards |")
@@ -223,6 +231,16 @@ struct BenchReport {
             lines.append(
                 "- dense week of \(denseSize), `\(command)`: \(Format.ms(seconds)) ms (< 100 ms) — \(mark(seconds < 0.1))"
             )
+        }
+        for view in ["week", "day"] {
+            if let rules = repeats.first(where: { $0.0 == "50 repeat rules: `\(view)`" })?.1,
+                let plain = repeats.first(where: { $0.0 == "50 plain tasks: `\(view)`" })?.1
+            {
+                let ratio = rules / plain
+                lines.append(
+                    "- a week of 50 repeat rules ÷ one of 50 plain tasks, `\(view)`: \(Format.ms(rules)) ÷ \(Format.ms(plain)) ms = \(Format.ratio(ratio)) (≤ 1.1×) — \(mark(ratio <= 1.1))"
+                )
+            }
         }
         if let day = dense.first(where: { $0.0 == "day" })?.1, denseParse.isFinite {
             let ratio = day / denseParse

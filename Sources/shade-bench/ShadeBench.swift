@@ -104,6 +104,8 @@ struct ShadeBench: ParsableCommand {
         }
         report.denseSize = denseSize
         report.denseParse = try timeJSONCParse(of: "\(dense)/weeks/2026/2026-W48.json")
+        log("timing weeks of repeating and plain tasks")
+        report.repeats = try timeRepeats(binary: binary, start: now.date)
         report.flush = timeFdatasync(in: dir)
         for lines in smoke ? [100, 200] : [10_000, 20_000] {
             log("timing a script of \(lines) adds")
@@ -364,6 +366,46 @@ struct ShadeBench: ParsableCommand {
         try check([run], ["<", script])
         let count = try Store(directory: store).read { state in try state.allTasks().count }
         return (lines, run.seconds, count == lines)
+    }
+
+    /// A week of 50 repeat rules against one of 50 plain tasks, and a daily rule ten years on:
+    /// each store made through shade's own commands, each view timed as a whole process (median
+    /// of `reps` after a warm-up, which also numbers the week's occurrences).
+    func timeRepeats(binary: String, start: CivilDate) throws -> [(String, Double)] {
+        let rules = ["day", "weekday", "week", "mon,wed,fri", "2weeks", "weekend", "tue,thu"]
+        let slots = ["morning", "afternoon", "evening"]
+        let monday = start.isoWeek.monday
+        let plain = (0..<50).map { "add \(monday.adding(days: $0 % 7)) \(slots[$0 % 3]) Plain task \($0)" }
+        let repeating = (0..<50).map {
+            "add \(monday.adding(days: $0 % 7)) \(slots[$0 % 3]) Rule \($0) every:\(rules[$0 % rules.count])"
+        }
+        let tenYears = ["add \(monday) morning Journal every:day"]
+        var results: [(String, Double)] = []
+        let later = start.isoWeek.adding(weeks: 522)
+        for (name, lines, views) in [
+            ("50 plain tasks", plain, [["week"], ["day"]]), ("50 repeat rules", repeating, [["week"], ["day"]]),
+            (
+                "a daily rule, ten years on", tenYears,
+                [["week", later.description], ["day", later.monday.description]]
+            ),
+        ] {
+            let store = "\(dir)/repeats-\(name.filter(\.isLetter))"
+            _ = ProcessTimer.run(["/bin/rm", "-rf", store], environment: [])
+            let script = store + ".shade"
+            try BenchFiles.write(lines.joined(separator: "\n") + "\n", to: script)
+            try check(
+                [ProcessTimer.run([binary], environment: environment(store: store), stdin: script)], ["<", script])
+            for command in views {
+                let runs = (0...reps).map { _ in
+                    ProcessTimer.run([binary] + command, environment: environment(store: store))
+                }
+                try check(runs, command)
+                results.append(
+                    ("\(name): `\(command.joined(separator: " "))`", Statistics.median(runs.dropFirst().map(\.seconds)))
+                )
+            }
+        }
+        return results
     }
 
     // MARK: Helpers

@@ -124,4 +124,58 @@ import Testing
         #expect(alone.status == 1 && alone.stderr.contains("until: ends a repeat"))
         #expect(!FileManager.default.fileExists(atPath: shade.store + "/series.json"))
     }
+
+    @Test func editSeriesChangesThisDayAndLaterOnesUnderTheSameIDs() throws {
+        let shade = ShadeProcess(now: "2026-11-23T06:30")
+        try shade.run(["add", "mon", "morning", "Gym", "every:weekday", "at:7"])
+        try shade.run(["done", "2"])
+        let edited = try shade.run(["edit", "3", "--series", "at:7:30", "Gym", "with", "Ana"])
+        #expect(edited.stdout == "edited 3 · Wed 25 Nov · morning · 07:30 · Gym with Ana\n")
+        let titles = try week(shade).map {
+            "\($0.int("id") ?? 0) \($0.string("time") ?? "-") \($0.string("title") ?? "")"
+        }
+        #expect(
+            titles == [
+                "1 07:00 Gym", "2 07:00 Gym", "3 07:30 Gym with Ana", "4 07:30 Gym with Ana", "5 07:30 Gym with Ana",
+            ])
+        #expect(try week(shade, "next").allSatisfy { $0.string("title") == "Gym with Ana" })
+        // Without --series, one day alone.
+        try shade.run(["edit", "4", "Gym, short"])
+        #expect(try week(shade).map { $0.string("title") ?? "" }[3...] == ["Gym, short", "Gym with Ana"])
+        // From the first day, the whole series (later edits keep what they changed but take this).
+        try shade.run(["edit", "1", "--series", "+health"])
+        #expect(try week(shade, "next").allSatisfy { $0.arrayValueOfTags == ["health"] })
+        for _ in 0..<3 { try shade.run(["undo"]) }
+        #expect(try week(shade).map { $0.string("title") ?? "" } == ["Gym", "Gym", "Gym", "Gym", "Gym"])
+        #expect(try week(shade).map { $0.int("id") } == [1, 2, 3, 4, 5])
+        #expect(try shade.run(["check"]).status == 0)
+        #expect(try SchemaCheck.validate(shade.store) > 0)
+    }
+
+    @Test func editEveryMakesATaskRepeatAndEveryNoneMakesADayTheLast() throws {
+        let shade = ShadeProcess(now: "2026-11-23T06:30")
+        try shade.run(["add", "tue", "evening", "Call Mum"])
+        // The task keeps its id and uid and is the series' first day.
+        try shade.run(["edit", "1", "every:week", "until:2026-12-15"])
+        let calls = try shade.json(["ls", "2026-11-23..2026-12-31"]).objectValue?["tasks"]?.arrayValue ?? []
+        #expect(
+            calls.compactMap { $0.objectValue?.string("date") } == [
+                "2026-11-24", "2026-12-01", "2026-12-08", "2026-12-15",
+            ])
+        #expect(calls.first?.objectValue?.int("id") == 1)
+        #expect(try shade.json(["show", "1"]).objectValue?["repeat"] == ["every": "week", "until": "2026-12-15"])
+        // every:none on the second day: it is the last.
+        let second = try #require(calls.dropFirst().first?.objectValue?.int("id"))
+        try shade.run(["edit", "\(second)", "every:none"])
+        let after = try shade.json(["ls", "2026-11-23..2026-12-31"]).objectValue?["tasks"]?.arrayValue ?? []
+        #expect(after.compactMap { $0.objectValue?.string("date") } == ["2026-11-24", "2026-12-01"])
+        let mixed = try shade.run(["edit", "1", "every:day", "New title"])
+        #expect(mixed.status == 64 && mixed.stderr.contains("every: and until: go alone"))
+        #expect(try shade.run(["check"]).status == 0)
+        #expect(try SchemaCheck.validate(shade.store) > 0)
+    }
+}
+
+extension JSONObject {
+    fileprivate var arrayValueOfTags: [String] { self["tags"]?.arrayValue?.compactMap(\.stringValue) ?? [] }
 }

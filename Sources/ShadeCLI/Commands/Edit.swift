@@ -12,24 +12,37 @@ extension Shade {
                 the palette: red, orange, yellow, green, teal, blue, purple, pink, grey). Everything \
                 after -- is title, word for word.
 
+                On an occurrence of a repeating task, edit changes that day alone; with --series it \
+                changes that day and every later one. every:RULE makes a task repeat from its day \
+                (on an occurrence: changes the rule, from the series' first day), every:none makes \
+                an occurrence the series' last day, until:DATE sets the last day; these go alone.
+
                 Examples:
                   edit 4 Call the bank about the card
                   edit 7 cat:bill +urgent -someday at:19:30 color:red "New title"
                   edit 4 at:none cat:none
+                  edit 12 --series at:7:30 Gym with Ana
+                  edit 4 every:week until:2027-06-30
                 """,
-            flags: [.json("Print the task as JSON.")],
+            flags: [
+                .json("Print the task as JSON."),
+                .init(name: "series", help: "On an occurrence: change it and every later one."),
+            ],
             arguments: [
                 .id,
                 .init(
-                    "words", valueName: "TITLE… [+tag] [-tag] [at:TIME] [cat:NAME] [color:NAME]",
+                    "words",
+                    valueName: "TITLE… [+tag] [-tag] [at:TIME] [cat:NAME] [color:NAME] | every:RULE|none [until:DATE]",
                     help: "What to change.", arity: .rest),
             ])
         let json: Bool
+        let series: Bool
         let id: Int
         let words: [String]
 
         init(_ arguments: CommandArguments) throws(CommandError) {
             json = arguments.flag("json")
+            series = arguments.flag("series")
             id = try arguments.int("id")
             words = arguments.words("words")
         }
@@ -53,10 +66,31 @@ extension Shade {
         func execute(in session: Session) throws {
             let (fields, clearTime) = try parseWords(resolver: session.resolver())
             let now = try session.now()
-            let edited = try session.commit(task: id, label: ["edit", String(id)] + words, now: now) { state in
-                try TaskOperations.edit(
-                    id: id, fields, clearTime: clearTime, in: state, context: session.operationContext(now))
-            }.task
+            let repeats = fields.repeatRule != nil || fields.clearsRepeat || fields.until != nil
+            let other =
+                !fields.title.isEmpty || !fields.tags.isEmpty || !fields.removedTags.isEmpty || fields.category != nil
+                || fields.color != nil || fields.clearsColor || fields.time != nil || clearTime
+            if repeats, other || series {
+                throw CommandError.usage(
+                    "every: and until: go alone: edit \(id) every:RULE [until:DATE], then edit the rest (see: help edit)"
+                )
+            }
+            var random = SystemRandomNumberGenerator()
+            let uid = UIDGenerator.make(using: &random)
+            let label = ["edit", String(id)] + words + (series ? ["--series"] : [])
+            _ = try session.commit(task: id, label: label, now: now) { state in
+                let context = session.operationContext(now)
+                if repeats {
+                    return try OccurrenceOperations.setRepeat(
+                        id: id, rule: fields.repeatRule, until: fields.until, uid: uid, in: state, context: context)
+                }
+                return series
+                    ? try OccurrenceOperations.editSeries(
+                        id: id, fields, clearTime: clearTime, in: state, context: context)
+                    : try TaskOperations.edit(id: id, fields, clearTime: clearTime, in: state, context: context)
+            }
+            // As it is now (an occurrence edited through its series is not a record of its own).
+            guard let edited = try session.read({ try $0.task(id: id) }) else { return }
             if json {
                 try session.printTasksJSON([edited])
             } else {

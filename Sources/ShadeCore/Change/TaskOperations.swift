@@ -84,15 +84,24 @@ public enum TaskOperations {
         id: Int, _ words: TaskWords, clearTime: Bool, in records: PlannerRecords, context: OperationContext
     ) throws -> [RecordChange] {
         let task = try records.requireTask(id)
+        let edited = try applying(words, clearTime: clearTime, to: task, context: context)
+        let made = words.category != nil ? try CategoryOperations.ensure(edited.category, in: records) : []
+        guard edited != task else { return made }
+        var stamped = edited
+        stamped.modified = context.now.timestamp
+        return made + [.changed(.task(task), to: .task(stamped))]
+    }
+
+    /// A task with `edit`'s words applied (title, tags, time, category, colour); its
+    /// modification time is the caller's to set.
+    public static func applying(
+        _ words: TaskWords, clearTime: Bool, to task: PlannerTask, context: OperationContext
+    ) throws -> PlannerTask {
         var edited = task
         if !words.title.isEmpty { edited.title = try TaskText.validateTitle(words.title) }
         for tag in words.tags where !edited.tags.contains(tag) { edited.tags.append(tag) }
         edited.tags.removeAll { words.removedTags.contains($0) }
-        var made: [RecordChange] = []
-        if let category = words.category {
-            edited.category = category.isEmpty ? nil : category
-            made = try CategoryOperations.ensure(edited.category, in: records)
-        }
+        if let category = words.category { edited.category = category.isEmpty ? nil : category }
         if let color = words.color { edited.color = color }
         if words.clearsColor { edited.color = nil }
         if clearTime { edited.time = nil }
@@ -100,14 +109,12 @@ public enum TaskOperations {
             let natural = context.schedule.slot(containing: time)
             guard natural == task.slot else {
                 throw InputError.invalid(
-                    "\(time) is in the \(natural), not the \(task.slot) (\(context.schedule.hours(of: task.slot))); use mv \(id) \(task.date) \(natural) at:\(time) to move it"
+                    "\(time) is in the \(natural), not the \(task.slot) (\(context.schedule.hours(of: task.slot))); use mv \(task.id) \(task.date) \(natural) at:\(time) to move it"
                 )
             }
             edited.time = time
         }
-        guard edited != task else { return made }
-        edited.modified = context.now.timestamp
-        return made + [.changed(.task(task), to: .task(edited))]
+        return edited
     }
 
     /// Writes a task's note, or clears it (nil).

@@ -57,13 +57,12 @@ public enum OccurrenceOperations {
     /// The series of an occurrence, and the day it stands for (its original date, whatever day it
     /// was moved to), or an error when the task repeats with no series there is.
     public static func seriesOf(_ task: PlannerTask, in records: PlannerRecords) throws -> (RepeatSeries, CivilDate) {
-        guard let uid = task.series, let occurrence = RepeatSeries.occurrence(of: task.uid) else {
-            throw InputError.invalid("task \(task.id) does not repeat")
-        }
+        guard let uid = task.series else { throw InputError.invalid("task \(task.id) does not repeat") }
         guard let found = try series(in: records)[uid] else {
             throw InputError.invalid("task \(task.id)'s repeat series is gone; it is a task of its own now")
         }
-        return (found, occurrence.date)
+        // A task made to repeat (edit every:) keeps its own uid and stands for its own day.
+        return (found, RepeatSeries.occurrence(of: task.uid)?.date ?? task.date)
     }
 
     /// Ends the series of each task from the day it stands for: no occurrence is shown from that
@@ -93,5 +92,92 @@ public enum OccurrenceOperations {
             return .changed(.keyed(AnyKeyedRecord(before)), to: .keyed(AnyKeyedRecord(after)))
         }
         return removed + seriesChanges
+    }
+
+    /// `edit ID --series …`: changes this occurrence and every later one the series shows (a
+    /// revision from this day; from the first day, the series itself). The occurrence, when it
+    /// is a record of its own, is edited too; other records of their own keep their fields.
+    public static func editSeries(
+        id: Int, _ words: TaskWords, clearTime: Bool, in records: PlannerRecords, context: OperationContext
+    ) throws -> [RecordChange] {
+        let task = try records.requireTask(id)
+        let (series, date) = try seriesOf(task, in: records)
+        var after = series
+        func edited(_ revision: RepeatSeries.Revision) throws -> RepeatSeries.Revision {
+            let occurrence = series.withFields(revision).occurrence(on: revision.from)
+            return RepeatSeries.Revision(
+                from: revision.from,
+                try TaskOperations.applying(words, clearTime: clearTime, to: occurrence, context: context))
+        }
+        if let first = series.firstDate, date > first {
+            let current = series.fields(on: date)
+            after.revisions =
+                series.revisions.filter { $0.from < date }
+                + [try edited(RepeatSeries.Revision(from: date, series.withFields(current).occurrence(on: date)))]
+                + (try series.revisions.filter { $0.from > date }.map(edited))
+        } else {
+            after = after.withFields(try edited(series.fields(on: series.anchor)))
+            after.revisions = try series.revisions.map(edited)
+        }
+        var changes =
+            words.category != nil
+            ? try CategoryOperations.ensure(words.category.flatMap { $0.isEmpty ? nil : $0 }, in: records) : []
+        if after != series {
+            after.modified = context.now.timestamp
+            changes.append(.changed(.keyed(AnyKeyedRecord(series)), to: .keyed(AnyKeyedRecord(after))))
+        }
+        if try !isShownBySeries(task, in: records) {
+            changes += try TaskOperations.edit(id: id, words, clearTime: clearTime, in: records, context: context)
+        }
+        return changes
+    }
+
+    /// `edit ID every:RULE|none [until:DATE]`. A task of its own becomes the first day of a new
+    /// series (it keeps its id and uid). On an occurrence: `every:none` makes it the series' last
+    /// day; `until:` moves the series' last day; a rule can be changed from the series' first day
+    /// (later, end the series there and add a new one).
+    public static func setRepeat(
+        id: Int, rule: RepeatRule?, until: CivilDate?, uid: String, in records: PlannerRecords,
+        context: OperationContext
+    ) throws -> [RecordChange] {
+        let task = try records.requireTask(id)
+        guard task.series != nil else {
+            guard let rule else {
+                if until != nil { throw InputError.invalid("task \(id) does not repeat; until: goes with every:RULE") }
+                return []
+            }
+            if let until, until < task.date {
+                throw InputError.invalid("until:\(until) comes before the task's day, \(task.date)")
+            }
+            let series = RepeatSeries(
+                uid: uid, title: task.title, notes: task.notes, slot: task.slot, time: task.time, tags: task.tags,
+                category: task.category, color: task.color, favorite: task.favorite, rule: rule, anchor: task.date,
+                until: until, exceptions: [task.date], created: context.now.timestamp)
+            var linked = task
+            linked.series = uid
+            linked.modified = context.now.timestamp
+            return [.added(.keyed(AnyKeyedRecord(series))), .changed(.task(task), to: .task(linked))]
+        }
+        let (series, date) = try seriesOf(task, in: records)
+        var after = series
+        if let rule {
+            guard series.firstDate.map({ date <= $0 }) ?? true else {
+                throw InputError.invalid(
+                    "a series' rule changes from its first day; from \(date): rm \(id) --series, then add the task again with every:\(rule)"
+                )
+            }
+            after.rule = rule
+        } else if until == nil {
+            after.until = date
+        }
+        if let until {
+            guard until >= series.anchor else {
+                throw InputError.invalid("until:\(until) comes before the series' first day, \(series.anchor)")
+            }
+            after.until = until
+        }
+        guard after != series else { return [] }
+        after.modified = context.now.timestamp
+        return [.changed(.keyed(AnyKeyedRecord(series)), to: .keyed(AnyKeyedRecord(after)))]
     }
 }

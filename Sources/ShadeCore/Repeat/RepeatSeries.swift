@@ -23,6 +23,9 @@ public struct RepeatSeries: Hashable, Sendable {
     public var until: CivilDate?
     /// The dates the rule reaches that are not shown as computed occurrences, in order.
     public var exceptions: [CivilDate]
+    /// What the occurrences are from a day on (`edit ID --series` on a later occurrence), in
+    /// date order; before the first, the series' own fields.
+    public var revisions: [Revision]
     public let created: String
     public var modified: String
     /// When each field was last changed, and by whom.
@@ -32,7 +35,8 @@ public struct RepeatSeries: Hashable, Sendable {
     public init(
         uid: String, title: String, notes: String? = nil, slot: Slot, time: TimeOfDay? = nil, tags: [String] = [],
         category: String? = nil, color: TaskColor? = nil, favorite: Bool = false, rule: RepeatRule,
-        anchor: CivilDate, until: CivilDate? = nil, exceptions: [CivilDate] = [], created: String,
+        anchor: CivilDate, until: CivilDate? = nil, exceptions: [CivilDate] = [], revisions: [Revision] = [],
+        created: String,
         modified: String? = nil, stamps: FieldStamps? = nil
     ) {
         self.uid = uid
@@ -48,6 +52,7 @@ public struct RepeatSeries: Hashable, Sendable {
         self.anchor = anchor
         self.until = until
         self.exceptions = exceptions.sorted()
+        self.revisions = revisions.sorted { $0.from < $1.from }
         self.created = created
         self.modified = modified ?? created
         self.stamps = stamps ?? FieldStamps(made: FieldStamp(at: created, by: ""))
@@ -82,11 +87,71 @@ public struct RepeatSeries: Hashable, Sendable {
         .first { !exceptions.contains($0) }
     }
 
+    /// What an occurrence is from a day on.
+    public struct Revision: Hashable, Sendable {
+        public var from: CivilDate
+        public var title: String
+        public var notes: String?
+        public var slot: Slot
+        public var time: TimeOfDay?
+        public var tags: [String]
+        public var category: String?
+        public var color: TaskColor?
+        public var favorite: Bool
+
+        public init(
+            from: CivilDate, title: String, notes: String?, slot: Slot, time: TimeOfDay?, tags: [String],
+            category: String?, color: TaskColor?, favorite: Bool
+        ) {
+            self.from = from
+            self.title = title
+            self.notes = notes
+            self.slot = slot
+            self.time = time
+            self.tags = tags
+            self.category = category
+            self.color = color
+            self.favorite = favorite
+        }
+
+        /// These fields, from `date`, taken from a task.
+        public init(from date: CivilDate, _ task: PlannerTask) {
+            self.init(
+                from: date, title: task.title, notes: task.notes, slot: task.slot, time: task.time, tags: task.tags,
+                category: task.category, color: task.color, favorite: task.favorite)
+        }
+    }
+
+    /// What the occurrence on `date` is: the last revision from that day or before, else the
+    /// series' own fields.
+    public func fields(on date: CivilDate) -> Revision {
+        revisions.last { $0.from <= date }
+            ?? Revision(
+                from: anchor, title: title, notes: notes, slot: slot, time: time, tags: tags, category: category,
+                color: color, favorite: favorite)
+    }
+
+    /// The series with its own fields set from `revision` (for an edit from its first day).
+    public func withFields(_ revision: Revision) -> RepeatSeries {
+        var copy = self
+        copy.title = revision.title
+        copy.notes = revision.notes
+        copy.slot = revision.slot
+        copy.time = revision.time
+        copy.tags = revision.tags
+        copy.category = revision.category
+        copy.color = revision.color
+        copy.favorite = revision.favorite
+        return copy
+    }
+
     /// The occurrence on `date`, as a task (id 0: the store numbers it), open.
     public func occurrence(on date: CivilDate) -> PlannerTask {
-        PlannerTask(
-            id: 0, uid: occurrenceUID(on: date), title: title, notes: notes, date: date, slot: slot, time: time,
-            tags: tags, category: category, color: color, favorite: favorite, created: created, modified: modified,
+        let fields = fields(on: date)
+        return PlannerTask(
+            id: 0, uid: occurrenceUID(on: date), title: fields.title, notes: fields.notes, date: date,
+            slot: fields.slot, time: fields.time, tags: fields.tags, category: fields.category, color: fields.color,
+            favorite: fields.favorite, created: created, modified: modified,
             stamps: stamps.made.at.isEmpty ? nil : FieldStamps(made: stamps.made), series: uid)
     }
 
@@ -100,7 +165,7 @@ extension RepeatSeries: KeyedRecord {
     public static let kind = RecordKind(rawValue: "series")
     public static let stampedFields: Set<String> = [
         "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "every", "anchor", "until",
-        "exceptions",
+        "exceptions", "revisions",
     ]
     public var key: String { uid }
     public var fields: [(name: String, value: FieldValue)] {
@@ -110,6 +175,7 @@ extension RepeatSeries: KeyedRecord {
             ("color", .text(color?.rawValue)), ("favorite", .flag(favorite)), ("every", .text(rule.description)),
             ("anchor", .text(anchor.description)), ("until", .text(until?.description)),
             ("exceptions", .list(exceptions.map(\.description))),
+            ("revisions", .list(revisions.map { "from \($0.from): \($0.title)" })),
         ]
     }
 }
