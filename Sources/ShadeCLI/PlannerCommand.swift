@@ -91,7 +91,7 @@ extension Session {
 
     /// Prints one task object, or `{"tasks": [...]}` for several.
     func printTasksJSON(_ tasks: [PlannerTask]) throws {
-        let context = try renderContext()
+        let context = try renderContext(series: true)
         if tasks.count == 1 {
             try printJSON(ViewJSON.task(tasks[0], context: context))
         } else {

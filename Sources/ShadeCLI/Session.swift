@@ -89,7 +89,9 @@ public final class Session {
     }
 
     /// The rendering context for text views.
-    func renderContext() throws(CommandError) -> RenderContext {
+    /// `series`: whether the repeat series are read too (for what an occurrence's `repeat` is,
+    /// in `show` and JSON; other views need not read them).
+    func renderContext(series withSeries: Bool = false) throws(CommandError) -> RenderContext {
         let isTerminal = Output.isTerminal(1)
         let style = Style(enabled: colorMode.isEnabled(environment: environment, stdoutIsTerminal: isTerminal))
         let width = Output.terminalWidth() ?? environment["COLUMNS"].flatMap(Int.init) ?? 80
@@ -99,7 +101,7 @@ public final class Session {
             for category in categories { colors[category.name] = category.color }
         }
         var series: [String: RepeatSeries] = [:]
-        if let list = try? read({ try $0.repeatSeries() }) {
+        if withSeries, let list = try? read({ try $0.repeatSeries() }) {
             for one in list { series[one.uid] = one }
         }
         return RenderContext(

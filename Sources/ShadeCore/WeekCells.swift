@@ -29,6 +29,11 @@ public struct WeekCells: Hashable, Sendable {
     /// One cell.
     public subscript(weekday: Weekday, slot: Slot) -> Tally { cells[WeekCells.index(weekday, slot)] }
 
+    /// Counts one more task with a status in a cell.
+    public mutating func add(_ status: TaskStatus, weekday: Weekday, slot: Slot) {
+        cells[WeekCells.index(weekday, slot)].add(status)
+    }
+
     /// These tallies and another week's, cell by cell.
     public func adding(_ other: WeekCells) -> WeekCells {
         var result = self

@@ -36,8 +36,11 @@ struct FieldReader {
 
     /// Throws when the object has a key outside `allowed`. `usual` is the order shade writes the
     /// keys in: an object that has exactly those is accepted without hashing a key.
-    func rejectUnknownKeys(allowed: Set<String>, usual: JSONKeyList? = nil) throws(StoreError) {
+    func rejectUnknownKeys(allowed makeAllowed: @autoclosure () -> Set<String>, usual: JSONKeyList? = nil)
+        throws(StoreError)
+    {
         if let usual, node.hasKeys(inOrder: usual) { return }
+        let allowed = makeAllowed()
         for member in members where !allowed.contains(member.key) {
             throw fail(member.key, "unknown key; expected one of \(allowed.sorted().joined(separator: ", "))")
         }

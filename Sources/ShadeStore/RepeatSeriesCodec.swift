@@ -22,6 +22,8 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
     private static let revisionOrder = JSONKeyList([
         "from", "title", "notes", "slot", "time", "tags", "category", "color", "favorite",
     ])
+    private static let keys = Set(order.keys)
+    private static let revisionKeys = Set(revisionOrder.keys)
 
     static func encode(_ record: AnyKeyedRecord) -> JSONValue {
         guard let series = record.base as? RepeatSeries else { preconditionFailure("a record of another kind") }
@@ -53,7 +55,7 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
         -> AnyKeyedRecord
     {
         let entry = try FieldReader(value, file: file, location: location)
-        try entry.rejectUnknownKeys(allowed: Set(order.keys), usual: order)
+        try entry.rejectUnknownKeys(allowed: keys, usual: order)
         let uid = try entry.string("uid")
         guard !uid.isEmpty, !uid.contains("@") else { throw entry.fail("uid", "must be non-empty and hold no @") }
         let every = try entry.string("every")
@@ -73,7 +75,7 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
         var revisions: [RepeatSeries.Revision] = []
         for (index, element) in try entry.array("revisions").enumerated() {
             let revision = try FieldReader(element, file: file, location: entry.path("revisions[\(index)]"))
-            try revision.rejectUnknownKeys(allowed: Set(revisionOrder.keys), usual: revisionOrder)
+            try revision.rejectUnknownKeys(allowed: revisionKeys, usual: revisionOrder)
             revisions.append(try occurrenceFields(revision, from: try date(revision, "from")))
         }
         let fields = try occurrenceFields(entry, from: anchor)

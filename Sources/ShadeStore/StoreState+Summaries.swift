@@ -91,8 +91,13 @@ extension StoreState {
     /// The tallies of the occurrences series show in a week (all open: an occurrence acted on is
     /// a record filed in its week, and its date an exception of the series).
     func occurrenceCells(of series: [RepeatSeries], in week: ISOWeek) -> WeekCells {
-        guard !series.isEmpty else { return WeekCells() }
-        return WeekCells(series.flatMap { $0.occurrences(from: week.monday, through: week.days[6]) })
+        var cells = WeekCells()
+        for one in series {
+            for date in one.dates(from: week.monday, through: week.days[6]) {
+                cells.add(.open, weekday: date.weekday, slot: one.fields(on: date).slot)
+            }
+        }
+        return cells
     }
 
     /// The weeks from `first` through `last` in which a series shows an occurrence.

@@ -26,7 +26,7 @@ extension Shade {
             let tasks = try session.applyStandingFilter(
                 session.read { state in try state.tasks(from: now.date, through: tomorrow) })
             let agenda = NowAgenda(now: now, schedule: session.schedule, tasks: tasks)
-            let context = try session.renderContext()
+            let context = try session.renderContext(series: json)
             if json {
                 try session.printJSON(NowView.json(agenda, context: context))
             } else {

@@ -18,7 +18,7 @@ extension Shade {
         func execute(in session: Session) throws {
             let entry = try session.store.undo(now: session.now())
             if json {
-                let context = try session.renderContext()
+                let context = try session.renderContext(series: true)
                 let restored = entry?.records.compactMap { $0.before?.task } ?? []
                 let removed = entry?.records.filter { $0.before == nil }.compactMap { $0.after?.task } ?? []
                 try session.printJSON([

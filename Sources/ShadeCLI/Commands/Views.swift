@@ -19,7 +19,7 @@ extension Shade {
 
         func execute(in session: Session) throws {
             let task = try session.read { state in try state.requireTask(id) }
-            let context = try session.renderContext()
+            let context = try session.renderContext(series: true)
             if json {
                 try session.printJSON(ViewJSON.task(task, context: context))
             } else {
@@ -72,7 +72,7 @@ extension Shade {
             let tasks = try session.applyStandingFilter(
                 session.read { state in try state.tasks(in: date.isoWeek) })
             let agenda = DayAgenda(date: date, tasks: tasks)
-            let context = try session.renderContext()
+            let context = try session.renderContext(series: json)
             if json {
                 try session.printJSON(ViewJSON.day(agenda, context: context))
             } else {
@@ -114,7 +114,7 @@ extension Shade {
         func execute(in session: Session) throws {
             let target = try parseWords(resolver: session.resolver()) ?? session.view.week
             if session.isInteractive, target != session.view.week { session.view.move(to: target) }
-            let context = try session.renderContext()
+            let context = try session.renderContext(series: json)
             if json {
                 let tasks = try session.applyStandingFilter(session.read { state in try state.tasks(in: target) })
                 try session.printJSON(ViewJSON.week(WeekAgenda(week: target, tasks: tasks), context: context))
@@ -280,7 +280,7 @@ struct TaskListing {
             }
         }
         let tasks = order.sorted(matching)
-        let context = try session.renderContext()
+        let context = try session.renderContext(series: json)
         let groups = grouping.map { TaskGroup.make($0, tasks) }
         if json {
             var list = ViewJSON.list(tasks, context: context)
