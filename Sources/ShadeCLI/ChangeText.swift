@@ -18,7 +18,7 @@ enum ChangeText {
         }
         let series = change.records.compactMap { ($0.after ?? $0.before)?.keyedRecord?.base as? RepeatSeries }
         if !series.isEmpty {
-            parts.append("repeating \(series.map { "“\($0.title)”" }.joined(separator: ", "))")
+            parts.append("repeating \(series.map { "“\($0.base.title)”" }.joined(separator: ", "))")
         }
         return parts.joined(separator: " and ")
     }

@@ -27,28 +27,36 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
 
     static func encode(_ record: AnyKeyedRecord) -> JSONValue {
         guard let series = record.base as? RepeatSeries else { preconditionFailure("a record of another kind") }
-        return [
-            "uid": .string(series.uid), "title": .string(series.title), "notes": .optional(series.notes),
-            "slot": .string(series.slot.rawValue), "time": .optional(series.time?.description),
-            "tags": .array(series.tags.map(JSONValue.string)), "category": .optional(series.category),
-            "color": .optional(series.color?.rawValue), "favorite": .bool(series.favorite),
-            "every": .string(series.rule.description), "anchor": .string(series.anchor.description),
-            "until": .optional(series.until?.description),
-            "exceptions": .array(series.exceptions.map { .string($0.description) }),
-            "revisions": .array(series.revisions.map(encode)),
-            "created": .string(series.created), "modified": .string(series.modified),
-            StampsCodec.key: StampsCodec.encode(series.stamps),
+        var object = JSONObject()
+        object.appendUnique("uid", .string(series.uid))
+        append(series.base, to: &object)
+        let rest: [(String, JSONValue)] = [
+            ("every", .string(series.rule.description)), ("anchor", .string(series.anchor.description)),
+            ("until", .optional(series.until?.description)),
+            ("exceptions", .array(series.exceptions.map { .string($0.description) })),
+            ("revisions", .array(series.revisions.map(encode))), ("created", .string(series.created)),
+            ("modified", .string(series.modified)), (StampsCodec.key, StampsCodec.encode(series.stamps)),
         ]
+        for (key, value) in rest { object.appendUnique(key, value) }
+        return .object(object)
     }
 
     private static func encode(_ revision: RepeatSeries.Revision) -> JSONValue {
-        [
-            "from": .string(revision.from.description), "title": .string(revision.title),
-            "notes": .optional(revision.notes), "slot": .string(revision.slot.rawValue),
-            "time": .optional(revision.time?.description), "tags": .array(revision.tags.map(JSONValue.string)),
-            "category": .optional(revision.category), "color": .optional(revision.color?.rawValue),
-            "favorite": .bool(revision.favorite),
+        var object = JSONObject()
+        object.appendUnique("from", .string(revision.from.description))
+        append(revision.fields, to: &object)
+        return .object(object)
+    }
+
+    /// The fields of an occurrence, in the order the series and its revisions write them.
+    private static func append(_ fields: RepeatSeries.OccurrenceFields, to object: inout JSONObject) {
+        let members: [(String, JSONValue)] = [
+            ("title", .string(fields.title)), ("notes", .optional(fields.notes)),
+            ("slot", .string(fields.slot.rawValue)), ("time", .optional(fields.time?.description)),
+            ("tags", .array(fields.tags.map(JSONValue.string))), ("category", .optional(fields.category)),
+            ("color", .optional(fields.color?.rawValue)), ("favorite", .bool(fields.favorite)),
         ]
+        for (key, value) in members { object.appendUnique(key, value) }
     }
 
     static func decode(_ value: JSONNode, file: String, location: String, withStamps: Bool?) throws(StoreError)
@@ -76,22 +84,19 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
         for (index, element) in try entry.array("revisions").enumerated() {
             let revision = try FieldReader(element, file: file, location: entry.path("revisions[\(index)]"))
             try revision.rejectUnknownKeys(allowed: revisionKeys, usual: revisionOrder)
-            revisions.append(try occurrenceFields(revision, from: try date(revision, "from")))
+            revisions.append(
+                RepeatSeries.Revision(from: try date(revision, "from"), fields: try occurrenceFields(revision)))
         }
-        let fields = try occurrenceFields(entry, from: anchor)
         return AnyKeyedRecord(
             RepeatSeries(
-                uid: uid, title: fields.title, slot: fields.slot, rule: rule, anchor: anchor, until: until,
+                uid: uid, base: try occurrenceFields(entry), rule: rule, anchor: anchor, until: until,
                 exceptions: exceptions, revisions: revisions, created: try entry.string("created"),
                 modified: try entry.string("modified"),
-                stamps: try StampsCodec.decode(entry, fields: RepeatSeries.stampedFields)
-            ).withFields(fields))
+                stamps: try StampsCodec.decode(entry, fields: RepeatSeries.stampedFields)))
     }
 
     /// What an occurrence is: the fields a series and each of its revisions hold.
-    private static func occurrenceFields(_ entry: FieldReader, from start: CivilDate) throws(StoreError)
-        -> RepeatSeries.Revision
-    {
+    private static func occurrenceFields(_ entry: FieldReader) throws(StoreError) -> RepeatSeries.OccurrenceFields {
         let title = try entry.string("title")
         guard !title.isEmpty else { throw entry.fail("title", "must not be empty") }
         let slotText = try entry.string("slot")
@@ -118,8 +123,8 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
         guard let favorite = try entry.value("favorite").boolValue else {
             throw entry.fail("favorite", "expected true or false")
         }
-        return RepeatSeries.Revision(
-            from: start, title: title, notes: try entry.optionalString("notes"), slot: slot, time: time, tags: tags,
+        return RepeatSeries.OccurrenceFields(
+            title: title, notes: try entry.optionalString("notes"), slot: slot, time: time, tags: tags,
             category: try entry.optionalString("category"), color: color, favorite: favorite)
     }
 

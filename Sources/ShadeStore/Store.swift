@@ -134,13 +134,19 @@ public struct Store: Sendable {
     /// log under `label`. Returns the change as committed (empty when nothing changed, and then
     /// nothing is written).
     public func commit(label: String, now: Moment, _ make: (StoreState) throws -> [RecordChange]) throws -> Change {
-        try write(label: label, now: now) { state in
-            let stamp = FieldStamp(at: now.timestamp, by: author)
-            // A change to an occurrence a series shows makes it a record of its own.
-            let changes = try OccurrenceOperations.materializing(try make(state), in: state)
-            try state.apply(changes.map { $0.stamped(stamp) })
-            return Change(label: label, at: now.timestamp, by: author, records: state.recordChanges)
-        }
+        try write(label: label, now: now) { state in try apply(make, to: state, label: label, now: now) }
+    }
+
+    /// Applies the record changes `make` returns to `state`, as every commit does: a change to an
+    /// occurrence a series shows makes it a record of its own, and each record is stamped with
+    /// this moment and author. Returns the change as the state now records it.
+    func apply(
+        _ make: (StoreState) throws -> [RecordChange], to state: StoreState, label: String, now: Moment
+    ) throws -> Change {
+        let stamp = FieldStamp(at: now.timestamp, by: author)
+        let changes = try OccurrenceOperations.materializing(try make(state), in: state)
+        try state.apply(changes.map { $0.stamped(stamp) })
+        return Change(label: label, at: now.timestamp, by: author, records: state.recordChanges)
     }
 
     /// Takes back the newest change of the change log, even one made by an earlier process,

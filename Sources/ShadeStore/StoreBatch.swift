@@ -11,8 +11,6 @@ public final class StoreBatch {
     fileprivate var lock: FileLock?
     fileprivate let state: StoreState
     fileprivate let metaCurrent: Bool
-    /// How many changes it holds.
-    public fileprivate(set) var count = 0
 
     fileprivate init(lock: FileLock, state: StoreState, metaCurrent: Bool) {
         self.lock = lock
@@ -46,12 +44,8 @@ extension Store {
         let state = batch.state
         let before = state.snapshot()
         do {
-            let stamp = FieldStamp(at: now.timestamp, by: author)
-            let changes = try OccurrenceOperations.materializing(try make(state), in: state)
-            try state.apply(changes.map { $0.stamped(stamp) })
-            let change = Change(label: label, at: now.timestamp, by: author, records: state.recordChanges)
+            let change = try apply(make, to: state, label: label, now: now)
             state.closeChange(change)
-            batch.count += 1
             return change
         } catch {
             state.restore(before)

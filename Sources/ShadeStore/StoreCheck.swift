@@ -47,7 +47,7 @@ struct StoreCheck {
             guard let occurrence = RepeatSeries.occurrence(of: uid), let one = series[occurrence.series] else {
                 return false
             }
-            return one.dates(from: occurrence.date, through: occurrence.date) == [occurrence.date]
+            return one.shows(occurrence.date)
         }
 
         for relative in try storeFiles() {

@@ -58,7 +58,7 @@ extension StoreState {
     /// The format a store file says it is in.
     private func format(of bytes: [UInt8], file: String) throws(StoreError) -> Int {
         try decode(bytes, file: file) { value throws(StoreError) in
-            Int(value.members?["format"]?.intValue ?? Int64(StoreFormat.version))
+            Int(value.member("format")?.intValue ?? Int64(StoreFormat.version))
         }
     }
 }

@@ -33,6 +33,24 @@ import Testing
         return try snapshot(store)
     }
 
+    /// Commits one random step through `commit` (the store's, or a batch's) and applies what it
+    /// made, stamped as the store stamps it, to the model; returns whether it changed anything.
+    private func commit(
+        _ step: RandomOperation, pick: Int, to model: inout PlannerSnapshot, author: String,
+        through commit: ((StoreState) throws -> [RecordChange]) throws -> Change
+    ) throws -> Bool {
+        var made: [RecordChange]?
+        let change = try commit { state in
+            made = step.changes(
+                pick: pick, ids: try state.allTasks().map(\.id), in: state, newID: try state.allocateID(),
+                context: Self.context)
+            return made ?? []
+        }
+        let stamp = FieldStamp(at: now.timestamp, by: author)
+        if let made { model = model.applying(made.map { $0.stamped(stamp) }) }
+        return !change.isEmpty
+    }
+
     @Test func undoingEveryCommittedChangeGivesBackTheStoreItStartedWith() async throws {
         let steps = Gen<RandomOperation>.case.array(of: 1...12)
         let picks = Gen.int(in: 0...1000).array(of: 12)
@@ -43,17 +61,10 @@ import Testing
                 var model = start
                 var committed = 0
                 for (index, step) in steps.enumerated() {
-                    var made: [RecordChange]?
-                    let change = try temp.store.commit(label: "step \(index)", now: now) { state in
-                        made = step.changes(
-                            pick: picks[index], ids: try state.allTasks().map(\.id), in: state,
-                            newID: try state.allocateID(), context: Self.context)
-                        return made ?? []
+                    let changed = try commit(step, pick: picks[index], to: &model, author: temp.store.author) {
+                        try temp.store.commit(label: "step \(index)", now: now, $0)
                     }
-                    if !change.isEmpty { committed += 1 }
-                    // As the store commits them: each record stamped by the change.
-                    let stamp = FieldStamp(at: now.timestamp, by: temp.store.author)
-                    if let made { model = model.applying(made.map { $0.stamped(stamp) }) }
+                    if changed { committed += 1 }
                     // The store and the core's plain-value model agree after every step.
                     #expect(try snapshot(temp.store) == model, "after \(step)")
                 }
@@ -92,16 +103,10 @@ import Testing
                             }
                         }
                     }
-                    var made: [RecordChange]?
-                    let change = try temp.store.commit(in: batch, label: "step \(index)", now: now) { state in
-                        made = step.changes(
-                            pick: picks[index], ids: try state.allTasks().map(\.id), in: state,
-                            newID: try state.allocateID(), context: Self.context)
-                        return made ?? []
+                    let changed = try commit(step, pick: picks[index], to: &model, author: temp.store.author) {
+                        try temp.store.commit(in: batch, label: "step \(index)", now: now, $0)
                     }
-                    if !change.isEmpty { committed += 1 }
-                    let stamp = FieldStamp(at: now.timestamp, by: temp.store.author)
-                    if let made { model = model.applying(made.map { $0.stamped(stamp) }) }
+                    if changed { committed += 1 }
                 }
                 try temp.store.save(batch)
                 #expect(try snapshot(temp.store) == model, "\(steps)")

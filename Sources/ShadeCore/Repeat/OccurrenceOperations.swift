@@ -20,22 +20,21 @@ public enum OccurrenceOperations {
         guard let uid = task.series, let occurrence = RepeatSeries.occurrence(of: task.uid),
             let series = try series(in: records)[uid]
         else { return false }
-        return !series.exceptions.contains(occurrence.date)
-            && series.rule.occurs(on: occurrence.date, anchor: series.anchor, until: series.until)
+        return series.shows(occurrence.date)
     }
 
     /// The changes to apply for `changes`: each change to an occurrence a series shows becomes the
     /// series' new exception (one change of the series, first) and, unless it was removed, the
     /// occurrence added as a record of its own.
     public static func materializing(_ changes: [RecordChange], in records: PlannerRecords) throws -> [RecordChange] {
-        var known = try series(in: records)
+        let original = try series(in: records)
+        var known = original
         var touched: [String: RepeatSeries] = [:]
         var order: [String] = []
         var result: [RecordChange] = []
         for change in changes {
             guard let before = change.before?.task, let uid = before.series, var series = known[uid],
-                let occurrence = RepeatSeries.occurrence(of: before.uid), !series.exceptions.contains(occurrence.date),
-                series.rule.occurs(on: occurrence.date, anchor: series.anchor, until: series.until)
+                let occurrence = RepeatSeries.occurrence(of: before.uid), series.shows(occurrence.date)
             else {
                 result.append(change)
                 continue
@@ -46,7 +45,6 @@ public enum OccurrenceOperations {
             touched[uid] = series
             if let after = change.after { result.append(.added(after)) }
         }
-        let original = try OccurrenceOperations.series(in: records)
         let seriesChanges = order.compactMap { uid -> RecordChange? in
             guard let before = original[uid], let after = touched[uid] else { return nil }
             return .changed(.keyed(AnyKeyedRecord(before)), to: .keyed(AnyKeyedRecord(after)))
@@ -103,20 +101,25 @@ public enum OccurrenceOperations {
         let task = try records.requireTask(id)
         let (series, date) = try seriesOf(task, in: records)
         var after = series
-        func edited(_ revision: RepeatSeries.Revision) throws -> RepeatSeries.Revision {
-            let occurrence = series.withFields(revision).occurrence(on: revision.from)
-            return RepeatSeries.Revision(
-                from: revision.from,
+        // The edit as it reads on `day` (an error names the task the user named).
+        func edited(_ fields: RepeatSeries.OccurrenceFields, on day: CivilDate) throws -> RepeatSeries.OccurrenceFields
+        {
+            var occurrence = RepeatSeries(uid: series.uid, base: fields, rule: series.rule, anchor: day, created: "")
+                .occurrence(on: day)
+            occurrence.id = task.id
+            return RepeatSeries.OccurrenceFields(
                 try TaskOperations.applying(words, clearTime: clearTime, to: occurrence, context: context))
         }
+        func edited(_ revision: RepeatSeries.Revision) throws -> RepeatSeries.Revision {
+            RepeatSeries.Revision(from: revision.from, fields: try edited(revision.fields, on: revision.from))
+        }
         if let first = series.firstDate, date > first {
-            let current = series.fields(on: date)
             after.revisions =
                 series.revisions.filter { $0.from < date }
-                + [try edited(RepeatSeries.Revision(from: date, series.withFields(current).occurrence(on: date)))]
+                + [RepeatSeries.Revision(from: date, fields: try edited(series.fields(on: date), on: date))]
                 + (try series.revisions.filter { $0.from > date }.map(edited))
         } else {
-            after = after.withFields(try edited(series.fields(on: series.anchor)))
+            after.base = try edited(series.base, on: series.anchor)
             after.revisions = try series.revisions.map(edited)
         }
         var changes =
@@ -150,9 +153,8 @@ public enum OccurrenceOperations {
                 throw InputError.invalid("until:\(until) comes before the task's day, \(task.date)")
             }
             let series = RepeatSeries(
-                uid: uid, title: task.title, notes: task.notes, slot: task.slot, time: task.time, tags: task.tags,
-                category: task.category, color: task.color, favorite: task.favorite, rule: rule, anchor: task.date,
-                until: until, exceptions: [task.date], created: context.now.timestamp)
+                uid: uid, base: RepeatSeries.OccurrenceFields(task), rule: rule, anchor: task.date, until: until,
+                exceptions: [task.date], created: context.now.timestamp)
             var linked = task
             linked.series = uid
             linked.modified = context.now.timestamp

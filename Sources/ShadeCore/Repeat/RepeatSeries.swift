@@ -7,14 +7,8 @@
 public struct RepeatSeries: Hashable, Sendable {
     /// The series' identity; each occurrence's uid is made from it and the occurrence's date.
     public let uid: String
-    public var title: String
-    public var notes: String?
-    public var slot: Slot
-    public var time: TimeOfDay?
-    public var tags: [String]
-    public var category: String?
-    public var color: TaskColor?
-    public var favorite: Bool
+    /// What each occurrence is (before the first revision).
+    public var base: OccurrenceFields
     /// How it repeats.
     public var rule: RepeatRule
     /// The first day it can occur on (the day it was planned for).
@@ -24,30 +18,65 @@ public struct RepeatSeries: Hashable, Sendable {
     /// The dates the rule reaches that are not shown as computed occurrences, in order.
     public var exceptions: [CivilDate]
     /// What the occurrences are from a day on (`edit ID --series` on a later occurrence), in
-    /// date order; before the first, the series' own fields.
+    /// date order.
     public var revisions: [Revision]
     public let created: String
     public var modified: String
     /// When each field was last changed, and by whom.
     public var stamps: FieldStamps
 
+    /// What an occurrence is: the fields of a task a series gives each of its days.
+    public struct OccurrenceFields: Hashable, Sendable {
+        public var title: String
+        public var notes: String?
+        public var slot: Slot
+        public var time: TimeOfDay?
+        public var tags: [String]
+        public var category: String?
+        public var color: TaskColor?
+        public var favorite: Bool
+
+        public init(
+            title: String, notes: String? = nil, slot: Slot, time: TimeOfDay? = nil, tags: [String] = [],
+            category: String? = nil, color: TaskColor? = nil, favorite: Bool = false
+        ) {
+            self.title = title
+            self.notes = notes
+            self.slot = slot
+            self.time = time
+            self.tags = tags
+            self.category = category
+            self.color = color
+            self.favorite = favorite
+        }
+
+        /// The fields of a task.
+        public init(_ task: PlannerTask) {
+            self.init(
+                title: task.title, notes: task.notes, slot: task.slot, time: task.time, tags: task.tags,
+                category: task.category, color: task.color, favorite: task.favorite)
+        }
+    }
+
+    /// What the occurrences are from a day on.
+    public struct Revision: Hashable, Sendable {
+        public var from: CivilDate
+        public var fields: OccurrenceFields
+
+        public init(from: CivilDate, fields: OccurrenceFields) {
+            self.from = from
+            self.fields = fields
+        }
+    }
+
     /// Creates a series.
     public init(
-        uid: String, title: String, notes: String? = nil, slot: Slot, time: TimeOfDay? = nil, tags: [String] = [],
-        category: String? = nil, color: TaskColor? = nil, favorite: Bool = false, rule: RepeatRule,
-        anchor: CivilDate, until: CivilDate? = nil, exceptions: [CivilDate] = [], revisions: [Revision] = [],
-        created: String,
-        modified: String? = nil, stamps: FieldStamps? = nil
+        uid: String, base: OccurrenceFields, rule: RepeatRule, anchor: CivilDate, until: CivilDate? = nil,
+        exceptions: [CivilDate] = [], revisions: [Revision] = [], created: String, modified: String? = nil,
+        stamps: FieldStamps? = nil
     ) {
         self.uid = uid
-        self.title = title
-        self.notes = notes
-        self.slot = slot
-        self.time = time
-        self.tags = tags
-        self.category = category
-        self.color = color
-        self.favorite = favorite
+        self.base = base
         self.rule = rule
         self.anchor = anchor
         self.until = until
@@ -56,6 +85,20 @@ public struct RepeatSeries: Hashable, Sendable {
         self.created = created
         self.modified = modified ?? created
         self.stamps = stamps ?? FieldStamps(made: FieldStamp(at: created, by: ""))
+    }
+
+    /// Creates a series from the fields of its occurrences.
+    public init(
+        uid: String, title: String, notes: String? = nil, slot: Slot, time: TimeOfDay? = nil, tags: [String] = [],
+        category: String? = nil, color: TaskColor? = nil, favorite: Bool = false, rule: RepeatRule,
+        anchor: CivilDate, until: CivilDate? = nil, exceptions: [CivilDate] = [], created: String
+    ) {
+        self.init(
+            uid: uid,
+            base: OccurrenceFields(
+                title: title, notes: notes, slot: slot, time: time, tags: tags, category: category, color: color,
+                favorite: favorite),
+            rule: rule, anchor: anchor, until: until, exceptions: exceptions, created: created)
     }
 
     /// The uid of the occurrence on `date`: the same in every copy of the planner, so that two
@@ -87,62 +130,16 @@ public struct RepeatSeries: Hashable, Sendable {
         .first { !exceptions.contains($0) }
     }
 
-    /// What an occurrence is from a day on.
-    public struct Revision: Hashable, Sendable {
-        public var from: CivilDate
-        public var title: String
-        public var notes: String?
-        public var slot: Slot
-        public var time: TimeOfDay?
-        public var tags: [String]
-        public var category: String?
-        public var color: TaskColor?
-        public var favorite: Bool
-
-        public init(
-            from: CivilDate, title: String, notes: String?, slot: Slot, time: TimeOfDay?, tags: [String],
-            category: String?, color: TaskColor?, favorite: Bool
-        ) {
-            self.from = from
-            self.title = title
-            self.notes = notes
-            self.slot = slot
-            self.time = time
-            self.tags = tags
-            self.category = category
-            self.color = color
-            self.favorite = favorite
-        }
-
-        /// These fields, from `date`, taken from a task.
-        public init(from date: CivilDate, _ task: PlannerTask) {
-            self.init(
-                from: date, title: task.title, notes: task.notes, slot: task.slot, time: task.time, tags: task.tags,
-                category: task.category, color: task.color, favorite: task.favorite)
-        }
-    }
-
     /// What the occurrence on `date` is: the last revision from that day or before, else the
     /// series' own fields.
-    public func fields(on date: CivilDate) -> Revision {
-        revisions.last { $0.from <= date }
-            ?? Revision(
-                from: anchor, title: title, notes: notes, slot: slot, time: time, tags: tags, category: category,
-                color: color, favorite: favorite)
+    public func fields(on date: CivilDate) -> OccurrenceFields {
+        revisions.last { $0.from <= date }?.fields ?? base
     }
 
-    /// The series with its own fields set from `revision` (for an edit from its first day).
-    public func withFields(_ revision: Revision) -> RepeatSeries {
-        var copy = self
-        copy.title = revision.title
-        copy.notes = revision.notes
-        copy.slot = revision.slot
-        copy.time = revision.time
-        copy.tags = revision.tags
-        copy.category = revision.category
-        copy.color = revision.color
-        copy.favorite = revision.favorite
-        return copy
+    /// Whether the series shows an occurrence on `date` (its rule reaches the day, and no
+    /// exception takes it out).
+    public func shows(_ date: CivilDate) -> Bool {
+        !exceptions.contains(date) && rule.occurs(on: date, anchor: anchor, until: until)
     }
 
     /// The occurrence on `date`, as a task (id 0: the store numbers it), open.
@@ -170,12 +167,13 @@ extension RepeatSeries: KeyedRecord {
     public var key: String { uid }
     public var fields: [(name: String, value: FieldValue)] {
         [
-            ("title", .text(title)), ("notes", .text(notes)), ("slot", .text(slot.rawValue)),
-            ("time", .text(time?.description)), ("tags", .list(tags)), ("category", .text(category)),
-            ("color", .text(color?.rawValue)), ("favorite", .flag(favorite)), ("every", .text(rule.description)),
+            ("title", .text(base.title)), ("notes", .text(base.notes)), ("slot", .text(base.slot.rawValue)),
+            ("time", .text(base.time?.description)), ("tags", .list(base.tags)), ("category", .text(base.category)),
+            ("color", .text(base.color?.rawValue)), ("favorite", .flag(base.favorite)),
+            ("every", .text(rule.description)),
             ("anchor", .text(anchor.description)), ("until", .text(until?.description)),
             ("exceptions", .list(exceptions.map(\.description))),
-            ("revisions", .list(revisions.map { "from \($0.from): \($0.title)" })),
+            ("revisions", .list(revisions.map { "from \($0.from): \($0.fields.title)" })),
         ]
     }
 }
