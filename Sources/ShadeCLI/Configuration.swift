@@ -6,12 +6,14 @@ import ShadeStore
 ///
 /// ```json
 /// {"slots": {"morning": "06:00", "afternoon": "12:00", "evening": "18:00"},
-///  "user": {"name": "ana"}}
+///  "user": {"name": "ana"}, "reminders": {"default": "15m"}}
 /// ```
 struct Configuration {
     var schedule = SlotSchedule.standard
     /// Who changes are by (`user.name`), when set.
     var userName: String?
+    /// The reminder a new task gets when `add` names none (`reminders.default`).
+    var defaultReminder: Reminder?
 
     static func load(directory: String) throws(CommandError) -> Configuration {
         let path = directory + "/config.json"
@@ -27,8 +29,23 @@ struct Configuration {
                 "config file \(path) is not valid JSON at line \(error.line), column \(error.column): \(error.reason)")
         }
         guard let object = value.objectValue else { throw .failed("config file \(path) must hold a JSON object") }
-        for key in object.keys where key != "slots" && key != "user" {
-            throw .failed("config file \(path): unknown setting '\(key)'; known settings: slots, user")
+        for key in object.keys where !["slots", "user", "reminders"].contains(key) {
+            throw .failed("config file \(path): unknown setting '\(key)'; known settings: slots, user, reminders")
+        }
+        if let reminders = object["reminders"] {
+            guard let members = reminders.objectValue, members.keys.allSatisfy({ $0 == "default" }),
+                let text = members["default"]?.stringValue
+            else {
+                throw .failed("config file \(path): reminders must be an object such as {\"default\": \"15m\"}")
+            }
+            if text.lowercased() != "none" {
+                guard let reminder = Reminder(parsing: text) else {
+                    throw .failed(
+                        "config file \(path): reminders.default is '\(CommandArguments.quoted(text))', not a reminder such as \"15m\", \"1h\", \"07:45\" or \"slot\""
+                    )
+                }
+                configuration.defaultReminder = reminder
+            }
         }
         if let user = object["user"] {
             guard let members = user.objectValue, members.keys.allSatisfy({ $0 == "name" || $0 == "email" }),

@@ -1,5 +1,6 @@
 internal import CEditLine
 import ShadeCore
+import ShadeRendering
 import ShadeStore
 
 #if canImport(Glibc)
@@ -28,10 +29,23 @@ private let completeWord: @convention(c) (UnsafePointer<CChar>?, Int32) -> Unsaf
     return strdup(completionMatches[index])
 }
 
+/// The line libedit's callback handed over (nil inside: end of input), once it has.
+nonisolated(unsafe) private var finishedLine: UnsafeMutablePointer<CChar>??
+
+private let takeLine: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void = { line in
+    finishedLine = .some(line)
+}
+
 /// The interactive line editor (libedit): editing, history across runs, Tab completion, and
 /// Ctrl-C that clears the line instead of ending the program.
+///
+/// Lines are read through libedit's callback interface, one key at a time as they arrive, so
+/// that while the user types (or sits at the prompt) the editor can print a message above the
+/// prompt and redraw the prompt with the line being typed, as it was.
 final class LineEditor: LineSource {
     private let historyPath: String?
+    /// Asked at each whole minute while waiting for a line: what to print above the prompt.
+    var idleMessage: (() -> SafeText?)?
 
     /// Sets up libedit; `historyDirectory` is created private to the user when possible.
     init(historyDirectory: String, words: [String]) {
@@ -54,14 +68,38 @@ final class LineEditor: LineSource {
 
     func next(prompt: SafeText) -> LineResult {
         interruptReceived = 0
-        guard let raw = readline(prompt.text) else {
-            if interruptReceived != 0 {
-                Output.out("\n")
-                return .interrupted
+        finishedLine = nil
+        rl_callback_handler_install(prompt.text, takeLine)
+        while finishedLine == nil {
+            var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Self.millisecondsToNextMinute())
+            if ready < 0 {
+                guard errno == EINTR else { break }
+                if interruptReceived != 0 {
+                    // Ctrl-C: the line is abandoned, a fresh prompt follows.
+                    rl_replace_line("", 0)
+                    rl_callback_handler_remove()
+                    Output.out("\n")
+                    return .interrupted
+                }
+                continue
             }
+            if ready == 0 {
+                if let message = idleMessage?(), !message.isEmpty {
+                    // Clear the prompt's line, print the message, then draw prompt and line again.
+                    Output.out(Style.clearLine + message + (message.endsWithLineBreak ? "" : "\n"))
+                    rl_forced_update_display()
+                }
+                continue
+            }
+            if descriptor.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { rl_callback_read_char() }
+        }
+        rl_callback_handler_remove()
+        guard case .some(.some(let raw)) = finishedLine else {
             Output.out("\n")
             return .end
         }
+        finishedLine = nil
         defer { free(raw) }
         let length = strlen(raw)
         guard length <= ScriptReader.maximumLineLength else {
@@ -72,6 +110,15 @@ final class LineEditor: LineSource {
             return .rejected("the line is not valid UTF-8; shade reads UTF-8 text only")
         }
         return .line(text)
+    }
+
+    /// How long until the wall clock's next whole minute (and a little after, so that the minute
+    /// has turned), in milliseconds.
+    private static func millisecondsToNextMinute() -> Int32 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let intoMinute = Int(now.tv_sec % 60) * 1000 + Int(now.tv_nsec / 1_000_000)
+        return Int32(60_000 - intoMinute + 200)
     }
 
     func remember(_ line: String) {

@@ -56,7 +56,7 @@ extension Session {
 
     /// What core operations are given: the clock and the slot boundaries.
     func operationContext(_ now: Moment) -> OperationContext {
-        OperationContext(now: now, schedule: schedule)
+        OperationContext(now: now, schedule: schedule, defaultReminder: defaultReminder)
     }
 
     /// Commits an operation on one task (under `label`, the command as typed); returns the change

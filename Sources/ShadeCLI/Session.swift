@@ -13,6 +13,8 @@ public final class Session {
     public let store: Store
     /// The slot boundaries.
     public let schedule: SlotSchedule
+    /// The reminder a new task gets when `add` names none (configured).
+    public let defaultReminder: Reminder?
     /// Where the user is looking.
     public var view: PlannerView
     /// Whether navigation commands move the view (REPL and scripts) or not (one-shot).
@@ -65,9 +67,10 @@ public final class Session {
     /// Creates a session.
     public init(
         environment: ShadeEnvironment, store: Store, schedule: SlotSchedule, now: Moment, isInteractive: Bool,
-        colorMode: ColorMode, clockOverride: Moment? = nil
+        colorMode: ColorMode, clockOverride: Moment? = nil, defaultReminder: Reminder? = nil
     ) {
         self.environment = environment
+        self.defaultReminder = defaultReminder
         self.store = store
         self.schedule = schedule
         self.view = PlannerView(now: now, schedule: schedule)

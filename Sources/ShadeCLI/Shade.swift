@@ -22,7 +22,8 @@ public enum Shade {
     static let entries: [Entry] = [
         .command(Add.self), .command(Done.self), .command(Undone.self), .command(Cancel.self), .command(Remove.self),
         .command(Move.self), .command(Edit.self), .command(Star.self), .command(Unstar.self), .command(Note.self),
-        .group(Categories.group), .command(Show.self), .command(Now.self), .command(Day.self), .command(Week.self),
+        .group(Categories.group), .command(Show.self), .command(Now.self), .group(Reminders.group), .command(Day.self),
+        .command(Week.self),
         .command(List.self),
         .command(Find.self), .command(Filter.self), .command(Stats.self), .command(Undo.self), .command(Log.self),
         .command(Check.self),

@@ -113,6 +113,8 @@ public enum ShadeMain {
         if mode == .terminal {
             Locale.ensureUTF8()
             let editor = LineEditor(historyDirectory: environment.stateDirectory, words: REPL.completionWords)
+            let watch = ReminderWatch(session: session)
+            editor.idleMessage = { watch.look() }
             return REPL(session: session, source: editor, mode: .terminal).run()
         }
         return REPL(session: session, source: ScriptReader(fd: 0), mode: mode).run()
@@ -131,7 +133,7 @@ public enum ShadeMain {
                 author: configuration.userName ?? environment.loginName),
             schedule: configuration.schedule, now: now,
             isInteractive: interactive, colorMode: color ?? .auto,
-            clockOverride: environment["SHADE_NOW"] != nil ? now : nil)
+            clockOverride: environment["SHADE_NOW"] != nil ? now : nil, defaultReminder: configuration.defaultReminder)
     }
 }
 

@@ -14,6 +14,7 @@ extension PlannerTask {
         case .category: .text(category)
         case .color: .text(color?.rawValue)
         case .favorite: .flag(favorite)
+        case .remind: .text(remind?.description)
         case .created: .text(created)
         case .modified: .text(modified)
         case .doneAt: .text(doneAt)

@@ -28,6 +28,8 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
     public var color: TaskColor?
     /// Starred as one of the few that matter.
     public var favorite: Bool
+    /// When to be reminded of it, if at all.
+    public var remind: Reminder?
     /// When the task was created (ISO-8601 timestamp).
     public let created: String
     /// When the task last changed.
@@ -44,8 +46,8 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
     public init(
         id: Int, uid: String, title: String, notes: String? = nil, date: CivilDate, slot: Slot,
         time: TimeOfDay? = nil, status: TaskStatus = .open, tags: [String] = [], category: String? = nil,
-        color: TaskColor? = nil, favorite: Bool = false, created: String, modified: String? = nil,
-        doneAt: String? = nil, stamps: FieldStamps? = nil, series: String? = nil
+        color: TaskColor? = nil, favorite: Bool = false, remind: Reminder? = nil, created: String,
+        modified: String? = nil, doneAt: String? = nil, stamps: FieldStamps? = nil, series: String? = nil
     ) {
         self.series = series
         self.id = id
@@ -60,6 +62,7 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
         self.category = category
         self.color = color
         self.favorite = favorite
+        self.remind = remind
         self.created = created
         self.modified = modified ?? created
         self.doneAt = doneAt
@@ -69,7 +72,8 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
     /// The fields of a task by the names files, the change log and JSON give them, declared once,
     /// in the order a store file writes them.
     public enum Field: String, CaseIterable, Sendable {
-        case id, uid, date, slot, title, notes, time, status, tags, category, color, favorite, created, modified
+        case id, uid, date, slot, title, notes, time, status, tags, category, color, favorite, remind, created
+        case modified
         case doneAt = "done_at"
     }
 
@@ -79,7 +83,8 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
         PlannerTask(
             id: id, uid: uid, title: title, notes: notes, date: date, slot: slot, time: time, status: status,
             tags: tags,
-            category: category, color: color, favorite: favorite, created: created, modified: modified, doneAt: doneAt,
+            category: category, color: color, favorite: favorite, remind: remind, created: created, modified: modified,
+            doneAt: doneAt,
             stamps: stamps, series: series)
     }
 

@@ -24,6 +24,10 @@ public struct TaskWords: Hashable, Sendable {
     public var clearsRepeat = false
     /// The last day of a repeat, from `until:DATE`.
     public var until: CivilDate?
+    /// The reminder from `remind:WHEN`.
+    public var remind: Reminder?
+    /// Whether `remind:none` was written.
+    public var clearsRemind = false
     /// The words read as the day (`tue`, `next mon`), as typed; empty when none was.
     public var dayWords: [String] = []
 
@@ -89,6 +93,20 @@ public struct TaskWords: Hashable, Sendable {
                         )
                     }
                     result.repeatRule = rule
+                }
+            } else if word.lowercased().hasPrefix("remind:") {
+                let text = String(word.dropFirst(7))
+                if text.lowercased() == "none" {
+                    result.clearsRemind = true
+                    result.remind = nil
+                } else {
+                    guard let reminder = Reminder(parsing: text) else {
+                        throw .invalid(
+                            "'remind:\(text)' is not a reminder; write remind:15m, 1h, 2h30m or 1d (before the task), remind:HH:MM (that time on its day) or remind:slot (when its slot starts)"
+                        )
+                    }
+                    result.remind = reminder
+                    result.clearsRemind = false
                 }
             } else if word.lowercased().hasPrefix("until:") {
                 let text = String(word.dropFirst(6))

@@ -11,8 +11,12 @@ public struct Style: Sendable {
     /// A style that writes no escape codes.
     public static let plain = Style(enabled: false)
 
+    /// Back to the start of the line and clear it (for a message printed above the REPL's
+    /// prompt, which the line editor then draws again); only ever written to a terminal.
+    public static let clearLine = SafeText(verbatim: "\r\u{1B}[K")
+
     /// The one place shade writes terminal controls of its own: SGR colour codes around text
-    /// that is already safe.
+    /// that is already safe (and `clearLine`).
     private func wrap(_ text: SafeText, _ code: String) -> SafeText {
         enabled && !text.isEmpty
             ? SafeText(verbatim: "\u{1B}[" + code + "m") + text + SafeText(verbatim: "\u{1B}[0m") : text

@@ -29,6 +29,10 @@ public enum TaskDetail {
             ("colour", task.color.map { "\($0.rawValue)" } ?? "—"),
             ("star", task.favorite ? "★" : "—"),
             ("repeats", repeats),
+            (
+                "reminder",
+                ReminderAlert(task, schedule: context.schedule).map { "\($0.reminder.phrase) (\($0.due))" } ?? "—"
+            ),
             ("notes", task.notes.map(TaskDetail.noteLines) ?? "—"),
             ("created", "\(task.created)"),
             ("modified", "\(task.modified)"),

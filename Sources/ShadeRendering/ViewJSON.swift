@@ -15,6 +15,7 @@ public enum ViewJSON {
             "overdue": .bool(task.isOverdue(at: context.now, schedule: context.schedule)),
             "created": .string(task.created), "modified": .string(task.modified), "done_at": .optional(task.doneAt),
             "series": .optional(task.series), "repeat": repeatJSON(of: task, context: context),
+            "remind": remindJSON(of: task, context: context),
         ]
     }
 
@@ -22,6 +23,12 @@ public enum ViewJSON {
     static func repeatJSON(of task: PlannerTask, context: RenderContext) -> JSONValue {
         guard let uid = task.series, let series = context.series[uid] else { return .null }
         return ["every": .string(series.rule.description), "until": .optional(series.until?.description)]
+    }
+
+    /// `{"when": "15m", "at": "2026-11-24T07:15"}` for a task with a reminder, else null.
+    static func remindJSON(of task: PlannerTask, context: RenderContext) -> JSONValue {
+        guard let alert = ReminderAlert(task, schedule: context.schedule) else { return .null }
+        return ["when": .string(alert.reminder.description), "at": .string(alert.due.description)]
     }
 
     /// `{"rate", "done", "open", "cancelled"}` members for a tally.

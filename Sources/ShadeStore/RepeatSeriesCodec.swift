@@ -5,7 +5,7 @@ import ShadeJSON
 ///
 /// ```json
 /// {"uid": "…", "title": "Gym", "notes": null, "slot": "morning", "time": "07:00", "tags": [],
-///  "category": "health", "color": null, "favorite": false, "every": "weekday",
+///  "category": "health", "color": null, "favorite": false, "remind": "15m", "every": "weekday",
 ///  "anchor": "2026-11-23", "until": null, "exceptions": ["2026-11-24"],
 ///  "revisions": [{"from": "2026-12-07", "title": "Gym with Ana", …}],
 ///  "created": "…", "modified": "…", "stamps": {…}}
@@ -16,11 +16,12 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
     static let documentKind = "series"
     static let schemaDefinition = "repeatSeries"
     private static let order = JSONKeyList([
-        "uid", "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "every", "anchor", "until",
+        "uid", "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "remind", "every", "anchor",
+        "until",
         "exceptions", "revisions", "created", "modified", StampsCodec.key,
     ])
     private static let revisionOrder = JSONKeyList([
-        "from", "title", "notes", "slot", "time", "tags", "category", "color", "favorite",
+        "from", "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "remind",
     ])
     private static let keys = Set(order.keys)
     private static let revisionKeys = Set(revisionOrder.keys)
@@ -55,6 +56,7 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
             ("slot", .string(fields.slot.rawValue)), ("time", .optional(fields.time?.description)),
             ("tags", .array(fields.tags.map(JSONValue.string))), ("category", .optional(fields.category)),
             ("color", .optional(fields.color?.rawValue)), ("favorite", .bool(fields.favorite)),
+            ("remind", .optional(fields.remind?.description)),
         ]
         for (key, value) in members { object.appendUnique(key, value) }
     }
@@ -123,9 +125,16 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
         guard let favorite = try entry.value("favorite").boolValue else {
             throw entry.fail("favorite", "expected true or false")
         }
+        var remind: Reminder?
+        if let text = try entry.optionalString("remind") {
+            guard let parsed = Reminder(parsing: text) else {
+                throw entry.fail("remind", "'\(text)' is not a reminder")
+            }
+            remind = parsed
+        }
         return RepeatSeries.OccurrenceFields(
             title: title, notes: try entry.optionalString("notes"), slot: slot, time: time, tags: tags,
-            category: try entry.optionalString("category"), color: color, favorite: favorite)
+            category: try entry.optionalString("category"), color: color, favorite: favorite, remind: remind)
     }
 
     private static func date(_ entry: FieldReader, _ key: String) throws(StoreError) -> CivilDate {

@@ -16,6 +16,8 @@ enum StoreFileKind: Equatable {
     case idShard(Int)
     case undo(Int)
     case summary(Int)
+    /// This copy's record of the reminders it sent or marked missed.
+    case reminderLedger
 
     /// Who a document belongs to.
     enum Scope {
@@ -37,6 +39,7 @@ enum StoreFileKind: Equatable {
         case .idShard(let shard): "ids/" + StorePaths.padded(shard, 4) + ".json"
         case .undo(let sequence): "undo/" + StorePaths.padded(sequence, 10) + ".json"
         case .summary(let year): "summary/" + StorePaths.padded(year, 4) + ".json"
+        case .reminderLedger: "reminders.json"
         }
     }
 
@@ -47,6 +50,7 @@ enum StoreFileKind: Equatable {
         let name = parts.last?.dropLast(5) ?? ""
         switch (parts.count, parts.first) {
         case (1, "shade.json"): self = .meta
+        case (1, "reminders.json"): self = .reminderLedger
         case (1, _) where KeyedRecordCodecs.codec(forFile: path) != nil:
             guard let codec = KeyedRecordCodecs.codec(forFile: path) else { return nil }
             self = .collection(codec.kind)
@@ -74,7 +78,7 @@ enum StoreFileKind: Equatable {
     var scope: Scope {
         switch self {
         case .meta, .collection, .week: .shared
-        case .weekIndex, .idShard, .undo: .local
+        case .weekIndex, .idShard, .undo, .reminderLedger: .local
         case .summary: .cache
         }
     }
@@ -84,7 +88,7 @@ enum StoreFileKind: Equatable {
     /// entries are never replaced) or caches.
     var isBackedUp: Bool {
         switch self {
-        case .idShard, .undo, .summary: false
+        case .idShard, .undo, .summary, .reminderLedger: false
         case .meta, .collection, .week, .weekIndex: true
         }
     }
@@ -99,6 +103,7 @@ enum StoreFileKind: Equatable {
         case .idShard: "ids"
         case .undo: "change"
         case .summary: "summary"
+        case .reminderLedger: "reminders"
         }
     }
 
@@ -109,7 +114,7 @@ enum StoreFileKind: Equatable {
         return [.meta, .collection(Category.kind)] + (week.map { [StoreFileKind.week($0)] } ?? []) + [
             .idShard(0), .undo(1), .summary(2026),
         ]
-            + (week.map { [StoreFileKind.weekIndex($0)] } ?? []) + [.collection(RepeatSeries.kind)]
+            + (week.map { [StoreFileKind.weekIndex($0)] } ?? []) + [.collection(RepeatSeries.kind), .reminderLedger]
     }()
 
     /// What a file decoded to.
@@ -121,6 +126,7 @@ enum StoreFileKind: Equatable {
         case idShard([ISOWeek?])
         case undo(Change)
         case summary([ISOWeek: SummaryDocument.Entry])
+        case reminderLedger(ReminderLedger)
     }
 
     /// What `content` reads as once written back in the current format: the format says so, and
@@ -154,6 +160,7 @@ enum StoreFileKind: Equatable {
         case (.idShard(let shard), .idShard(let weeks)): return IDShardDocument.encode(shard: shard, weeks: weeks)
         case (_, .undo(let entry)): return UndoJournal.encode(entry)
         case (.summary(let year), .summary(let entries)): return SummaryDocument.encode(year: year, entries: entries)
+        case (_, .reminderLedger(let ledger)): return ReminderLedgerDocument.encode(ledger)
         default: preconditionFailure("content of another kind of file")
         }
     }
@@ -183,6 +190,7 @@ enum StoreFileKind: Equatable {
         case .idShard(let shard): return .idShard(try IDShardDocument.decode(value, file: file, shard: shard))
         case .undo: return .undo(try UndoJournal.decode(value, file: file))
         case .summary(let year): return .summary(try SummaryDocument.decode(value, file: file, year: year))
+        case .reminderLedger: return .reminderLedger(try ReminderLedgerDocument.decode(value, file: file))
         }
     }
 }

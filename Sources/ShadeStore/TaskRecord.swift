@@ -140,6 +140,14 @@ enum TaskRecord {
             }
             favorite = flag
         }
+        // A reminder came with repeats and reminders; a task written before has none.
+        var remind: Reminder?
+        if let text = try reader.optionalString(TaskField.remind.rawValue) {
+            guard let parsed = Reminder(parsing: text) else {
+                throw reader.fail(TaskField.remind.rawValue, "'\(text)' is not a reminder such as 15m, 07:45 or slot")
+            }
+            remind = parsed
+        }
         let created = try reader.string(TaskField.created.rawValue)
         let modified = try reader.string(TaskField.modified.rawValue)
         let stamps =
@@ -151,7 +159,7 @@ enum TaskRecord {
             date: placedDate,
             slot: placedSlot, time: time, status: status, tags: tags,
             category: try reader.optionalString(TaskField.category.rawValue),
-            color: color, favorite: favorite, created: created, modified: modified,
+            color: color, favorite: favorite, remind: remind, created: created, modified: modified,
             doneAt: try reader.optionalString(TaskField.doneAt.rawValue), stamps: stamps,
             series: try series(reader, uid: uid))
     }

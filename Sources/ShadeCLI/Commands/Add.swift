@@ -15,7 +15,10 @@ extension Shade {
                 category, color:NAME gives it a colour. every:RULE makes it repeat from that day (RULE: \
                 day, weekday, weekend, week, 2weeks, mon,wed,fri, month or year; a month without the \
                 day is skipped), until:DATE ends it; each day's occurrence is a task of its own to tick \
-                off. Everything after -- is title, word for word. \
+                off. remind:WHEN sets a reminder: 15m, 1h, 2h30m or 1d before the task (before its \
+                time, or its slot's start when it has none), HH:MM on its day, or slot (when its slot \
+                starts); remind:none leaves out the configured default (see: help remind). \
+                Everything after -- is title, word for word. \
                 The confirmation names the day, the slot and the title, and says when that day or \
                 slot is already over.
 
@@ -25,7 +28,8 @@ extension Shade {
                   add next mon Review the budget
                   add fri Dentist at:4:30pm cat:health
                   add Pay rent cat:bill color:red
-                  add mon morning Gym every:weekday at:7
+                  add mon morning Gym every:weekday at:7 remind:15m
+                  add thu Dentist at:16:30 remind:1h
                   add Water the plants every:mon,thu until:2027-03-31
                   add 2026-12-01 morning Quarterly report +work
                   add -- Monday is a title here
@@ -35,7 +39,8 @@ extension Shade {
             arguments: [
                 .init(
                     "words",
-                    valueName: "[DAY] [SLOT] TITLE… [+tag] [at:TIME] [cat:NAME] [color:NAME] [every:RULE [until:DATE]]",
+                    valueName:
+                        "[DAY] [SLOT] TITLE… [+tag at:TIME cat:NAME color:NAME remind:WHEN every:RULE until:DATE]",
                     help: "The task.", arity: .rest)
             ])
         let json: Bool
@@ -84,6 +89,12 @@ extension Shade {
                 let repeats: SafeText =
                     series.map { " · ↻ every \($0.rule)" + ($0.until.map { " until \($0)" } ?? "") } ?? ""
                 session.print("added \(task.id) · \(session.placement(task)) · \(session.shownTitle(task))" + repeats)
+                if let alert = ReminderAlert(task, schedule: session.schedule) {
+                    let due = alert.due <= LocalDateTime(now) ? " (its moment has passed)" : ""
+                    session.print(
+                        "  reminder: \(alert.reminder.phrase) · " + RateFormat.shortDay(alert.due.date)
+                            + " \(alert.due.time)\(due)")
+                }
                 for note in notes(on: task, parsed: parsed, now: now, schedule: session.schedule) {
                     session.print("  note: " + note)
                 }

@@ -15,11 +15,14 @@ public struct OperationContext: Sendable {
     public let now: Moment
     /// The slot boundaries.
     public let schedule: SlotSchedule
+    /// The reminder a new task gets when its words name none (configured), if any.
+    public let defaultReminder: Reminder?
 
     /// Creates a context.
-    public init(now: Moment, schedule: SlotSchedule) {
+    public init(now: Moment, schedule: SlotSchedule, defaultReminder: Reminder? = nil) {
         self.now = now
         self.schedule = schedule
+        self.defaultReminder = defaultReminder
     }
 }
 

@@ -11,6 +11,7 @@ public enum TaskOperations {
         let slot = try words.resolvedSlot(default: defaultSlot, schedule: context.schedule)
         let category = words.category.flatMap { $0.isEmpty ? nil : $0 }
         let date = words.date ?? defaultDate
+        let remind = words.clearsRemind ? nil : words.remind ?? context.defaultReminder
         if words.until != nil, words.repeatRule == nil {
             throw InputError.invalid("until: ends a repeat; give the rule too (every:weekday until:2026-12-31)")
         }
@@ -21,7 +22,8 @@ public enum TaskOperations {
             }
             let series = RepeatSeries(
                 uid: uid, title: title, slot: slot, time: words.time, tags: words.tags, category: category,
-                color: words.color, rule: rule, anchor: date, until: words.until, created: context.now.timestamp)
+                color: words.color, remind: remind, rule: rule, anchor: date, until: words.until,
+                created: context.now.timestamp)
             guard series.firstDate != nil else {
                 throw InputError.invalid(
                     "every:\(rule) never reaches a day from \(date) through \(words.until ?? date)")
@@ -30,7 +32,7 @@ public enum TaskOperations {
         }
         let task = PlannerTask(
             id: id, uid: uid, title: title, date: date, slot: slot, time: words.time,
-            tags: words.tags, category: category, color: words.color, created: context.now.timestamp)
+            tags: words.tags, category: category, color: words.color, remind: remind, created: context.now.timestamp)
         return try CategoryOperations.ensure(category, in: records) + [.added(.task(task))]
     }
 
@@ -79,7 +81,7 @@ public enum TaskOperations {
         return moved.map { [$0] } ?? []
     }
 
-    /// Changes a task's title, tags, time, category or colour from `edit`'s words.
+    /// Changes a task's title, tags, time, category, colour or reminder from `edit`'s words.
     public static func edit(
         id: Int, _ words: TaskWords, clearTime: Bool, in records: PlannerRecords, context: OperationContext
     ) throws -> [RecordChange] {
@@ -104,6 +106,8 @@ public enum TaskOperations {
         if let category = words.category { edited.category = category.isEmpty ? nil : category }
         if let color = words.color { edited.color = color }
         if words.clearsColor { edited.color = nil }
+        if let remind = words.remind { edited.remind = remind }
+        if words.clearsRemind { edited.remind = nil }
         if clearTime { edited.time = nil }
         if let time = words.time {
             let natural = context.schedule.slot(containing: time)

@@ -35,10 +35,11 @@ public struct RepeatSeries: Hashable, Sendable {
         public var category: String?
         public var color: TaskColor?
         public var favorite: Bool
+        public var remind: Reminder?
 
         public init(
             title: String, notes: String? = nil, slot: Slot, time: TimeOfDay? = nil, tags: [String] = [],
-            category: String? = nil, color: TaskColor? = nil, favorite: Bool = false
+            category: String? = nil, color: TaskColor? = nil, favorite: Bool = false, remind: Reminder? = nil
         ) {
             self.title = title
             self.notes = notes
@@ -48,13 +49,14 @@ public struct RepeatSeries: Hashable, Sendable {
             self.category = category
             self.color = color
             self.favorite = favorite
+            self.remind = remind
         }
 
         /// The fields of a task.
         public init(_ task: PlannerTask) {
             self.init(
                 title: task.title, notes: task.notes, slot: task.slot, time: task.time, tags: task.tags,
-                category: task.category, color: task.color, favorite: task.favorite)
+                category: task.category, color: task.color, favorite: task.favorite, remind: task.remind)
         }
     }
 
@@ -90,14 +92,14 @@ public struct RepeatSeries: Hashable, Sendable {
     /// Creates a series from the fields of its occurrences.
     public init(
         uid: String, title: String, notes: String? = nil, slot: Slot, time: TimeOfDay? = nil, tags: [String] = [],
-        category: String? = nil, color: TaskColor? = nil, favorite: Bool = false, rule: RepeatRule,
-        anchor: CivilDate, until: CivilDate? = nil, exceptions: [CivilDate] = [], created: String
+        category: String? = nil, color: TaskColor? = nil, favorite: Bool = false, remind: Reminder? = nil,
+        rule: RepeatRule, anchor: CivilDate, until: CivilDate? = nil, exceptions: [CivilDate] = [], created: String
     ) {
         self.init(
             uid: uid,
             base: OccurrenceFields(
                 title: title, notes: notes, slot: slot, time: time, tags: tags, category: category, color: color,
-                favorite: favorite),
+                favorite: favorite, remind: remind),
             rule: rule, anchor: anchor, until: until, exceptions: exceptions, created: created)
     }
 
@@ -148,7 +150,7 @@ public struct RepeatSeries: Hashable, Sendable {
         return PlannerTask(
             id: 0, uid: occurrenceUID(on: date), title: fields.title, notes: fields.notes, date: date,
             slot: fields.slot, time: fields.time, tags: fields.tags, category: fields.category, color: fields.color,
-            favorite: fields.favorite, created: created, modified: modified,
+            favorite: fields.favorite, remind: fields.remind, created: created, modified: modified,
             stamps: stamps.made.at.isEmpty ? nil : FieldStamps(made: stamps.made), series: uid)
     }
 
@@ -161,7 +163,7 @@ public struct RepeatSeries: Hashable, Sendable {
 extension RepeatSeries: KeyedRecord {
     public static let kind = RecordKind(rawValue: "series")
     public static let stampedFields: Set<String> = [
-        "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "every", "anchor", "until",
+        "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "remind", "every", "anchor", "until",
         "exceptions", "revisions",
     ]
     public var key: String { uid }
@@ -170,6 +172,7 @@ extension RepeatSeries: KeyedRecord {
             ("title", .text(base.title)), ("notes", .text(base.notes)), ("slot", .text(base.slot.rawValue)),
             ("time", .text(base.time?.description)), ("tags", .list(base.tags)), ("category", .text(base.category)),
             ("color", .text(base.color?.rawValue)), ("favorite", .flag(base.favorite)),
+            ("remind", .text(base.remind?.description)),
             ("every", .text(rule.description)),
             ("anchor", .text(anchor.description)), ("until", .text(until?.description)),
             ("exceptions", .list(exceptions.map(\.description))),

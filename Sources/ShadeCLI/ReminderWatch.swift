@@ -1,0 +1,40 @@
+import ShadeCore
+import ShadeRendering
+
+/// What an open REPL prints above its prompt while it waits: each reminder that came due since it
+/// last looked (at most once a minute, as reminders fall on whole minutes). It only shows them:
+/// sending them to the desktop, once, is `remind --due`'s.
+final class ReminderWatch {
+    private let session: Session
+    private var lastLook: LocalDateTime?
+
+    init(session: Session) {
+        self.session = session
+        lastLook = (try? session.now()).map(LocalDateTime.init)
+    }
+
+    /// The lines for the reminders that came due since the last look, or nil when none did.
+    func look() -> SafeText? {
+        guard let now = try? session.now() else { return nil }
+        let minute = LocalDateTime(now)
+        guard let last = lastLook, minute > last else {
+            lastLook = minute
+            return nil
+        }
+        lastLook = minute
+        let dates = ReminderAgenda.taskDates(dueFrom: last.adding(minutes: 1), through: minute)
+        guard let tasks = try? session.read({ try $0.tasks(from: dates.first, through: dates.last) }) else {
+            return nil
+        }
+        let alerts = ReminderAgenda.cameDue(
+            ReminderAgenda.alerts(for: tasks, schedule: session.schedule), after: last, now: minute)
+        guard !alerts.isEmpty else { return nil }
+        let style = Style(
+            enabled: session.colorMode.isEnabled(environment: session.environment, stdoutIsTerminal: true))
+        return alerts.map { alert -> SafeText in
+            let message = ReminderAgenda.notification(for: alert, now: minute, schedule: session.schedule)
+            return style.yellow("reminder:") + " \(alert.task.id) " + SafeText(escaping: message.title) + " · "
+                + SafeText(escaping: message.body) + "\n"
+        }.joined()
+    }
+}

@@ -1,0 +1,78 @@
+import ShadeCore
+import ShadeJSON
+
+/// The views of reminders: `remind ls` and what `remind --due` did, as text and as JSON.
+public enum ReminderList {
+    /// One reminder with its state, as a view shows it.
+    public struct Row: Sendable {
+        public let alert: ReminderAlert
+        public let state: ReminderAgenda.State
+
+        public init(alert: ReminderAlert, state: ReminderAgenda.State) {
+            self.alert = alert
+            self.state = state
+        }
+    }
+
+    /// The word of a state: `pending`, `due`, `sent`, `missed`.
+    public static func word(_ state: ReminderAgenda.State) -> String {
+        switch state {
+        case .pending: "pending"
+        case .due: "due"
+        case .sent: "sent"
+        case .missed: "missed"
+        }
+    }
+
+    /// The table of `remind ls`: state, moment, task id, title, rule.
+    public static func render(_ rows: [Row], context: RenderContext) -> SafeText {
+        let style = context.style
+        let states = rows.map { SafeText(escaping: word($0.state)) }
+        let moments = rows.map { row -> SafeText in
+            RateFormat.shortDay(row.alert.due.date) + " \(row.alert.due.time)"
+        }
+        let ids = rows.map { SafeText("\($0.alert.task.id)") }
+        let titles = rows.map { DisplayWidth.truncate(SafeText(escaping: $0.alert.task.title), to: 40) }
+        let stateWidth = states.map { DisplayWidth.of($0) }.max() ?? 0
+        let momentWidth = moments.map { DisplayWidth.of($0) }.max() ?? 0
+        let idWidth = ids.map { DisplayWidth.of($0) }.max() ?? 0
+        let titleWidth = titles.map { DisplayWidth.of($0) }.max() ?? 0
+        var text = SafeText()
+        for (index, row) in rows.enumerated() {
+            var state = DisplayWidth.padRight(states[index], to: stateWidth)
+            switch row.state {
+            case .due: state = style.yellow(state)
+            case .missed, .sent: state = style.dim(state)
+            case .pending: break
+            }
+            text +=
+                state + "  " + DisplayWidth.padRight(moments[index], to: momentWidth) + "  "
+                + DisplayWidth.padLeft(ids[index], to: idWidth) + " "
+                + DisplayWidth.padRight(titles[index], to: titleWidth) + "  "
+                + style.dim("\(row.alert.reminder.phrase)")
+                + "\n"
+        }
+        return text
+    }
+
+    /// A reminder as JSON: the task's id, uid, title and place, the rule, the moment and the state.
+    public static func json(_ row: Row) -> JSONValue {
+        let task = row.alert.task
+        var object = JSONObject()
+        object.appendUnique("id", .int(Int64(task.id)))
+        object.appendUnique("uid", .string(task.uid))
+        object.appendUnique("title", .string(task.title))
+        object.appendUnique("date", .string(task.date.description))
+        object.appendUnique("slot", .string(task.slot.rawValue))
+        object.appendUnique("time", .optional(task.time?.description))
+        object.appendUnique("remind", .string(row.alert.reminder.description))
+        object.appendUnique("due", .string(row.alert.due.description))
+        object.appendUnique("state", .string(word(row.state)))
+        if case .sent(let at) = row.state {
+            object.appendUnique("sent_at", .string(at))
+        } else {
+            object.appendUnique("sent_at", .null)
+        }
+        return .object(object)
+    }
+}
