@@ -199,3 +199,52 @@ import Testing
         #expect(asked == "--user daemon-reload\n--user enable --now shade-remind.timer\n")
     }
 }
+
+/// The default notification command for real: `notify-send` to a notification daemon (dunst) on a
+/// private D-Bus session and a virtual X display, whose history shows what reached the desktop.
+@Suite struct DesktopNotificationTests {
+    @Test func theDefaultCommandPutsTheReminderOnTheDesktopWithTheTitleAsTyped() throws {
+        let tools = ["/usr/bin/xvfb-run", "/usr/bin/dbus-run-session", "/usr/bin/dunst", "/usr/bin/dunstctl"]
+        for tool in tools {
+            #expect(FileManager.default.isExecutableFile(atPath: tool), "\(tool) is needed (scripts/install-deps)")
+        }
+        guard tools.allSatisfy({ FileManager.default.isExecutableFile(atPath: $0) }) else { return }
+        let shade = ShadeProcess(now: "2026-11-23T09:00")
+        // A title that notify-send would take for options, were it not told where they end.
+        try shade.run(["add", "mon", "at:10:00", "remind:15m", "--", "-u critical Gym"])
+        let script = shade.root + "/desktop.sh"
+        let output = shade.root + "/desktop.out"
+        try """
+        #!/bin/sh
+        dunst >/dev/null 2>&1 &
+        daemon=$!
+        sleep 1
+        SHADE_NOW=2026-11-23T09:46 '\(ShadeProcess.binary)' remind --due
+        echo "exit $?"
+        dunstctl close-all
+        sleep 0.3
+        dunstctl history
+        kill $daemon
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xvfb-run")
+        process.arguments = ["-a", "/usr/bin/dbus-run-session", "--", script]
+        process.environment = shade.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        process.standardOutput = handle
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        let said = String(decoding: FileManager.default.contents(atPath: output) ?? Data(), as: UTF8.self)
+        #expect(said.contains("sent 1 · Mon 23 Nov · morning · 10:00 · -u critical Gym"), "\(said)")
+        #expect(said.contains("exit 0"), "\(said)")
+        // dunstctl history: JSON with each notification's summary, body and sender.
+        #expect(said.contains("\"data\" : \"-u critical Gym\""), "\(said)")
+        #expect(said.contains("\"data\" : \"Mon 23 Nov · morning · 10:00 — starts in 14 min\""), "\(said)")
+        #expect(said.contains("\"data\" : \"shade\""), "\(said)")
+    }
+}
