@@ -61,8 +61,8 @@ struct StoreCheck {
             let content: StoreFileKind.Content
             do { content = try kind.decode(bytes, file: file) } catch {
                 if case .week(let week) = kind { unreadableWeeks.insert(week) }
-                if case .summary = kind {
-                    report.notes.append("\(file): a damaged summary cache; it is rebuilt from the weeks when next read")
+                if kind.scope == .cache {
+                    report.notes.append("\(file): a damaged summary cache; it is rebuilt when next read")
                 } else {
                     report.problems.append(problem(error, bytes: bytes))
                 }
@@ -125,7 +125,7 @@ struct StoreCheck {
                 }
             case .weekIndex(let ids):
                 if case .weekIndex(let week) = kind { weekIndexes[week] = ids }
-            case .meta, .undo, .summary, .reminderLedger:
+            case .meta, .undo, .summary, .reminderLedger, .repeatSummary:
                 break
             }
         }

@@ -18,6 +18,8 @@ enum StoreFileKind: Equatable {
     case summary(Int)
     /// This copy's record of the reminders it sent or marked missed.
     case reminderLedger
+    /// The tallies of the occurrences repeat series show, week by week (a cache).
+    case repeatSummary
 
     /// Who a document belongs to.
     enum Scope {
@@ -40,6 +42,7 @@ enum StoreFileKind: Equatable {
         case .undo(let sequence): "undo/" + StorePaths.padded(sequence, 10) + ".json"
         case .summary(let year): "summary/" + StorePaths.padded(year, 4) + ".json"
         case .reminderLedger: "reminders.json"
+        case .repeatSummary: "summary/repeats.json"
         }
     }
 
@@ -66,6 +69,8 @@ enum StoreFileKind: Equatable {
         case (2, "undo"):
             guard let sequence = Int(name) else { return nil }
             self = .undo(sequence)
+        case (2, "summary") where name == "repeats":
+            self = .repeatSummary
         case (2, "summary"):
             guard let year = Int(name) else { return nil }
             self = .summary(year)
@@ -79,7 +84,7 @@ enum StoreFileKind: Equatable {
         switch self {
         case .meta, .collection, .week: .shared
         case .weekIndex, .idShard, .undo, .reminderLedger: .local
-        case .summary: .cache
+        case .summary, .repeatSummary: .cache
         }
     }
 
@@ -88,7 +93,7 @@ enum StoreFileKind: Equatable {
     /// entries are never replaced) or caches.
     var isBackedUp: Bool {
         switch self {
-        case .idShard, .undo, .summary, .reminderLedger: false
+        case .idShard, .undo, .summary, .reminderLedger, .repeatSummary: false
         case .meta, .collection, .week, .weekIndex: true
         }
     }
@@ -104,6 +109,7 @@ enum StoreFileKind: Equatable {
         case .undo: "change"
         case .summary: "summary"
         case .reminderLedger: "reminders"
+        case .repeatSummary: "repeatSummary"
         }
     }
 
@@ -114,7 +120,9 @@ enum StoreFileKind: Equatable {
         return [.meta, .collection(Category.kind)] + (week.map { [StoreFileKind.week($0)] } ?? []) + [
             .idShard(0), .undo(1), .summary(2026),
         ]
-            + (week.map { [StoreFileKind.weekIndex($0)] } ?? []) + [.collection(RepeatSeries.kind), .reminderLedger]
+            + (week.map { [StoreFileKind.weekIndex($0)] } ?? []) + [
+                .collection(RepeatSeries.kind), .reminderLedger, .repeatSummary,
+            ]
     }()
 
     /// What a file decoded to.
@@ -127,6 +135,7 @@ enum StoreFileKind: Equatable {
         case undo(Change)
         case summary([ISOWeek: SummaryDocument.Entry])
         case reminderLedger(ReminderLedger)
+        case repeatSummary(RepeatSummaryDocument.Content)
     }
 
     /// What `content` reads as once written back in the current format: the format says so, and
@@ -161,6 +170,7 @@ enum StoreFileKind: Equatable {
         case (_, .undo(let entry)): return UndoJournal.encode(entry)
         case (.summary(let year), .summary(let entries)): return SummaryDocument.encode(year: year, entries: entries)
         case (_, .reminderLedger(let ledger)): return ReminderLedgerDocument.encode(ledger)
+        case (_, .repeatSummary(let content)): return RepeatSummaryDocument.encode(content)
         default: preconditionFailure("content of another kind of file")
         }
     }
@@ -191,6 +201,7 @@ enum StoreFileKind: Equatable {
         case .undo: return .undo(try UndoJournal.decode(value, file: file))
         case .summary(let year): return .summary(try SummaryDocument.decode(value, file: file, year: year))
         case .reminderLedger: return .reminderLedger(try ReminderLedgerDocument.decode(value, file: file))
+        case .repeatSummary: return .repeatSummary(try RepeatSummaryDocument.decode(value, file: file))
         }
     }
 }

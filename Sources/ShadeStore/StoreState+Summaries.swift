@@ -50,7 +50,33 @@ extension StoreState {
     /// A week counted from its file is written back into its summary, so that the next reader
     /// need not count it again (a change does not write the summary; its first reader does).
     public func cells(of week: ISOWeek) throws(StoreError) -> WeekCells {
-        try filedCells(of: week).adding(occurrenceCells(of: try repeatSeries(), in: week))
+        try filedCells(of: week).adding(occurrenceCells(in: week))
+    }
+
+    /// The tallies of the occurrences the series show in a week: from the repeat summary when it
+    /// was counted from the series as they are, else counted from them (and written back, so that
+    /// the next reader need not read the series).
+    private func occurrenceCells(in week: ISOWeek) throws(StoreError) -> WeekCells {
+        let file = paths.absolute(StoreFileKind.collection(RepeatSeries.kind).relativePath)
+        // Series changed in this step are counted as they now are, and summed up by a later reader.
+        guard !dirtyCollections.contains(RepeatSeries.kind), collections[RepeatSeries.kind] == nil else {
+            return occurrenceCells(of: try repeatSeries(), in: week)
+        }
+        guard let stamp = FileStamp.of(file) else { return WeekCells() }
+        let summaryFile = StoreFileKind.repeatSummary.relativePath
+        var summary = repeatSummary ?? RepeatSummaryDocument.read(paths.absolute(summaryFile))
+        if summary?.series != stamp { summary = RepeatSummaryDocument.Content(series: stamp, weeks: [:]) }
+        if let cells = summary?.weeks[week] { return cells }
+        let cells = occurrenceCells(of: try repeatSeries(), in: week)
+        // The stamp taken before the series were read is theirs: no writer runs under the lock.
+        summary?.weeks[week] = cells
+        repeatSummary = summary
+        if let summary, (try? FileSystem.makeDirectories(paths.staging)) != nil,
+            let bytes = try? serialise(RepeatSummaryDocument.encode(summary), layout: .compact)
+        {
+            AtomicCommit(paths: paths).writeCache([(summaryFile, bytes)])
+        }
+        return cells
     }
 
     /// The tallies of the tasks filed in a week (what a summary holds).

@@ -31,6 +31,8 @@ public final class StoreState: PlannerRecords {
     /// The keyed kinds whose collection changed in this step.
     var dirtyCollections: Set<RecordKind> = []
     var summaries: [Int: [ISOWeek: SummaryDocument.Entry]] = [:]
+    /// The repeat summary as read or counted in this step, if it was needed.
+    var repeatSummary: RepeatSummaryDocument.Content?
     /// Each week's id index (uid → id) as read, with the ids handed out since.
     var weekIDs: [ISOWeek: [String: Int]] = [:]
     /// The occurrences the repeat series show in each week, numbered (computed on first use;
