@@ -92,7 +92,14 @@ final class LineEditor: LineSource {
                 }
                 continue
             }
-            if descriptor.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { rl_callback_read_char() }
+            // Readable with nothing to read is the terminal gone (hung up, closed): the end, rather
+            // than a loop that libedit's read of nothing would never leave.
+            var available: Int32 = 0
+            if descriptor.revents & Int16(POLLNVAL) != 0 || ioctl(0, UInt(FIONREAD), &available) != 0 || available == 0
+            {
+                break
+            }
+            rl_callback_read_char()
         }
         rl_callback_handler_remove()
         guard case .some(.some(let raw)) = finishedLine else {
