@@ -46,6 +46,9 @@ final class LineEditor: LineSource {
     private let historyPath: String?
     /// Asked at each whole minute while waiting for a line: what to print above the prompt.
     var idleMessage: (() -> SafeText?)?
+    /// Whether the prompt's line may be cleared with a control sequence (not on `TERM=dumb`,
+    /// where a message starts on a line of its own instead).
+    var clearsLines = true
 
     /// Sets up libedit; `historyDirectory` is created private to the user when possible.
     init(historyDirectory: String, words: [String]) {
@@ -71,23 +74,23 @@ final class LineEditor: LineSource {
         finishedLine = nil
         rl_callback_handler_install(prompt.text, takeLine)
         while finishedLine == nil {
+            if interruptReceived != 0 {
+                // Ctrl-C (whenever it came): the line is abandoned, a fresh prompt follows.
+                rl_replace_line("", 0)
+                rl_callback_handler_remove()
+                Output.out("\n")
+                return .interrupted
+            }
             var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, Self.millisecondsToNextMinute())
             if ready < 0 {
                 guard errno == EINTR else { break }
-                if interruptReceived != 0 {
-                    // Ctrl-C: the line is abandoned, a fresh prompt follows.
-                    rl_replace_line("", 0)
-                    rl_callback_handler_remove()
-                    Output.out("\n")
-                    return .interrupted
-                }
                 continue
             }
             if ready == 0 {
                 if let message = idleMessage?(), !message.isEmpty {
                     // Clear the prompt's line, print the message, then draw prompt and line again.
-                    Output.out(Style.clearLine + message + (message.endsWithLineBreak ? "" : "\n"))
+                    Output.out((clearsLines ? Style.clearLine : "\n") + message + (message.endsWithLineBreak ? "" : "\n"))
                     rl_forced_update_display()
                 }
                 continue

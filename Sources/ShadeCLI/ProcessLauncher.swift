@@ -51,12 +51,18 @@ enum ProcessLauncher {
         defer { for pointer in argv { free(pointer) } }
         let envp = environment.map { variables in variables.map { strdup("\($0.key)=\($0.value)") } + [nil] }
         defer { for pointer in envp ?? [] { free(pointer) } }
+        // A process group of its own, so that at the time limit whatever it started goes too.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
         var pid = pid_t()
         let started: Int32 =
             if let envp {
-                posix_spawnp(&pid, program, &actions, nil, argv, envp)
+                posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
             } else {
-                posix_spawnp(&pid, program, &actions, nil, argv, environ)
+                posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
             }
         guard started == 0 else { return .notStarted(started) }
         return wait(for: pid)
@@ -72,7 +78,7 @@ enum ProcessLauncher {
             if result < 0, errno != EINTR { return .notStarted(errno) }
             usleep(10_000)
         }
-        kill(pid, SIGKILL)
+        kill(-pid, SIGKILL)
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         return .timedOut
     }

@@ -15,17 +15,23 @@ struct ReminderUnits {
     let notifyCommand: String?
     let schedule: SlotSchedule
 
-    /// A value that `systemd` reads back as exactly this text: in double quotes, with `\`, `"`,
-    /// `$` and `%` escaped (its own escapes, variables and specifiers). Nil for text holding a
-    /// line break or another control character, which a unit file cannot carry.
-    static func quoted(_ text: String) -> String? {
+    /// A word of `ExecStart=` that systemd reads back as exactly this text: in double quotes,
+    /// with the backslash, `"`, `$` and `%` escaped (its escapes, variables and specifiers). Nil for text
+    /// holding a line break or another control character, which a unit file cannot carry.
+    static func quotedWord(_ text: String) -> String? { quoted(text, dollar: "$$") }
+
+    /// An `Environment=` assignment that systemd reads back as exactly this text: as a word, but
+    /// `$` stays as it is (no variable is expanded there).
+    static func quotedAssignment(_ text: String) -> String? { quoted(text, dollar: "$") }
+
+    private static func quoted(_ text: String, dollar: String) -> String? {
         guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7f }) else { return nil }
         var result = "\""
         for character in text {
             switch character {
             case "\\": result += "\\\\"
             case "\"": result += "\\\""
-            case "$": result += "$$"
+            case "$": result += dollar
             case "%": result += "%%"
             default: result.append(character)
             }
@@ -35,8 +41,8 @@ struct ReminderUnits {
 
     /// The service unit's text.
     func service() throws(CommandError) -> String {
-        guard let program = ReminderUnits.quoted(executable),
-            let storeValue = ReminderUnits.quoted("SHADE_STORE=" + store)
+        guard let program = ReminderUnits.quotedWord(executable),
+            let storeValue = ReminderUnits.quotedAssignment("SHADE_STORE=" + store)
         else {
             throw .failed("the path of shade or of the store holds a control character; a systemd unit cannot name it")
         }
@@ -51,7 +57,7 @@ struct ReminderUnits {
             "Environment=\(storeValue)",
         ]
         if let notifyCommand {
-            guard let value = ReminderUnits.quoted("SHADE_NOTIFY_CMD=" + notifyCommand) else {
+            guard let value = ReminderUnits.quotedAssignment("SHADE_NOTIFY_CMD=" + notifyCommand) else {
                 throw .failed("SHADE_NOTIFY_CMD holds a control character; a systemd unit cannot carry it")
             }
             lines.append("Environment=\(value)")

@@ -22,12 +22,14 @@ final class ReminderWatch {
             return nil
         }
         lastLook = minute
-        let dates = ReminderAgenda.taskDates(dueFrom: last.adding(minutes: 1), through: minute)
+        // After a sleep of the machine, what came due over 12 hours ago is not news any more.
+        let since = max(last, minute.adding(minutes: -ReminderAgenda.lateLimit))
+        let dates = ReminderAgenda.taskDates(dueFrom: since.adding(minutes: 1), through: minute)
         guard let tasks = try? session.read({ try $0.tasks(from: dates.first, through: dates.last) }) else {
             return nil
         }
         let alerts = ReminderAgenda.cameDue(
-            ReminderAgenda.alerts(for: tasks, schedule: session.schedule), after: last, now: minute)
+            ReminderAgenda.alerts(for: tasks, schedule: session.schedule), after: since, now: minute)
         guard !alerts.isEmpty else { return nil }
         let style = Style(
             enabled: session.colorMode.isEnabled(environment: session.environment, stdoutIsTerminal: true))

@@ -115,6 +115,7 @@ public enum ShadeMain {
             let editor = LineEditor(historyDirectory: environment.stateDirectory, words: REPL.completionWords)
             let watch = ReminderWatch(session: session)
             editor.idleMessage = { watch.look() }
+            editor.clearsLines = environment["TERM"] != "dumb"
             return REPL(session: session, source: editor, mode: .terminal).run()
         }
         return REPL(session: session, source: ScriptReader(fd: 0), mode: mode).run()

@@ -5,17 +5,29 @@ import ShadeJSON
 /// asked for, as long as the series stay as they were: `summary/repeats.json`.
 ///
 /// ```json
-/// {"format":3,"kind":"repeat-summary","series":[33048,1795000000000000000],
+/// {"format":3,"kind":"repeat-summary","series":[33048,1795000000000000000,1312],
 ///  "weeks":{"2026-W48":"0 3 0 0 3 0 …"}}
 /// ```
-/// A cache, like the week-year summaries: `series` is the stamp (size and modification time) of
-/// `series.json` the tallies were counted from, and any change of the series (a new rule, an
+/// A cache, like the week-year summaries: `series` is the stamp (size, modification time and
+/// inode: every write of the file puts a new one in place) of `series.json` the tallies were
+/// counted from, and any change of the series (a new rule, an
 /// occurrence acted on, a hand edit) makes the whole file stale. It lets `week` show a week of
 /// repeat rules without reading the series. Written compact, without a flush.
 enum RepeatSummaryDocument {
     struct Content: Hashable {
-        let series: FileStamp
+        let series: SeriesStamp
         var weeks: [ISOWeek: WeekCells]
+    }
+
+    /// What identifies one version of `series.json`.
+    struct SeriesStamp: Hashable {
+        let file: FileStamp
+        let inode: Int64
+
+        /// The stamp of the file at `path`, or nil when there is none.
+        static func of(_ path: String) -> SeriesStamp? {
+            FileStamp.status(of: path).map { SeriesStamp(file: FileStamp($0), inode: Int64(bitPattern: UInt64($0.st_ino))) }
+        }
     }
 
     static func encode(_ content: Content) -> JSONValue {
@@ -25,7 +37,10 @@ enum RepeatSummaryDocument {
         }
         return [
             "format": .int(Int64(StoreFormat.version)), "kind": "repeat-summary",
-            "series": [.int(content.series.size), .int(content.series.modifiedNanoseconds)], "weeks": .object(weeks),
+            "series": [
+                .int(content.series.file.size), .int(content.series.file.modifiedNanoseconds), .int(content.series.inode),
+            ],
+            "weeks": .object(weeks),
         ]
     }
 
@@ -34,7 +49,7 @@ enum RepeatSummaryDocument {
         _ = try reader.checkHeader(kind: "repeat-summary")
         try reader.rejectUnknownKeys(allowed: ["format", "kind", "series", "weeks"])
         let stamp = try reader.array("series").compactMap(\.intValue)
-        guard stamp.count == 2 else { throw reader.fail("series", "expected [size, modified]") }
+        guard stamp.count == 3 else { throw reader.fail("series", "expected [size, modified, inode]") }
         var weeks: [ISOWeek: WeekCells] = [:]
         for (key, value) in try reader.object("weeks") {
             guard let week = ISOWeek(parsing: key) else { throw reader.fail("weeks.\(key)", "not a week") }
@@ -43,7 +58,9 @@ enum RepeatSummaryDocument {
             }
             weeks[week] = cells
         }
-        return Content(series: FileStamp(size: stamp[0], modifiedNanoseconds: stamp[1]), weeks: weeks)
+        return Content(
+            series: SeriesStamp(file: FileStamp(size: stamp[0], modifiedNanoseconds: stamp[1]), inode: stamp[2]),
+            weeks: weeks)
     }
 
     /// Reads the cache; one that is missing or cannot be read counts as empty.

@@ -7,23 +7,26 @@ extension Store {
         try read { _ in try readReminderLedger() }
     }
 
-    /// Runs `body` under the exclusive lock with the store's content and its reminder ledger, for
-    /// `remind --due`: `save` writes the ledger as one atomic step at once, so that what a
-    /// reminder became is on disk before the next one is considered, and two runs at once never
-    /// both send one. A store that does not exist has no reminders: `body` is not run.
+    /// Runs `body`, for `remind --due`, holding the reminders' own lock (`reminders.lock`), so that
+    /// two runs at once never both settle one reminder, but not the store's: the notification
+    /// command may take its time without holding up any other command. `body` reads the store as
+    /// it likes; `save` writes the ledger as one atomic step at once (under the store's lock for
+    /// that moment), so that what became of a reminder is on disk before the next is considered.
+    /// A store that does not exist has no reminders: `body` is not run.
     public func settlingReminders<T>(
-        now: Moment, _ body: (StoreState, ReminderLedger, (ReminderLedger) throws -> Void) throws -> T
+        now: Moment, _ body: (ReminderLedger, (ReminderLedger) throws -> Void) throws -> T
     ) throws -> T? {
         guard try exists else { return nil }
-        return try write(label: nil, now: now) { state in
-            let ledger = try readReminderLedger()
-            return try body(state, ledger) { updated in
+        let lock = try FileLock(path: paths.remindersLock, mode: .exclusive)
+        return try withExtendedLifetime(lock) {
+            try body(try reminderLedger()) { updated in
                 let kept = updated.keeping(dueFrom: LocalDateTime(now).adding(minutes: -ReminderAgenda.lookBack))
-                let bytes = try state.serialise(ReminderLedgerDocument.encode(kept))
-                let commit = AtomicCommit(paths: paths)
-                try commit.commit(
-                    try commit.stage([(StoreFileKind.reminderLedger.relativePath, bytes)]),
-                    keepingCopies: false)
+                try write(label: nil, now: now) { state in
+                    let bytes = try state.serialise(ReminderLedgerDocument.encode(kept))
+                    let commit = AtomicCommit(paths: paths)
+                    try commit.commit(
+                        try commit.stage([(StoreFileKind.reminderLedger.relativePath, bytes)]), keepingCopies: false)
+                }
             }
         }
     }

@@ -12,6 +12,8 @@ import ShadeCore
 /// STORE/categories.json             the categories and their colours
 /// STORE/journal/0000000007-BOOT.done the commit record of a recent change, until a checkpoint
 /// STORE/lock                        the lock every reader and writer takes
+/// STORE/reminders.lock              the lock of `remind --due` runs, one at a time
+/// STORE/reminders.json              this copy's record of the reminders it settled
 /// ```
 ///
 /// A command touches only the week it shows or changes and one id shard, so it costs what a
@@ -22,6 +24,8 @@ struct StorePaths: Sendable {
 
     var meta: String { root + "/shade.json" }
     var lock: String { root + "/lock" }
+    /// The lock `remind --due` runs take one at a time (never held with the store's for long).
+    var remindersLock: String { root + "/reminders.lock" }
     var undoDirectory: String { root + "/undo" }
     var staging: String { root + "/.staging" }
     /// Where an earlier shade kept its one pending commit record.

@@ -62,7 +62,7 @@ extension StoreState {
         guard !dirtyCollections.contains(RepeatSeries.kind), collections[RepeatSeries.kind] == nil else {
             return occurrenceCells(of: try repeatSeries(), in: week)
         }
-        guard let stamp = FileStamp.of(file) else { return WeekCells() }
+        guard let stamp = RepeatSummaryDocument.SeriesStamp.of(file) else { return WeekCells() }
         let summaryFile = StoreFileKind.repeatSummary.relativePath
         var summary = repeatSummary ?? RepeatSummaryDocument.read(paths.absolute(summaryFile))
         if summary?.series != stamp { summary = RepeatSummaryDocument.Content(series: stamp, weeks: [:]) }

@@ -84,6 +84,16 @@ import Testing
         #expect(ReminderAgenda.state(of: alerts[3], ledger: ledger, now: now) == .pending)
     }
 
+    @Test func aReminderOlderThanTheLedgerKeepsIsLeftAloneRatherThanMarkedMissedAtEveryRun() {
+        // A week-long lead: the task is inside the days a run reads, its moment before the horizon.
+        let task = Self.task(1, on: Self.monday, at: "10:00", remind: "7d")
+        let alerts = ReminderAgenda.alerts(for: [task], schedule: Self.schedule)
+        let now = Self.minute("2026-11-23T10:01")
+        #expect(alerts.first?.due == Self.minute("2026-11-16T10:00"))
+        #expect(ReminderAgenda.settle(alerts, ledger: ReminderLedger(), now: now).isEmpty)
+        #expect(ReminderAgenda.settle(alerts, ledger: ReminderLedger(), now: Self.minute("2026-11-23T09:59")).count == 1)
+    }
+
     @Test func aMovedTaskOrAChangedReminderIsANewReminder() throws {
         var ledger = ReminderLedger()
         let task = Self.task(1, at: "10:00", remind: "15m")

@@ -153,7 +153,9 @@ import Testing
         #expect(printed.stdout.contains("OnCalendar=*-*-* 12:00:00"))
         #expect(!FileManager.default.fileExists(atPath: shade.root + "/config/systemd"))
         // No user systemd (no runtime directory): the files are written, and it says how to enable them.
-        let written = try shade.run(["remind", "install"])
+        // A store path with what systemd would otherwise read as a variable, a specifier or a quote.
+        let oddStore = shade.root + "/my $HOME 100% \"planner\""
+        let written = try shade.run(["remind", "install", "--store", oddStore])
         #expect(written.status == 0, "\(written.stderr)")
         #expect(written.stdout.contains("no user systemd is running here"))
         let units = shade.root + "/config/systemd/user"
@@ -161,6 +163,10 @@ import Testing
         let timer = units + "/shade-remind.timer"
         #expect(FileManager.default.fileExists(atPath: service))
         #expect(FileManager.default.fileExists(atPath: timer))
+        let serviceText = try String(contentsOfFile: service, encoding: .utf8)
+        #expect(
+            serviceText.contains(#"Environment="SHADE_STORE="# + shade.root + #"/my $HOME 100%% \"planner\"""#),
+            "\(serviceText)")
         // systemd's own check, failing on anything it says.
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") {
             let runtime = shade.root + "/runtime"

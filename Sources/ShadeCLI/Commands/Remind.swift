@@ -83,45 +83,62 @@ extension Shade {
             let now = try session.now()
             let minute = LocalDateTime(now)
             let command = Reminders.notifyCommand(session.environment)
+            let dates = ReminderAgenda.taskDates(dueFrom: minute.adding(minutes: -ReminderAgenda.lookBack), through: minute)
+            func alerts() throws -> [ReminderAlert] {
+                try session.read { state in
+                    ReminderAgenda.alerts(
+                        for: try state.tasks(from: dates.first, through: dates.last), schedule: session.schedule)
+                }
+            }
             var sent: [ReminderAlert] = []
             var missed: [ReminderAlert] = []
             var failed: [(alert: ReminderAlert, outcome: ProcessLauncher.Outcome)] = []
-            _ = try session.store.settlingReminders(now: now) { state, ledger, save in
-                let dates = ReminderAgenda.taskDates(
-                    dueFrom: minute.adding(minutes: -ReminderAgenda.lookBack), through: minute)
-                let alerts = ReminderAgenda.alerts(
-                    for: try state.tasks(from: dates.first, through: dates.last), schedule: session.schedule)
-                var ledger = ledger
-                var unsaved = false
-                for (alert, action) in ReminderAgenda.settle(alerts, ledger: ledger, now: minute) {
-                    switch action {
-                    case .markMissed:
-                        missed.append(alert)
-                        guard !dryRun else { continue }
-                        ledger.record(
-                            .init(uid: alert.task.uid, due: alert.due, outcome: .missed, settled: now.timestamp))
-                        unsaved = true
-                    case .send:
-                        guard !dryRun else {
-                            sent.append(alert)
-                            continue
-                        }
-                        // What came before is on disk before this one goes out.
-                        if unsaved { try save(ledger) }
-                        unsaved = false
-                        let message = ReminderAgenda.notification(for: alert, now: minute, schedule: session.schedule)
-                        let outcome = ProcessLauncher.run(command + [message.title, message.body])
-                        guard outcome.succeeded else {
-                            failed.append((alert, outcome))
-                            continue
-                        }
-                        sent.append(alert)
-                        ledger.record(
-                            .init(uid: alert.task.uid, due: alert.due, outcome: .sent, settled: now.timestamp))
-                        try save(ledger)
-                    }
+            if dryRun {
+                let ledger = try session.store.reminderLedger()
+                for (alert, action) in ReminderAgenda.settle(try alerts(), ledger: ledger, now: minute) {
+                    if action == .send { sent.append(alert) } else { missed.append(alert) }
                 }
-                if unsaved { try save(ledger) }
+                try report(
+                    sent: sent, missed: missed, failed: failed, command: command, sentAt: now.timestamp, in: session)
+                return
+            }
+            do {
+                _ = try session.store.settlingReminders(now: now) { ledger, save in
+                    var ledger = ledger
+                    var unsaved = false
+                    for (alert, action) in ReminderAgenda.settle(try alerts(), ledger: ledger, now: minute) {
+                        switch action {
+                        case .markMissed:
+                            missed.append(alert)
+                            ledger.record(
+                                .init(uid: alert.task.uid, due: alert.due, outcome: .missed, settled: now.timestamp))
+                            unsaved = true
+                        case .send:
+                            // What came before is on disk before this one goes out.
+                            if unsaved { try save(ledger) }
+                            unsaved = false
+                            let message = ReminderAgenda.notification(
+                                for: alert, now: minute, schedule: session.schedule)
+                            let outcome = ProcessLauncher.run(command + [message.title, message.body])
+                            guard outcome.succeeded else {
+                                failed.append((alert, outcome))
+                                continue
+                            }
+                            sent.append(alert)
+                            ledger.record(
+                                .init(uid: alert.task.uid, due: alert.due, outcome: .sent, settled: now.timestamp))
+                            try save(ledger)
+                        }
+                    }
+                    if unsaved { try save(ledger) }
+                }
+            } catch {
+                // Say what did go out before the failure, then the failure.
+                if !sent.isEmpty {
+                    try? report(
+                        sent: sent, missed: [], failed: [], command: command, sentAt: now.timestamp, in: session)
+                }
+                throw error
             }
             try report(
                 sent: sent, missed: missed, failed: failed, command: command, sentAt: now.timestamp, in: session)

@@ -48,13 +48,16 @@ public enum ReminderAgenda {
     }
 
     /// What `remind --due` does at `now`: sends every reminder whose moment has come and that was
-    /// not settled, at most `lateLimit` minutes late; marks older unsettled ones missed. In
-    /// moment order.
+    /// not settled, at most `lateLimit` minutes late; marks older unsettled ones missed, back to
+    /// `lookBack` (as far as the ledger keeps its entries: an older one would be found unsettled
+    /// at every run). In moment order.
     public static func settle(_ alerts: [ReminderAlert], ledger: ReminderLedger, now: LocalDateTime) -> [(
         alert: ReminderAlert, action: Action
     )] {
-        alerts.compactMap { alert in
-            guard ledger.entry(uid: alert.task.uid, due: alert.due) == nil, alert.due <= now else { return nil }
+        let horizon = now.adding(minutes: -lookBack)
+        return alerts.compactMap { alert in
+            guard ledger.entry(uid: alert.task.uid, due: alert.due) == nil, alert.due <= now, alert.due >= horizon
+            else { return nil }
             return (alert, state(of: alert, ledger: ledger, now: now) == .due ? .send : .markMissed)
         }
     }
