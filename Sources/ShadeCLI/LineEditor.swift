@@ -90,7 +90,8 @@ final class LineEditor: LineSource {
             if ready == 0 {
                 if let message = idleMessage?(), !message.isEmpty {
                     // Clear the prompt's line, print the message, then draw prompt and line again.
-                    Output.out((clearsLines ? Style.clearLine : "\n") + message + (message.endsWithLineBreak ? "" : "\n"))
+                    Output.out(
+                        (clearsLines ? Style.clearLine : "\n") + message + (message.endsWithLineBreak ? "" : "\n"))
                     rl_forced_update_display()
                 }
                 continue

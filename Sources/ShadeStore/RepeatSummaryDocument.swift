@@ -26,7 +26,9 @@ enum RepeatSummaryDocument {
 
         /// The stamp of the file at `path`, or nil when there is none.
         static func of(_ path: String) -> SeriesStamp? {
-            FileStamp.status(of: path).map { SeriesStamp(file: FileStamp($0), inode: Int64(bitPattern: UInt64($0.st_ino))) }
+            FileStamp.status(of: path).map {
+                SeriesStamp(file: FileStamp($0), inode: Int64(bitPattern: UInt64($0.st_ino)))
+            }
         }
     }
 
@@ -38,7 +40,8 @@ enum RepeatSummaryDocument {
         return [
             "format": .int(Int64(StoreFormat.version)), "kind": "repeat-summary",
             "series": [
-                .int(content.series.file.size), .int(content.series.file.modifiedNanoseconds), .int(content.series.inode),
+                .int(content.series.file.size), .int(content.series.file.modifiedNanoseconds),
+                .int(content.series.inode),
             ],
             "weeks": .object(weeks),
         ]

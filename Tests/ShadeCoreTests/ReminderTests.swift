@@ -91,7 +91,8 @@ import Testing
         let now = Self.minute("2026-11-23T10:01")
         #expect(alerts.first?.due == Self.minute("2026-11-16T10:00"))
         #expect(ReminderAgenda.settle(alerts, ledger: ReminderLedger(), now: now).isEmpty)
-        #expect(ReminderAgenda.settle(alerts, ledger: ReminderLedger(), now: Self.minute("2026-11-23T09:59")).count == 1)
+        #expect(
+            ReminderAgenda.settle(alerts, ledger: ReminderLedger(), now: Self.minute("2026-11-23T09:59")).count == 1)
     }
 
     @Test func aMovedTaskOrAChangedReminderIsANewReminder() throws {

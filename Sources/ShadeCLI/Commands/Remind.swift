@@ -83,7 +83,8 @@ extension Shade {
             let now = try session.now()
             let minute = LocalDateTime(now)
             let command = Reminders.notifyCommand(session.environment)
-            let dates = ReminderAgenda.taskDates(dueFrom: minute.adding(minutes: -ReminderAgenda.lookBack), through: minute)
+            let dates = ReminderAgenda.taskDates(
+                dueFrom: minute.adding(minutes: -ReminderAgenda.lookBack), through: minute)
             func alerts() throws -> [ReminderAlert] {
                 try session.read { state in
                     ReminderAgenda.alerts(
