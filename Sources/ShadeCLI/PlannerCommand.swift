@@ -83,11 +83,7 @@ extension Session {
     }
 
     /// `Tue 24 Nov · evening`, for confirmations.
-    func placement(_ task: PlannerTask) -> SafeText {
-        var text = RateFormat.shortDay(task.date) + " · \(task.slot)"
-        if let time = task.time { text += " · \(time)" }
-        return text
-    }
+    func placement(_ task: PlannerTask) -> SafeText { "\(task.placement)" }
 
     /// Prints one task object, or `{"tasks": [...]}` for several.
     func printTasksJSON(_ tasks: [PlannerTask]) throws {

@@ -44,7 +44,7 @@ final class REPL {
         let date = session.view.date
         let filter: SafeText = session.standingFilter.map { " [\($0.words.joined(separator: " "))]" } ?? ""
         return
-            "\(date.isoWeek) \(date.weekday.label) \(date.day) \(date.monthAbbreviation) · \(session.view.slot)\(filter) › "
+            "\(date.isoWeek) \(date.shortLabel) · \(session.view.slot)\(filter) › "
     }
 
     /// Runs until end of input or `quit`; returns the exit code (scripts: the first failure's).

@@ -121,6 +121,9 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         }
     }
 
+    /// `Mon 3 Nov`: the weekday, the day unpadded and the month, as a sentence says the day.
+    public var shortLabel: String { "\(weekday.label) \(day) \(monthAbbreviation)" }
+
     /// Short English month name, `Jan` … `Dec`.
     public var monthAbbreviation: String {
         ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][month - 1]

@@ -88,6 +88,11 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
             stamps: stamps, series: series)
     }
 
+    /// Where it is planned: `Tue 24 Nov · evening`, and ` · 19:00` when it has a time.
+    public var placement: String {
+        date.shortLabel + " · \(slot)" + (time.map { " · \($0)" } ?? "")
+    }
+
     /// The ISO week the task is planned in.
     public var week: ISOWeek { date.isoWeek }
 

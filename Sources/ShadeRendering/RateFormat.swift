@@ -34,9 +34,7 @@ public enum RateFormat {
     }
 
     /// `Mon 3 Nov`, unpadded, for a sentence.
-    public static func shortDay(_ date: CivilDate) -> SafeText {
-        "\(date.weekday.label) \(date.day) \(date.monthAbbreviation)"
-    }
+    public static func shortDay(_ date: CivilDate) -> SafeText { "\(date.shortLabel)" }
 
     /// `Mon 23 Nov 2026`.
     public static func longDate(_ date: CivilDate) -> SafeText {

@@ -35,7 +35,7 @@ enum RepeatSummaryDocument {
     static func encode(_ content: Content) -> JSONValue {
         var weeks = JSONObject()
         for (week, cells) in content.weeks.sorted(by: { $0.key < $1.key }) {
-            weeks.appendUnique(week.description, .string(cells.counts.map(String.init).joined(separator: " ")))
+            weeks.appendUnique(week.description, .string(SummaryDocument.counts(cells)))
         }
         return [
             "format": .int(Int64(StoreFormat.version)), "kind": "repeat-summary",

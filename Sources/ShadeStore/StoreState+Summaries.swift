@@ -71,11 +71,7 @@ extension StoreState {
         // The stamp taken before the series were read is theirs: no writer runs under the lock.
         summary?.weeks[week] = cells
         repeatSummary = summary
-        if let summary, (try? FileSystem.makeDirectories(paths.staging)) != nil,
-            let bytes = try? serialise(RepeatSummaryDocument.encode(summary), layout: .compact)
-        {
-            AtomicCommit(paths: paths).writeCache([(summaryFile, bytes)])
-        }
+        if let summary { writeCache(summaryFile, RepeatSummaryDocument.encode(summary)) }
         return cells
     }
 
@@ -101,10 +97,16 @@ extension StoreState {
     /// next reader need not. Safe under the shared lock: no writer runs, and two readers write
     /// equal files, each renamed over the other in one step.
     func repairSummary(year: Int, entries: [ISOWeek: SummaryDocument.Entry]) {
+        writeCache(paths.summaryFile(year), SummaryDocument.encode(year: year, entries: entries))
+    }
+
+    /// Writes a cache file (compact, unflushed, renamed into place); one that cannot be written
+    /// is simply counted again by the next reader.
+    private func writeCache(_ relativePath: String, _ document: JSONValue) {
         guard (try? FileSystem.makeDirectories(paths.staging)) != nil,
-            let bytes = try? serialise(SummaryDocument.encode(year: year, entries: entries), layout: .compact)
+            let bytes = try? serialise(document, layout: .compact)
         else { return }
-        AtomicCommit(paths: paths).writeCache([(paths.summaryFile(year), bytes)])
+        AtomicCommit(paths: paths).writeCache([(relativePath, bytes)])
     }
 
     func summary(_ year: Int) throws(StoreError) -> [ISOWeek: SummaryDocument.Entry] {

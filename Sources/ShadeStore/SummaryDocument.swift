@@ -27,7 +27,7 @@ enum SummaryDocument {
                 week.description,
                 [
                     "stamp": [.int(entry.stamp.size), .int(entry.stamp.modifiedNanoseconds)],
-                    "counts": .string(entry.cells.counts.map(String.init).joined(separator: " ")),
+                    "counts": .string(counts(entry.cells)),
                 ])
         }
         return [
@@ -44,6 +44,9 @@ enum SummaryDocument {
         else { return [:] }
         return entries
     }
+
+    /// A week's 63 counts as one space-separated string (a summary's `counts`).
+    static func counts(_ cells: WeekCells) -> String { cells.counts.map(String.init).joined(separator: " ") }
 
     /// The non-negative decimal numbers of a space-separated list; nil entries make the list
     /// fail `WeekCells(counts:)`.

@@ -1,32 +1,13 @@
 import Foundation
+import ShadeTestSupport
 import Testing
 
 /// The REPL under a real terminal (tmux): a reminder that comes due while the user is typing is
 /// printed above the prompt, and the line being typed is drawn again, as it was, to go on with.
 @Suite struct ReminderREPLTests {
     /// Runs tmux on a server of the test's own, and waits for it.
-    ///
-    /// Started with `posix_spawn` and reaped with `waitpid`, not with Foundation's `Process`:
-    /// the server a first call starts keeps the descriptors it was given, and `Process` (which
-    /// learns of an exit through a descriptor its child holds) would wait as long as the server
-    /// runs. Output goes through a file for the same reason.
     static func tmux(_ socket: String, _ arguments: [String]) throws -> String {
-        let path = NSTemporaryDirectory() + "tmux-out-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = (["/usr/bin/tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid = pid_t()
-        let started = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ)
-        try #require(started == 0, "tmux could not be started: \(started)")
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        return String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+        try ExternalCommand.run("/usr/bin/tmux", ["-L", socket] + arguments).output
     }
 
     @Test(.timeLimit(.minutes(2)))

@@ -22,7 +22,7 @@ extension Shade {
                 for new tasks is set in config.json: {"reminders": {"default": "15m"}}.
 
                 remind --due sends each reminder whose moment has come, once: it runs the command in \
-                SHADE_NOTIFY_CMD (default notify-send; words split at spaces, never a shell) with the \
+                SHADE_NOTIFY_CMD (default notify-send --app-name=shade --; words split at spaces, never a shell) with the \
                 task's title and a line saying when it is as two more arguments. A reminder found \
                 more than 12 hours late is marked missed, not sent. remind install has systemd run \
                 remind --due every 5 minutes and at each slot's start. While the REPL is open, a \
@@ -85,18 +85,22 @@ extension Shade {
             let command = Reminders.notifyCommand(session.environment)
             let dates = ReminderAgenda.taskDates(
                 dueFrom: minute.adding(minutes: -ReminderAgenda.lookBack), through: minute)
-            func alerts() throws -> [ReminderAlert] {
-                try session.read { state in
-                    ReminderAgenda.alerts(
-                        for: try state.tasks(from: dates.first, through: dates.last), schedule: session.schedule)
+            // What to do with each reminder that may be due, and the ledger it was decided by, read
+            // in one step.
+            func settling() throws -> (
+                actions: [(alert: ReminderAlert, action: ReminderAgenda.Action)], ledger: ReminderLedger
+            ) {
+                let (tasks, ledger) = try session.read { state in
+                    (try state.tasks(from: dates.first, through: dates.last), try state.reminderLedger())
                 }
+                let alerts = ReminderAgenda.alerts(for: tasks, schedule: session.schedule)
+                return (ReminderAgenda.settle(alerts, ledger: ledger, now: minute), ledger)
             }
             var sent: [ReminderAlert] = []
             var missed: [ReminderAlert] = []
             var failed: [(alert: ReminderAlert, outcome: ProcessLauncher.Outcome)] = []
             if dryRun {
-                let ledger = try session.store.reminderLedger()
-                for (alert, action) in ReminderAgenda.settle(try alerts(), ledger: ledger, now: minute) {
+                for (alert, action) in try settling().actions {
                     if action == .send { sent.append(alert) } else { missed.append(alert) }
                 }
                 try report(
@@ -104,10 +108,11 @@ extension Shade {
                 return
             }
             do {
-                _ = try session.store.settlingReminders(now: now) { ledger, save in
-                    var ledger = ledger
+                _ = try session.store.settlingReminders(now: now) { save in
+                    let decided = try settling()
+                    var ledger = decided.ledger
                     var unsaved = false
-                    for (alert, action) in ReminderAgenda.settle(try alerts(), ledger: ledger, now: minute) {
+                    for (alert, action) in decided.actions {
                         switch action {
                         case .markMissed:
                             missed.append(alert)
@@ -159,16 +164,13 @@ extension Shade {
                     "missed": rows(missed, .missed), "failed": rows(failed.map(\.alert), .due),
                 ])
             } else {
-                let verb: SafeText = dryRun ? "would send" : "sent"
-                for alert in sent {
-                    session.print(
-                        "\(verb) \(alert.task.id) · \(session.placement(alert.task)) · \(session.shownTitle(alert.task))"
-                    )
+                func line(_ verb: SafeText, _ task: PlannerTask) -> SafeText {
+                    verb + " \(task.id) · \(session.placement(task)) · \(session.shownTitle(task))"
                 }
+                for alert in sent { session.print(line(dryRun ? "would send" : "sent", alert.task)) }
                 for alert in missed {
                     session.print(
-                        (dryRun ? "would mark missed" : "missed")
-                            + " \(alert.task.id) · \(session.placement(alert.task)) · \(session.shownTitle(alert.task)) (due \(alert.due), over 12 h ago)"
+                        line(dryRun ? "would mark missed" : "missed", alert.task) + " (due \(alert.due), over 12 h ago)"
                     )
                 }
                 if sent.isEmpty, missed.isEmpty, failed.isEmpty { session.print("no reminder is due") }
@@ -216,7 +218,7 @@ extension Shade {
             let last = now.adding(minutes: Reminder.longestLead)
             let dates = ReminderAgenda.taskDates(dueFrom: first, through: last)
             let (tasks, ledger) = try session.read { state in
-                (try state.tasks(from: dates.first, through: dates.last), try session.store.reminderLedger())
+                (try state.tasks(from: dates.first, through: dates.last), try state.reminderLedger())
             }
             let rows = ReminderAgenda.alerts(for: try session.applyStandingFilter(tasks), schedule: session.schedule)
                 .filter { $0.due >= first && $0.due <= last }

@@ -72,14 +72,11 @@ public enum ReminderAgenda {
     public static func notification(for alert: ReminderAlert, now: LocalDateTime, schedule: SlotSchedule) -> (
         title: String, body: String
     ) {
-        let task = alert.task
-        var place = "\(task.date.weekday.label) \(task.date.day) \(task.date.monthAbbreviation) · \(task.slot)"
-        if let time = task.time { place += " · \(time)" }
         let minutes = alert.start(schedule: schedule).minutes - now.minutes
         let when =
             minutes > 0
             ? "starts in \(Reminder.duration(minutes))"
             : minutes == 0 ? "starts now" : "started \(Reminder.duration(-minutes)) ago"
-        return (task.title, "\(place) — \(when)")
+        return (alert.task.title, "\(alert.task.placement) — \(when)")
     }
 }
