@@ -47,6 +47,15 @@ final class REPL {
             "\(date.isoWeek) \(date.shortLabel) · \(session.view.slot)\(filter) › "
     }
 
+    /// What the REPL says on starting when overdue tasks wait: how many, and that `carry` moves
+    /// them (it never moves anything by itself). Empty when none wait.
+    private func overdueNote() -> SafeText {
+        guard let count = try? Shade.Carry.overdue(in: session).count, count > 0 else { return "" }
+        let tasks: SafeText = count == 1 ? "1 overdue task waits" : "\(count) overdue tasks wait"
+        let style = (try? session.renderContext().style) ?? Style(enabled: false)
+        return style.yellow(tasks) + " (their slots have ended); carry moves them to now, carry --dry-run lists them\n"
+    }
+
     /// Runs until end of input or `quit`; returns the exit code (scripts: the first failure's).
     func run() -> Int32 {
         defer { source.close() }
@@ -55,6 +64,7 @@ final class REPL {
                 "shade \(Shade.version) · store \(session.store.directory)\nType help for the commands, Ctrl-D to leave.\n"
             )
         }
+        if mode != .script { Output.out(overdueNote()) }
         var lineNumber = 0
         var exitCode: Int32 = ExitCode.success
         var batch = ScriptBatch()

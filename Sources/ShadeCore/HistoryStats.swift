@@ -7,6 +7,8 @@ public struct HistoryStats: Hashable, Sendable {
         public let week: ISOWeek
         /// Its pooled tally (no rate when nothing counts).
         public let tally: Tally
+        /// How many tasks first planned in it `carry` moved to a later week.
+        public let carried: Int
     }
 
     /// Every week of the range in order, empty weeks included.
@@ -17,6 +19,8 @@ public struct HistoryStats: Hashable, Sendable {
     public let bySlot: [Tally]
     /// Pooled by weekday over the range: Monday first.
     public let byWeekday: [Tally]
+    /// The tasks of the range's weeks carried out to a later week.
+    public var carried: Int { weeks.reduce(0) { $0 + $1.carried } }
 
     /// Builds the statistics of the weeks from `first` through `last`; `cells` gives the cells of
     /// weeks that have any (the others count as empty).
@@ -34,9 +38,16 @@ public struct HistoryStats: Hashable, Sendable {
         private var tallies: [ISOWeek: Tally] = [:]
         private var bySlot = Array(repeating: Tally(), count: 3)
         private var byWeekday = Array(repeating: Tally(), count: 7)
+        private var carriedOut: [ISOWeek: Int] = [:]
 
         /// An empty accumulator.
         public init() {}
+
+        /// Counts tasks carried out of earlier weeks into one (by the week each was first
+        /// planned in); a week may be added this way whether or not it is in the range.
+        public mutating func addCarried(_ carriedFrom: [ISOWeek: Int]) {
+            for (week, count) in carriedFrom { carriedOut[week, default: 0] += count }
+        }
 
         /// Counts one week's cells.
         public mutating func add(_ week: ISOWeek, _ cells: WeekCells) {
@@ -60,7 +71,7 @@ public struct HistoryStats: Hashable, Sendable {
             var week = first
             while week <= last {
                 let tally = tallies[week] ?? Tally()
-                weeks.append(WeekLine(week: week, tally: tally))
+                weeks.append(WeekLine(week: week, tally: tally, carried: carriedOut[week] ?? 0))
                 total.add(tally)
                 week = week.adding(weeks: 1)
             }

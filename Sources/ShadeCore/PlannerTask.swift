@@ -30,6 +30,12 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
     public var favorite: Bool
     /// When to be reminded of it, if at all.
     public var remind: Reminder?
+    /// How many times `carry` moved it on (0: never).
+    public var carried: Int
+    /// The day it was first planned for, once it has been carried (nil until then).
+    public var planned: CivilDate?
+    /// The uid of the goal it counts towards, if any.
+    public var goal: String?
     /// When the task was created (ISO-8601 timestamp).
     public let created: String
     /// When the task last changed.
@@ -46,8 +52,9 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
     public init(
         id: Int, uid: String, title: String, notes: String? = nil, date: CivilDate, slot: Slot,
         time: TimeOfDay? = nil, status: TaskStatus = .open, tags: [String] = [], category: String? = nil,
-        color: TaskColor? = nil, favorite: Bool = false, remind: Reminder? = nil, created: String,
-        modified: String? = nil, doneAt: String? = nil, stamps: FieldStamps? = nil, series: String? = nil
+        color: TaskColor? = nil, favorite: Bool = false, remind: Reminder? = nil, carried: Int = 0,
+        planned: CivilDate? = nil, goal: String? = nil, created: String, modified: String? = nil,
+        doneAt: String? = nil, stamps: FieldStamps? = nil, series: String? = nil
     ) {
         self.series = series
         self.id = id
@@ -63,6 +70,9 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
         self.color = color
         self.favorite = favorite
         self.remind = remind
+        self.carried = carried
+        self.planned = planned
+        self.goal = goal
         self.created = created
         self.modified = modified ?? created
         self.doneAt = doneAt
@@ -72,9 +82,12 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
     /// The fields of a task by the names files, the change log and JSON give them, declared once,
     /// in the order a store file writes them.
     public enum Field: String, CaseIterable, Sendable {
-        case id, uid, date, slot, title, notes, time, status, tags, category, color, favorite, remind, created
-        case modified
+        case id, uid, date, slot, title, notes, time, status, tags, category, color, favorite, remind, carried
+        case planned, goal, created, modified
         case doneAt = "done_at"
+
+        /// The fields files leave out while they hold nothing (they came after format 3 began).
+        public static let omittedWhenUnset: Set<Field> = [.carried, .planned, .goal]
     }
 
     /// The same task under another uid: only for a task an earlier format let two tasks share a
@@ -83,8 +96,8 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
         PlannerTask(
             id: id, uid: uid, title: title, notes: notes, date: date, slot: slot, time: time, status: status,
             tags: tags,
-            category: category, color: color, favorite: favorite, remind: remind, created: created, modified: modified,
-            doneAt: doneAt,
+            category: category, color: color, favorite: favorite, remind: remind, carried: carried, planned: planned,
+            goal: goal, created: created, modified: modified, doneAt: doneAt,
             stamps: stamps, series: series)
     }
 

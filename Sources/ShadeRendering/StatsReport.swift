@@ -20,12 +20,14 @@ public enum StatsReport {
             text += DisplayWidth.padLeft(RateFormat.percent(line.tally.rate), to: 4) + "  "
             text += DayTimeline.rateBar(line.tally.rate, style: style)
             if line.tally.total > 0 { text += "  " + style.dim(RateFormat.counts(line.tally)) }
+            if line.carried > 0 { text += "  " + style.magenta("↷\(line.carried) carried on") }
             lines.append(line.week == context.now.date.isoWeek ? text + style.dim("  this week") : text)
         }
         var overall: SafeText = DisplayWidth.padRight("all \(count) week\(count == 1 ? "" : "s")", to: 20) + "  "
         overall += style.bold(DisplayWidth.padLeft(RateFormat.percent(stats.total.rate), to: 4)) + "  "
         overall +=
             DayTimeline.rateBar(stats.total.rate, style: style) + "  " + style.dim(RateFormat.counts(stats.total))
+        if stats.carried > 0 { overall += "  " + style.magenta("↷\(stats.carried) carried on") }
         lines.append(overall)
         let slots = Slot.allCases.map { "\($0) " + RateFormat.percent(stats.bySlot[$0.index].rate) }
         lines.append(

@@ -29,6 +29,7 @@ public struct Style: Sendable {
     public func green(_ text: SafeText) -> SafeText { wrap(text, "32") }
     public func yellow(_ text: SafeText) -> SafeText { wrap(text, "33") }
     public func blue(_ text: SafeText) -> SafeText { wrap(text, "34") }
+    public func magenta(_ text: SafeText) -> SafeText { wrap(text, "35") }
     public func cyan(_ text: SafeText) -> SafeText { wrap(text, "36") }
     public func inverse(_ text: SafeText) -> SafeText { wrap(text, "7") }
 

@@ -30,6 +30,12 @@ public enum TaskDetail {
             ("star", task.favorite ? "★" : "—"),
             ("repeats", repeats),
             (
+                "carried",
+                task.carried == 0
+                    ? "—"
+                    : "↷ \(task.carried)×" + (task.planned.map { ", first planned for \($0.shortLabel) (\($0))" } ?? "")
+            ),
+            (
                 "reminder",
                 ReminderAlert(task, schedule: context.schedule).map { "\($0.reminder.phrase) (\($0.due))" } ?? "—"
             ),

@@ -21,7 +21,7 @@ public struct TaskLines {
         self.indent = indent
         idWidth = tasks.map { String($0.id).count }.max() ?? 1
         hasTime = tasks.contains { $0.time != nil }
-        hasTags = tasks.contains { !$0.tags.isEmpty || $0.category != nil || $0.series != nil }
+        hasTags = tasks.contains { !$0.tags.isEmpty || $0.category != nil || $0.series != nil || $0.carried > 0 }
         hasStars = tasks.contains(where: \.favorite)
         let prefixWidth = indent + 2 + idWidth + 1 + (placement ? 11 + 10 : 0) + (hasTime ? 6 : 0) + (hasStars ? 2 : 0)
         let room = max(12, context.width - prefixWidth - (hasTags ? 12 : 0))
@@ -58,6 +58,8 @@ public struct TaskLines {
         line += shown
         // ↻: an occurrence of a repeating task.
         var labels: [SafeText] = task.series != nil ? [style.dim("↻")] : []
+        // ↷2: carried on twice.
+        if task.carried > 0 { labels.append(style.magenta("↷\(task.carried)")) }
         if !task.tags.isEmpty {
             labels.append(style.yellow(task.tags.map { "+\($0)" }.joined(separator: " ")))
         }

@@ -15,7 +15,8 @@ public enum ViewJSON {
             "overdue": .bool(task.isOverdue(at: context.now, schedule: context.schedule)),
             "created": .string(task.created), "modified": .string(task.modified), "done_at": .optional(task.doneAt),
             "series": .optional(task.series), "repeat": repeatJSON(of: task, context: context),
-            "remind": remindJSON(of: task, context: context),
+            "remind": remindJSON(of: task, context: context), "carried": .int(Int64(task.carried)),
+            "planned": .optional(task.planned?.description),
         ]
     }
 
@@ -85,10 +86,12 @@ public enum ViewJSON {
             entry.appendUnique("week", .string(line.week.description))
             entry.appendUnique("start", .string(line.week.monday.description))
             counts(line.tally, into: &entry)
+            entry.appendUnique("carried", .int(Int64(line.carried)))
             return .object(entry)
         }
         object.appendUnique("weeks", .array(weeks))
         counts(stats.total, into: &object)
+        object.appendUnique("carried", .int(Int64(stats.carried)))
         var bySlot = JSONObject()
         for slot in Slot.allCases { bySlot.appendUnique(slot.rawValue, tallyObject(stats.bySlot[slot.index])) }
         object.appendUnique("by_slot", .object(bySlot))

@@ -9,9 +9,10 @@ extension StoreState {
     ///
     /// Read from the week-year summaries; a week whose file changed since it was summed up (a hand
     /// edit, a lost summary) is counted from the file itself. The occurrences repeat series show
-    /// are counted on top (weeks that only they fill too).
+    /// are counted on top (weeks that only they fill too). With each week come its tasks that
+    /// `carry` brought from earlier weeks, counted by the week each was first planned in.
     public func visitWeekCells(
-        from first: ISOWeek, through last: ISOWeek, _ visit: (ISOWeek, WeekCells) -> Void
+        from first: ISOWeek, through last: ISOWeek, _ visit: (ISOWeek, WeekCells, [ISOWeek: Int]) -> Void
     ) throws(StoreError) {
         guard first <= last else { return }
         var year = -1
@@ -23,7 +24,7 @@ extension StoreState {
         for week in shown.sorted() {
             let extra = occurrenceCells(of: series, in: week)
             guard let stamp = FileStamp.of(paths.absolute(paths.weekFile(week))) else {
-                visit(week, extra)
+                visit(week, extra, [:])
                 continue
             }
             if week.year != year {
@@ -33,13 +34,13 @@ extension StoreState {
                 repaired = false
             }
             if let entry = entries[week], entry.stamp == stamp {
-                visit(week, entry.cells.adding(extra))
+                visit(week, entry.cells.adding(extra), entry.carriedFrom)
             } else {
-                let cells = WeekCells(try filedTasks(in: week))
+                let entry = SummaryDocument.Entry(stamp: stamp, tasks: try filedTasks(in: week), week: week)
                 weeks[week] = nil
-                entries[week] = SummaryDocument.Entry(stamp: stamp, cells: cells)
+                entries[week] = entry
                 repaired = true
-                visit(week, cells.adding(extra))
+                visit(week, entry.cells.adding(extra), entry.carriedFrom)
             }
         }
         if repaired { repairSummary(year: year, entries: entries) }
@@ -81,12 +82,13 @@ extension StoreState {
         if weeks[week] == nil, let stamp, let entry = try summary(week.year)[week], entry.stamp == stamp {
             return entry.cells
         }
-        let cells = WeekCells(try filedTasks(in: week))
+        let tasks = try filedTasks(in: week)
+        let cells = WeekCells(tasks)
         // Only a week read as its file is (not one changed in this step) is summed up; no writer
         // runs under the lock, so the stamp taken before the read is the file's.
         if let stamp, !dirtyWeeks.contains(week) {
             var entries = try summary(week.year)
-            entries[week] = SummaryDocument.Entry(stamp: stamp, cells: cells)
+            entries[week] = SummaryDocument.Entry(stamp: stamp, tasks: tasks, week: week)
             summaries[week.year] = entries
             repairSummary(year: week.year, entries: entries)
         }

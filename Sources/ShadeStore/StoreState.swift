@@ -200,6 +200,15 @@ public final class StoreState: PlannerRecords {
         return nil
     }
 
+    /// The last week that has a file, or nil when none has (one year's folder is listed, not all).
+    public func lastStoredWeek() throws(StoreError) -> ISOWeek? {
+        let years = try FileSystem.list(paths.weeksDirectory).filter { $0.count == 4 }.compactMap { Int($0) }.sorted()
+        for year in years.reversed() {
+            if let last = try storedWeeks(from: year, through: year).last { return last }
+        }
+        return nil
+    }
+
     /// Every task in the store, week by week.
     public func allTasks() throws(StoreError) -> [PlannerTask] {
         var result: [PlannerTask] = []

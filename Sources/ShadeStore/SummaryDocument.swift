@@ -13,22 +13,43 @@ import ShadeJSON
 /// token a week instead of 63 makes reading a century of weeks several times cheaper. For the same
 /// reason it is written compact. `stamp` is the week file's size and modification time (ns) when
 /// it was summed up: a week whose file no longer matches (a hand edit) is summed up again from the
-/// file itself.
+/// file itself. `carried`, when there is any, counts the week's tasks that `carry` brought from
+/// earlier weeks, by the week each was first planned in.
 enum SummaryDocument {
     struct Entry: Hashable {
         let stamp: FileStamp
         let cells: WeekCells
+        /// The tasks filed in the week that `carry` brought from an earlier week, counted by the
+        /// week each was first planned in (what `stats` counts as carried out of that week).
+        var carriedFrom: [ISOWeek: Int] = [:]
+
+        init(stamp: FileStamp, cells: WeekCells, carriedFrom: [ISOWeek: Int] = [:]) {
+            self.stamp = stamp
+            self.cells = cells
+            self.carriedFrom = carriedFrom
+        }
+
+        /// The entry of a week's filed tasks.
+        init(stamp: FileStamp, tasks: [PlannerTask], week: ISOWeek) {
+            self.init(
+                stamp: stamp, cells: WeekCells(tasks), carriedFrom: CarryOperations.carriedFrom(tasks, week: week))
+        }
     }
 
     static func encode(year: Int, entries: [ISOWeek: Entry]) -> JSONValue {
         var weeks = JSONObject()
         for (week, entry) in entries.sorted(by: { $0.key < $1.key }) {
-            weeks.appendUnique(
-                week.description,
-                [
-                    "stamp": [.int(entry.stamp.size), .int(entry.stamp.modifiedNanoseconds)],
-                    "counts": .string(counts(entry.cells)),
-                ])
+            var object = JSONObject()
+            object.appendUnique("stamp", [.int(entry.stamp.size), .int(entry.stamp.modifiedNanoseconds)])
+            object.appendUnique("counts", .string(counts(entry.cells)))
+            if !entry.carriedFrom.isEmpty {
+                var carried = JSONObject()
+                for (from, count) in entry.carriedFrom.sorted(by: { $0.key < $1.key }) {
+                    carried.appendUnique(from.description, .int(Int64(count)))
+                }
+                object.appendUnique("carried", .object(carried))
+            }
+            weeks.appendUnique(week.description, .object(object))
         }
         return [
             "format": .int(Int64(StoreFormat.version)), "kind": "summary", "year": .int(Int64(year)),
@@ -82,14 +103,25 @@ enum SummaryDocument {
                 throw reader.fail("weeks.\(key)", "not a week of \(year)")
             }
             let entry = try FieldReader(value, file: file, location: "weeks.\(key)")
-            try entry.rejectUnknownKeys(allowed: ["stamp", "counts"])
+            try entry.rejectUnknownKeys(allowed: ["stamp", "counts", "carried"])
             let stamp = try entry.array("stamp").compactMap(\.intValue)
             let counts = SummaryDocument.numbers(try entry.string("counts"))
             guard stamp.count == 2 else { throw entry.fail("stamp", "expected [size, modified]") }
             guard let cells = WeekCells(counts: counts) else {
                 throw entry.fail("counts", "expected 63 counts of zero or more")
             }
-            entries[week] = Entry(stamp: FileStamp(size: stamp[0], modifiedNanoseconds: stamp[1]), cells: cells)
+            var carriedFrom: [ISOWeek: Int] = [:]
+            if entry["carried"] != nil {
+                for (from, count) in try entry.object("carried") {
+                    guard let fromWeek = ISOWeek(parsing: from), fromWeek < week, let number = count.intValue,
+                        number > 0
+                    else { throw entry.fail("carried.\(from)", "expected an earlier week and a count") }
+                    carriedFrom[fromWeek] = Int(number)
+                }
+            }
+            entries[week] = Entry(
+                stamp: FileStamp(size: stamp[0], modifiedNanoseconds: stamp[1]), cells: cells,
+                carriedFrom: carriedFrom)
         }
         return entries
     }

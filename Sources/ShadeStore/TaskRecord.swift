@@ -33,8 +33,11 @@ enum TaskRecord {
     static let placedOrder = TaskField.keys(TaskField.allCases) + [StampsCodec.key]
     /// The key of an occurrence's series uid, written only for an occurrence.
     static let seriesKey = "series"
-    static let filedKeyList = JSONKeyList(filedOrder)
-    static let placedKeyList = JSONKeyList(placedOrder)
+    /// The keys of most tasks, in order (those that were never carried and count towards no
+    /// goal): a task with exactly these is read without hashing a key.
+    static let filedKeyList = JSONKeyList(filedOrder.filter { !omittedKeys.contains($0) })
+    static let placedKeyList = JSONKeyList(placedOrder.filter { !omittedKeys.contains($0) })
+    static let omittedKeys = Set(TaskField.keys(Array(TaskField.omittedWhenUnset)))
     static let keys = Set(filedOrder + [seriesKey])
     static let placedKeys = Set(placedOrder + [seriesKey])
     static let earlierFiledKeys = Set(TaskField.keys(TaskField.filed))
@@ -47,23 +50,32 @@ enum TaskRecord {
         switch shape {
         case .filed:
             for field in TaskField.filed where field != .id {
-                object.appendUnique(field.rawValue, value(of: field, in: task))
+                append(field, of: task, to: &object)
             }
         case .placed:
-            for field in TaskField.allCases { object.appendUnique(field.rawValue, value(of: field, in: task)) }
+            for field in TaskField.allCases { append(field, of: task, to: &object) }
         }
         if let series = task.series { object.appendUnique(seriesKey, .string(series)) }
         object.appendUnique(StampsCodec.key, StampsCodec.encode(task.stamps))
         return .object(object)
     }
 
-    /// One field's value as the file holds it.
-    private static func value(of field: TaskField, in task: PlannerTask) -> JSONValue {
+    /// One field as the file holds it; a field that came after format 3 began is left out
+    /// while it holds nothing, so that files written before it read the same.
+    private static func append(_ field: TaskField, of task: PlannerTask, to object: inout JSONObject) {
+        let value: JSONValue
         switch field {
-        case .id: .int(Int64(task.id))
-        case .uid: .string(task.uid)
-        default: JSONValue(task.value(of: field) ?? .none)
+        case .id: value = .int(Int64(task.id))
+        case .uid: value = .string(task.uid)
+        case .carried:
+            guard task.carried > 0 else { return }
+            value = .int(Int64(task.carried))
+        default:
+            let fieldValue = task.value(of: field) ?? .none
+            if fieldValue == .none, TaskField.omittedWhenUnset.contains(field) { return }
+            value = JSONValue(fieldValue)
         }
+        object.appendUnique(field.rawValue, value)
     }
 
     /// Reads a task; `date` and `slot` come from where it is filed, or from the record itself.
@@ -148,6 +160,20 @@ enum TaskRecord {
             }
             remind = parsed
         }
+        // Carrying and goals came with planning; a task written before has neither.
+        var carried = 0
+        if reader[TaskField.carried.rawValue] != nil {
+            carried = Int(try reader.int(TaskField.carried.rawValue, in: 1...Int64(Int32.max)))
+        }
+        var planned: CivilDate?
+        if let text = try reader.optionalString(TaskField.planned.rawValue) {
+            guard let parsed = CivilDate(iso: text) else {
+                throw reader.fail(TaskField.planned.rawValue, "'\(text)' is not YYYY-MM-DD")
+            }
+            planned = parsed
+        }
+        let goal = try reader.optionalString(TaskField.goal.rawValue)
+        if goal?.isEmpty == true { throw reader.fail(TaskField.goal.rawValue, "expected a goal's uid") }
         let created = try reader.string(TaskField.created.rawValue)
         let modified = try reader.string(TaskField.modified.rawValue)
         let stamps =
@@ -159,7 +185,8 @@ enum TaskRecord {
             date: placedDate,
             slot: placedSlot, time: time, status: status, tags: tags,
             category: try reader.optionalString(TaskField.category.rawValue),
-            color: color, favorite: favorite, remind: remind, created: created, modified: modified,
+            color: color, favorite: favorite, remind: remind, carried: carried, planned: planned, goal: goal,
+            created: created, modified: modified,
             doneAt: try reader.optionalString(TaskField.doneAt.rawValue), stamps: stamps,
             series: try series(reader, uid: uid))
     }

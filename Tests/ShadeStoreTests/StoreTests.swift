@@ -313,7 +313,7 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
         // A change writes no summary; the first reader of the week's tallies writes it back.
         #expect(SummaryDocument.read(file, year: 2026).isEmpty)
         let week = ISOWeek(parsing: "2026-W48")!
-        try temp.store.read { state in try state.visitWeekCells(from: week, through: week) { _, _ in } }
+        try temp.store.read { state in try state.visitWeekCells(from: week, through: week) { _, _, _ in } }
         let entries = SummaryDocument.read(file, year: 2026)
         #expect(entries[ISOWeek(parsing: "2026-W48")!]?.cells.total.open == 1)
         temp.write("summary/2026.json", "not json")

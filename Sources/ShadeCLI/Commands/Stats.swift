@@ -86,16 +86,24 @@ extension Shade {
                     }
                 }
                 var accumulator = HistoryStats.Accumulator()
+                // Tasks carried out of the range's weeks are filed in later weeks: those are read
+                // too (from their summaries), for that count alone.
+                let latest = max(last, try state.lastStoredWeek() ?? last)
                 if session.standingFilter != nil {
                     // A standing filter needs the tasks themselves, week by week.
-                    for week in try state.storedWeeks(from: first.year, through: last.year)
-                    where week >= first && week <= last {
-                        let cells = WeekCells(try session.applyStandingFilter(state.tasks(in: week)))
+                    for week in try state.storedWeeks(from: first.year, through: latest.year)
+                    where week >= first && week <= latest {
+                        let tasks = try session.applyStandingFilter(state.tasks(in: week))
+                        accumulator.addCarried(CarryOperations.carriedFrom(tasks, week: week))
+                        guard week <= last else { continue }
+                        let cells = WeekCells(tasks)
                         accumulator.add(week, cells)
                         counter.add(week, cells)
                     }
                 } else {
-                    try state.visitWeekCells(from: first, through: last) { week, cells in
+                    try state.visitWeekCells(from: first, through: latest) { week, cells, carriedFrom in
+                        accumulator.addCarried(carriedFrom)
+                        guard week <= last else { return }
                         accumulator.add(week, cells)
                         counter.add(week, cells)
                     }
