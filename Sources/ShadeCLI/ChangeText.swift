@@ -20,6 +20,10 @@ enum ChangeText {
         if !series.isEmpty {
             parts.append("repeating \(series.map { "“\($0.base.title)”" }.joined(separator: ", "))")
         }
+        let templates = change.records.compactMap { ($0.after ?? $0.before)?.keyedRecord?.base as? WeekTemplate }
+        if !templates.isEmpty {
+            parts.append("template \(templates.map { SafeText(escaping: $0.name) }.joined(separator: ", "))")
+        }
         return parts.joined(separator: " and ")
     }
 }

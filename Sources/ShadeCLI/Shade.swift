@@ -26,7 +26,8 @@ public enum Shade {
         .group(Categories.group), .command(Show.self), .command(Now.self), .group(Reminders.group), .command(Day.self),
         .command(Week.self),
         .command(List.self),
-        .command(Find.self), .command(Filter.self), .command(Stats.self), .command(Undo.self), .command(Log.self),
+        .command(Find.self), .command(Filter.self), .group(Templates.group), .command(TemplatesList.self),
+        .command(Stats.self), .command(Undo.self), .command(Log.self),
         .command(Check.self),
         .command(Restore.self), .command(Help.self),
     ]

@@ -50,7 +50,7 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
     }
 
     /// The fields of an occurrence, in the order the series and its revisions write them.
-    private static func append(_ fields: RepeatSeries.OccurrenceFields, to object: inout JSONObject) {
+    static func append(_ fields: RepeatSeries.OccurrenceFields, to object: inout JSONObject) {
         let members: [(String, JSONValue)] = [
             ("title", .string(fields.title)), ("notes", .optional(fields.notes)),
             ("slot", .string(fields.slot.rawValue)), ("time", .optional(fields.time?.description)),
@@ -98,7 +98,7 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
     }
 
     /// What an occurrence is: the fields a series and each of its revisions hold.
-    private static func occurrenceFields(_ entry: FieldReader) throws(StoreError) -> RepeatSeries.OccurrenceFields {
+    static func occurrenceFields(_ entry: FieldReader) throws(StoreError) -> RepeatSeries.OccurrenceFields {
         let title = try entry.string("title")
         guard !title.isEmpty else { throw entry.fail("title", "must not be empty") }
         let slotText = try entry.string("slot")

@@ -121,7 +121,7 @@ enum StoreFileKind: Equatable {
             .idShard(0), .undo(1), .summary(2026),
         ]
             + (week.map { [StoreFileKind.weekIndex($0)] } ?? []) + [
-                .collection(RepeatSeries.kind), .reminderLedger, .repeatSummary,
+                .collection(RepeatSeries.kind), .reminderLedger, .repeatSummary, .collection(WeekTemplate.kind),
             ]
     }()
 
