@@ -1,0 +1,90 @@
+/// Proposing moves out of over-full slots (SPEC §8): each slot of a week that holds more open
+/// tasks than its capacity gives its extra tasks to the nearest slots after it with room — the
+/// same day first, then the following days of the week — never into the past and never back in
+/// time. A task with a time only goes to the same slot of a later day, where its time still fits;
+/// tasks without a time move first, then the latest timed ones.
+public enum Rebalance {
+    /// One proposed move.
+    public struct Move: Hashable, Sendable {
+        public let task: PlannerTask
+        public let date: CivilDate
+        public let slot: Slot
+    }
+
+    /// The day-and-slot places of a week, in time order.
+    static func places(of week: ISOWeek) -> [(date: CivilDate, slot: Slot)] {
+        week.days.flatMap { date in Slot.allCases.map { (date, $0) } }
+    }
+
+    /// Whether a place has not ended by the clock.
+    static func isAhead(_ date: CivilDate, _ slot: Slot, context: OperationContext) -> Bool {
+        date > context.now.date || (date == context.now.date && context.schedule.end(of: slot) > context.now.time)
+    }
+
+    /// Where `task` may go from its own place: later places of the week still ahead, nearest
+    /// first; for a timed task, only the same slot of a later day (its time must still lie ahead).
+    public static func destinations(for task: PlannerTask, in week: ISOWeek, context: OperationContext) -> [(
+        date: CivilDate, slot: Slot
+    )] {
+        let from = (task.date.daysSinceEpoch, task.slot.index)
+        return places(of: week).filter { place in
+            guard (place.date.daysSinceEpoch, place.slot.index) > from,
+                isAhead(place.date, place.slot, context: context)
+            else { return false }
+            guard let time = task.time else { return true }
+            return place.slot == task.slot && (place.date > context.now.date || time > context.now.time)
+        }
+    }
+
+    /// The moves that bring the week's over-full slots within their capacity as far as there is
+    /// room, in the order they are made.
+    public static func plan(
+        week: ISOWeek, tasks: [PlannerTask], capacity: SlotCapacity, context: OperationContext
+    ) -> [Move] {
+        var open: [String: Int] = [:]
+        func key(_ date: CivilDate, _ slot: Slot) -> String { "\(date) \(slot)" }
+        let weekTasks = tasks.filter { $0.status == .open && $0.week == week }
+        for task in weekTasks { open[key(task.date, task.slot), default: 0] += 1 }
+        func hasRoom(_ date: CivilDate, _ slot: Slot) -> Bool {
+            capacity.limit(on: date, slot).map { open[key(date, slot), default: 0] < $0 } ?? true
+        }
+        var moves: [Move] = []
+        for place in places(of: week) where isAhead(place.date, place.slot, context: context) {
+            guard let limit = capacity.limit(on: place.date, place.slot) else { continue }
+            var extra = open[key(place.date, place.slot), default: 0] - limit
+            guard extra > 0 else { continue }
+            // Untimed tasks first (the newest first), then timed ones, the latest first.
+            let here = weekTasks.filter { $0.date == place.date && $0.slot == place.slot }.sorted { lhs, rhs in
+                switch (lhs.time, rhs.time) {
+                case (nil, nil): return lhs.id > rhs.id
+                case (nil, _): return true
+                case (_, nil): return false
+                case (let l?, let r?): return l != r ? l > r : lhs.id > rhs.id
+                }
+            }
+            for task in here where extra > 0 {
+                guard
+                    let target = destinations(for: task, in: week, context: context).first(where: {
+                        hasRoom($0.date, $0.slot)
+                    })
+                else { continue }
+                moves.append(Move(task: task, date: target.date, slot: target.slot))
+                open[key(place.date, place.slot), default: 0] -= 1
+                open[key(target.date, target.slot), default: 0] += 1
+                extra -= 1
+            }
+        }
+        return moves
+    }
+
+    /// The record changes of the moves (each task keeps its id, uid and time).
+    public static func changes(_ moves: [Move], context: OperationContext) -> [RecordChange] {
+        moves.map { move in
+            var moved = move.task
+            moved.date = move.date
+            moved.slot = move.slot
+            moved.modified = context.now.timestamp
+            return .changed(.task(move.task), to: .task(moved))
+        }
+    }
+}
