@@ -19,7 +19,7 @@ extension Shade {
                   carry
                   carry --dry-run
                   carry yesterday
-                  carry fri to mon
+                  carry fri to next mon
                   carry last to mon morning
                 """,
             flags: [

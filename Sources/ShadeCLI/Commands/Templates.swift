@@ -198,11 +198,11 @@ extension Shade {
             }
             let tasks = PlannerTask.sortedInTimelineOrder(added + shown)
             if json {
+                let render = try session.renderContext(series: true)
                 try session.printJSON(
                     [
                         "template": .string(name), "week": .string(target.description),
-                        "tasks": .array(
-                            tasks.map { ViewJSON.task($0, context: try session.renderContext(series: true)) }),
+                        "tasks": .array(tasks.map { ViewJSON.task($0, context: render) }),
                     ])
                 return
             }
