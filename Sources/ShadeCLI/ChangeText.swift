@@ -6,23 +6,24 @@ enum ChangeText {
     /// `task 4, 7` · `category school` · `tasks 4, 7 and category school` · `repeating “Gym”`.
     static func touched(_ change: Change) -> SafeText {
         let ids = change.records.compactMap { ($0.after ?? $0.before)?.task?.id }
-        let names = change.records.compactMap { ($0.after ?? $0.before)?.category?.name }
         var parts: [SafeText] = []
         if !ids.isEmpty {
             parts.append("task\(ids.count == 1 ? "" : "s") \(ids.map { String($0) }.joined(separator: ", "))")
         }
-        if !names.isEmpty {
-            var seen: Set<String> = []
-            let unique = names.filter { seen.insert($0).inserted }
-            parts.append("categor\(unique.count == 1 ? "y" : "ies") \(unique.joined(separator: ", "))")
+        // Records of every other kind, by kind in the order first touched, each named once.
+        var kinds: [(noun: (one: String, many: String), names: [String])] = []
+        var index: [RecordKind: Int] = [:]
+        for record in change.records.compactMap({ ($0.after ?? $0.before)?.keyedRecord }) {
+            let name = record.base.shownName
+            if let at = index[record.kind] {
+                if !kinds[at].names.contains(name) { kinds[at].names.append(name) }
+            } else {
+                index[record.kind] = kinds.count
+                kinds.append((record.noun, [name]))
+            }
         }
-        let series = change.records.compactMap { ($0.after ?? $0.before)?.keyedRecord?.base as? RepeatSeries }
-        if !series.isEmpty {
-            parts.append("repeating \(series.map { "“\($0.base.title)”" }.joined(separator: ", "))")
-        }
-        let templates = change.records.compactMap { ($0.after ?? $0.before)?.keyedRecord?.base as? WeekTemplate }
-        if !templates.isEmpty {
-            parts.append("template \(templates.map { SafeText(escaping: $0.name) }.joined(separator: ", "))")
+        for (noun, names) in kinds {
+            parts.append("\(names.count == 1 ? noun.one : noun.many) \(names.joined(separator: ", "))")
         }
         return parts.joined(separator: " and ")
     }

@@ -50,7 +50,11 @@ final class REPL {
     /// What the REPL says on starting when overdue tasks wait: how many, and that `carry` moves
     /// them (it never moves anything by itself). Empty when none wait.
     private func overdueNote() -> SafeText {
-        guard let count = try? Shade.Carry.overdue(in: session).count, count > 0 else { return "" }
+        guard let now = try? session.now(),
+            let count = try? session.read({ state in
+                try Shade.Carry.overdue(in: state, session: session, context: session.operationContext(now)).count
+            }), count > 0
+        else { return "" }
         let tasks: SafeText = count == 1 ? "1 overdue task waits" : "\(count) overdue tasks wait"
         let style = (try? session.renderContext().style) ?? Style(enabled: false)
         return style.yellow(tasks) + " (their slots have ended); carry moves them to now, carry --dry-run lists them\n"

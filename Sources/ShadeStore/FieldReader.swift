@@ -65,6 +65,14 @@ struct FieldReader {
         return text
     }
 
+    /// An optional string member read as a value (`parse`), nil when it is missing or null; one
+    /// that does not parse fails with `'TEXT' is not EXPECTED`.
+    func optional<Value>(_ key: String, _ parse: (String) -> Value?, expected: String) throws(StoreError) -> Value? {
+        guard let text = try optionalString(key) else { return nil }
+        guard let value = parse(text) else { throw fail(key, "'\(text)' is not \(expected)") }
+        return value
+    }
+
     func int(_ key: String, in range: ClosedRange<Int64>) throws(StoreError) -> Int64 {
         let value = try value(key)
         guard let number = value.intValue else {

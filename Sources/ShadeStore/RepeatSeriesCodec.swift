@@ -73,8 +73,7 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
             throw entry.fail("every", "'\(every)' is not a repeat rule")
         }
         let anchor = try date(entry, "anchor")
-        var until: CivilDate?
-        if try entry.optionalString("until") != nil { until = try date(entry, "until") }
+        let until = try entry.optional("until", { CivilDate(iso: $0) }, expected: "YYYY-MM-DD")
         var exceptions: [CivilDate] = []
         for (index, element) in try entry.array("exceptions").enumerated() {
             guard let text = element.stringValue, let parsed = CivilDate(iso: text) else {
@@ -103,11 +102,7 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
         guard !title.isEmpty else { throw entry.fail("title", "must not be empty") }
         let slotText = try entry.string("slot")
         guard let slot = Slot(rawValue: slotText) else { throw entry.fail("slot", "'\(slotText)' is not a slot") }
-        var time: TimeOfDay?
-        if let text = try entry.optionalString("time") {
-            guard let parsed = TimeOfDay(parsing: text) else { throw entry.fail("time", "'\(text)' is not HH:MM") }
-            time = parsed
-        }
+        let time = try entry.optional("time", { TimeOfDay(parsing: $0) }, expected: "HH:MM")
         var tags: [String] = []
         for (index, tag) in try entry.array("tags").enumerated() {
             guard let text = tag.stringValue, !text.isEmpty else {
@@ -115,23 +110,11 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
             }
             tags.append(text)
         }
-        var color: TaskColor?
-        if let text = try entry.optionalString("color") {
-            guard let parsed = TaskColor(rawValue: text) else {
-                throw entry.fail("color", "'\(text)' is not in the palette")
-            }
-            color = parsed
-        }
+        let color = try entry.optional("color", TaskColor.init(rawValue:), expected: "in the palette")
         guard let favorite = try entry.value("favorite").boolValue else {
             throw entry.fail("favorite", "expected true or false")
         }
-        var remind: Reminder?
-        if let text = try entry.optionalString("remind") {
-            guard let parsed = Reminder(parsing: text) else {
-                throw entry.fail("remind", "'\(text)' is not a reminder")
-            }
-            remind = parsed
-        }
+        let remind = try entry.optional("remind", { Reminder(parsing: $0) }, expected: "a reminder")
         return RepeatSeries.OccurrenceFields(
             title: title, notes: try entry.optionalString("notes"), slot: slot, time: time, tags: tags,
             category: try entry.optionalString("category"), color: color, favorite: favorite, remind: remind)

@@ -11,8 +11,11 @@ extension StoreState {
     /// edit, a lost summary) is counted from the file itself. The occurrences repeat series show
     /// are counted on top (weeks that only they fill too). With each week come its tasks that
     /// `carry` brought from earlier weeks, counted by the week each was first planned in.
+    /// `occurrencesThrough` ends the weeks whose occurrences are counted (after it, only weeks
+    /// with a file are visited, for what they hold: `stats` reads them for their carried tasks).
     public func visitWeekCells(
-        from first: ISOWeek, through last: ISOWeek, _ visit: (ISOWeek, WeekCells, [ISOWeek: Int]) -> Void
+        from first: ISOWeek, through last: ISOWeek, occurrencesThrough: ISOWeek? = nil,
+        _ visit: (ISOWeek, WeekCells, [ISOWeek: Int]) -> Void
     ) throws(StoreError) {
         guard first <= last else { return }
         var year = -1
@@ -20,9 +23,10 @@ extension StoreState {
         var repaired = false
         let series = try repeatSeries()
         let stored = try storedWeeks(from: first.year, through: last.year).filter { $0 >= first && $0 <= last }
-        let shown = Set(stored).union(try weeksWithOccurrences(of: series, from: first, through: last))
+        let occurrenceLast = min(last, occurrencesThrough ?? last)
+        let shown = Set(stored).union(try weeksWithOccurrences(of: series, from: first, through: occurrenceLast))
         for week in shown.sorted() {
-            let extra = occurrenceCells(of: series, in: week)
+            let extra = week <= occurrenceLast ? occurrenceCells(of: series, in: week) : WeekCells()
             guard let stamp = FileStamp.of(paths.absolute(paths.weekFile(week))) else {
                 visit(week, extra, [:])
                 continue

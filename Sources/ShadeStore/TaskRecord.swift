@@ -117,13 +117,7 @@ enum TaskRecord {
             }
             placedSlot = parsedSlot
         }
-        var time: TimeOfDay?
-        if let text = try reader.optionalString(TaskField.time.rawValue) {
-            guard let parsed = TimeOfDay(parsing: text) else {
-                throw reader.fail(TaskField.time.rawValue, "'\(text)' is not HH:MM")
-            }
-            time = parsed
-        }
+        let time = try reader.optional(TaskField.time.rawValue, { TimeOfDay(parsing: $0) }, expected: "HH:MM")
         let statusText = try reader.string(TaskField.status.rawValue)
         guard let status = TaskStatus(rawValue: statusText) else {
             throw reader.fail(TaskField.status.rawValue, "'\(statusText)' is not open, done or cancelled")
@@ -136,15 +130,9 @@ enum TaskRecord {
             tags.append(text)
         }
         // Category, colour and favourite came with format 2; a format-1 task has none of them.
-        var color: TaskColor?
-        if let text = try reader.optionalString(TaskField.color.rawValue) {
-            guard let parsed = TaskColor(rawValue: text) else {
-                throw reader.fail(
-                    TaskField.color.rawValue,
-                    "'\(text)' is not one of \(TaskColor.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            color = parsed
-        }
+        let color = try reader.optional(
+            TaskField.color.rawValue, TaskColor.init(rawValue:),
+            expected: "one of " + TaskColor.allCases.map(\.rawValue).joined(separator: ", "))
         var favorite = false
         if let value = reader[TaskField.favorite.rawValue] {
             guard let flag = value.boolValue else {
@@ -153,25 +141,14 @@ enum TaskRecord {
             favorite = flag
         }
         // A reminder came with repeats and reminders; a task written before has none.
-        var remind: Reminder?
-        if let text = try reader.optionalString(TaskField.remind.rawValue) {
-            guard let parsed = Reminder(parsing: text) else {
-                throw reader.fail(TaskField.remind.rawValue, "'\(text)' is not a reminder such as 15m, 07:45 or slot")
-            }
-            remind = parsed
-        }
+        let remind = try reader.optional(
+            TaskField.remind.rawValue, { Reminder(parsing: $0) }, expected: "a reminder such as 15m, 07:45 or slot")
         // Carrying and goals came with planning; a task written before has neither.
         var carried = 0
         if reader[TaskField.carried.rawValue] != nil {
             carried = Int(try reader.int(TaskField.carried.rawValue, in: 1...Int64(Int32.max)))
         }
-        var planned: CivilDate?
-        if let text = try reader.optionalString(TaskField.planned.rawValue) {
-            guard let parsed = CivilDate(iso: text) else {
-                throw reader.fail(TaskField.planned.rawValue, "'\(text)' is not YYYY-MM-DD")
-            }
-            planned = parsed
-        }
+        let planned = try reader.optional(TaskField.planned.rawValue, { CivilDate(iso: $0) }, expected: "YYYY-MM-DD")
         let goal = try reader.optionalString(TaskField.goal.rawValue)
         if goal?.isEmpty == true { throw reader.fail(TaskField.goal.rawValue, "expected a goal's uid") }
         let created = try reader.string(TaskField.created.rawValue)

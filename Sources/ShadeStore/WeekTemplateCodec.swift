@@ -65,13 +65,7 @@ enum WeekTemplateCodec: KeyedRecordCodec {
             guard let weekday = Weekday.allCases.first(where: { $0.shortName.lowercased() == weekdayText }) else {
                 throw entry.fail("weekday", "'\(weekdayText)' is not mon, tue, … sun")
             }
-            var every: RepeatRule?
-            if let text = try entry.optionalString("every") {
-                guard let rule = RepeatRule(parsing: text) else {
-                    throw entry.fail("every", "'\(text)' is not a repeat rule")
-                }
-                every = rule
-            }
+            let every = try entry.optional("every", { RepeatRule(parsing: $0) }, expected: "a repeat rule")
             entries.append(
                 WeekTemplate.Entry(
                     weekday: weekday, fields: try RepeatSeriesCodec.occurrenceFields(entry), every: every,

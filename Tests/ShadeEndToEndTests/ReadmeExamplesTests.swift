@@ -103,8 +103,11 @@ import Testing
         #expect(!tours.isEmpty)
         for block in tours {
             guard var start = block.firstIndex(where: { Self.promptCommand($0) != nil }) else { continue }
-            // What the REPL says on starting (overdue tasks waiting) comes before the first prompt.
-            if start > 0, block[start - 1].contains("overdue task") { start -= 1 }
+            // A terminal shows a banner a transcript leaves out; what the REPL says on starting
+            // comes after it, before the first prompt.
+            if let banner = block.firstIndex(where: { $0.hasPrefix("Type help for the commands") }), banner < start {
+                start = banner + 1
+            }
             var shown = Array(block[start...])
             if let last = shown.last, Self.promptCommand(last) == "^D" { shown.removeLast() }
             let typed = shown.compactMap(Self.promptCommand)

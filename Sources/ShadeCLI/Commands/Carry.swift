@@ -58,8 +58,10 @@ extension Shade {
                     source = .week(week)
                     rest = rest.dropFirst()
                 } else {
+                    // A word written as a week that names none (2026-W99) is told why.
+                    if first.uppercased().contains("-W") { _ = try resolver.requireWeek(first) }
                     throw CommandError.usage(
-                        "carry takes a day or a week, then 'to DAY [SLOT]'; '\(CommandArguments.quoted(first))' is neither (e.g. carry yesterday, carry last to mon)"
+                        "carry takes a day or a week, then 'to DAY [SLOT]'; '\(CommandArguments.quoted(first))' is neither (e.g. carry yesterday, carry last to tomorrow)"
                     )
                 }
             }
@@ -94,14 +96,13 @@ extension Shade {
             return (source, target)
         }
 
-        /// The overdue tasks `carry` would take (what the REPL counts when it starts).
-        static func overdue(in session: Session) throws -> [PlannerTask] {
-            let now = try session.now()
-            return try session.read { state in
-                var tasks: [PlannerTask] = []
-                for week in CarryOperations.weeksLookedAt(today: now.date) { tasks += try state.tasks(in: week) }
-                return CarryOperations.overdue(tasks, context: session.operationContext(now))
-            }
+        /// The overdue tasks `carry` without a day takes (what the REPL counts when it starts).
+        static func overdue(in state: StoreState, session: Session, context: OperationContext) throws
+            -> [PlannerTask]
+        {
+            var tasks: [PlannerTask] = []
+            for week in CarryOperations.weeksLookedAt(today: context.now.date) { tasks += try state.tasks(in: week) }
+            return CarryOperations.overdue(try session.applyStandingFilter(tasks), context: context)
         }
 
         func execute(in session: Session) throws {
@@ -111,10 +112,7 @@ extension Shade {
             try CarryOperations.validate(target, context: context)
             func candidates(_ state: StoreState) throws -> [PlannerTask] {
                 switch source {
-                case .overdue:
-                    var tasks: [PlannerTask] = []
-                    for week in CarryOperations.weeksLookedAt(today: now.date) { tasks += try state.tasks(in: week) }
-                    return CarryOperations.overdue(try session.applyStandingFilter(tasks), context: context)
+                case .overdue: return try Carry.overdue(in: state, session: session, context: context)
                 case .day(let date):
                     return PlannerTask.sortedInTimelineOrder(
                         try session.applyStandingFilter(state.tasks(from: date, through: date)))

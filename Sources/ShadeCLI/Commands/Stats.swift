@@ -101,7 +101,8 @@ extension Shade {
                         counter.add(week, cells)
                     }
                 } else {
-                    try state.visitWeekCells(from: first, through: latest) { week, cells, carriedFrom in
+                    try state.visitWeekCells(from: first, through: latest, occurrencesThrough: last) {
+                        week, cells, carriedFrom in
                         accumulator.addCarried(carriedFrom)
                         guard week <= last else { return }
                         accumulator.add(week, cells)

@@ -111,9 +111,8 @@ extension Shade {
             name: "save", abstract: "Keep a week's tasks (default: the week in view) as a template.",
             flags: [.json("Print the template as JSON.")],
             arguments: [
-                .init("name", valueName: "NAME", help: "The template's name (one word)."),
-                .init(
-                    "week", valueName: "[WEEK]", help: "The week (this, next, prev, last, YYYY-Www).", arity: .optional),
+                .templateName,
+                .templateWeek,
             ])
         let json: Bool
         let name: String
@@ -159,9 +158,8 @@ extension Shade {
             abstract: "Add a template's tasks, open, to a week (default: the week after the one in view).",
             flags: [.json("Print the tasks added as JSON.")],
             arguments: [
-                .init("name", valueName: "NAME", help: "The template's name."),
-                .init(
-                    "week", valueName: "[WEEK]", help: "The week (this, next, prev, last, YYYY-Www).", arity: .optional),
+                .templateName,
+                .templateWeek,
             ])
         let json: Bool
         let name: String
@@ -181,10 +179,12 @@ extension Shade {
             let target = try parseWords(resolver: session.resolver())
             let now = try session.now()
             var random = SystemRandomNumberGenerator()
+            var entries = 0
             let change = try session.commit(
                 label: session.undoLabel(["template", "apply", name] + (week.map { [$0] } ?? [])), now: now
             ) { state in
                 let template = try TemplateOperations.require(name, in: state)
+                entries = template.entries.count
                 return try TemplateOperations.apply(
                     template, to: target, in: state, context: session.operationContext(now),
                     nextID: { try state.allocateID() }, nextUID: { UIDGenerator.make(using: &random) })
@@ -193,9 +193,12 @@ extension Shade {
             let series = change.records.compactMap { $0.after?.keyedRecord?.base as? RepeatSeries }
             // The occurrences of the repeating tasks it brought, in the week, with their ids.
             let uids = Set(series.map(\.uid))
-            let shown = try session.read { state in try state.tasks(in: target) }.filter {
-                $0.series.map(uids.contains) ?? false
-            }
+            let shown =
+                uids.isEmpty
+                ? []
+                : try session.read { state in try state.tasks(in: target) }.filter {
+                    $0.series.map(uids.contains) ?? false
+                }
             let tasks = PlannerTask.sortedInTimelineOrder(added + shown)
             if json {
                 let render = try session.renderContext(series: true)
@@ -206,7 +209,6 @@ extension Shade {
                     ])
                 return
             }
-            let entries = try session.read { state in try TemplateOperations.require(name, in: state) }.entries.count
             let skipped = entries - added.count - series.count
             var text: SafeText =
                 "applied template \(SafeText(escaping: name)) to \(target) · \(added.count + series.count) task\(added.count + series.count == 1 ? "" : "s")"
@@ -220,7 +222,7 @@ extension Shade {
         static let grammar = CommandGrammar(
             name: "show", abstract: "A template's tasks, by weekday and slot.",
             flags: [.json("Print the template as JSON.")],
-            arguments: [.init("name", valueName: "NAME", help: "The template's name.")])
+            arguments: [.templateName])
         let json: Bool
         let name: String
 
@@ -261,7 +263,7 @@ extension Shade {
     struct TemplateRemove: PlannerCommand {
         static let grammar = CommandGrammar(
             name: "rm", abstract: "Remove a template (undo brings it back).",
-            arguments: [.init("name", valueName: "NAME", help: "The template's name.")])
+            arguments: [.templateName])
         let name: String
 
         init(_ arguments: CommandArguments) { name = arguments.word("name") }
@@ -273,6 +275,14 @@ extension Shade {
             session.print("removed template \(SafeText(escaping: name))")
         }
     }
+}
+
+extension CommandGrammar.Argument {
+    /// A template's name.
+    fileprivate static let templateName = Self("name", valueName: "NAME", help: "The template's name (one word).")
+    /// The week a template is saved from or applied to, when given.
+    fileprivate static let templateWeek = Self(
+        "week", valueName: "[WEEK]", help: "The week (this, next, prev, last, YYYY-Www).", arity: .optional)
 }
 
 extension Shade.TemplateList {

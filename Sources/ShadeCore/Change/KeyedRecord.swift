@@ -14,6 +14,10 @@ public protocol KeyedRecord: Hashable, Sendable {
     var fields: [(name: String, value: FieldValue)] { get }
     /// When each field was last changed, and by whom.
     var stamps: FieldStamps { get set }
+    /// How a confirmation names records of the kind, one or several (`category`, `categories`).
+    static var noun: (one: String, many: String) { get }
+    /// How a confirmation names this record: its name, or its title in quotes.
+    var shownName: String { get }
 }
 
 /// The name of a kind of record: `task`, `category`, … A kind declares its own (`KeyedRecord.kind`).
@@ -44,6 +48,8 @@ public struct AnyKeyedRecord: Hashable, Sendable {
     public var kind: RecordKind { type(of: base).kind }
     /// The fields a change stamps.
     public var stampedFields: Set<String> { type(of: base).stampedFields }
+    /// How a confirmation names records of its kind, one or several.
+    public var noun: (one: String, many: String) { type(of: base).noun }
 
     /// The record with other stamps.
     public func with(stamps: FieldStamps) -> AnyKeyedRecord {
@@ -57,6 +63,8 @@ extension Category: KeyedRecord {
     public static let kind = RecordKind(rawValue: "category")
     public static let stampedFields: Set<String> = ["name", "color"]
     public var key: String { name }
+    public static let noun = (one: "category", many: "categories")
+    public var shownName: String { name }
     public var fields: [(name: String, value: FieldValue)] {
         [("name", .text(name)), ("color", .text(color?.rawValue))]
     }

@@ -11,12 +11,6 @@ public struct SlotCapacity: Hashable, Sendable {
         self.byWeekday = byWeekday
     }
 
-    /// No limit anywhere.
-    public static let none = SlotCapacity()
-
-    /// Whether any limit is set.
-    public var isEmpty: Bool { bySlot.isEmpty && byWeekday.values.allSatisfy(\.isEmpty) }
-
     /// The limit of a slot on a day, or nil when it has none.
     public func limit(on date: CivilDate, _ slot: Slot) -> Int? {
         byWeekday[date.weekday]?[slot] ?? bySlot[slot]

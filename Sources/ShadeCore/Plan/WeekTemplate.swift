@@ -49,6 +49,8 @@ extension WeekTemplate: KeyedRecord {
     public static let kind = RecordKind(rawValue: "template")
     public static let stampedFields: Set<String> = ["source", "entries"]
     public var key: String { name }
+    public static let noun = (one: "template", many: "templates")
+    public var shownName: String { name }
     public var fields: [(name: String, value: FieldValue)] {
         [
             ("name", .text(name)), ("source", .text(source.description)),

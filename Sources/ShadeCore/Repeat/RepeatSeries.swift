@@ -167,6 +167,8 @@ extension RepeatSeries: KeyedRecord {
         "exceptions", "revisions",
     ]
     public var key: String { uid }
+    public static let noun = (one: "repeating", many: "repeating")
+    public var shownName: String { "“\(base.title)”" }
     public var fields: [(name: String, value: FieldValue)] {
         [
             ("title", .text(base.title)), ("notes", .text(base.notes)), ("slot", .text(base.slot.rawValue)),
