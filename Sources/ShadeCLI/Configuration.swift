@@ -6,7 +6,8 @@ import ShadeStore
 ///
 /// ```json
 /// {"slots": {"morning": "06:00", "afternoon": "12:00", "evening": "18:00"},
-///  "user": {"name": "ana"}, "reminders": {"default": "15m"}}
+///  "user": {"name": "ana"}, "reminders": {"default": "15m"},
+///  "capacity": {"morning": 3, "saturday": {"evening": 1}}}
 /// ```
 struct Configuration {
     var schedule = SlotSchedule.standard
@@ -14,23 +15,23 @@ struct Configuration {
     var userName: String?
     /// The reminder a new task gets when `add` names none (`reminders.default`).
     var defaultReminder: Reminder?
+    /// How many open tasks a slot holds before it is over-full (`capacity`).
+    var capacity = SlotCapacity()
+
+    /// The settings file in a configuration directory.
+    static func path(in directory: String) -> String { directory + "/config.json" }
 
     static func load(directory: String) throws(CommandError) -> Configuration {
-        let path = directory + "/config.json"
+        let path = path(in: directory)
         var configuration = Configuration()
-        let bytes: [UInt8]
-        do {
-            guard let read = try TextFile.read(path) else { return configuration }
-            bytes = read
-        } catch { throw .failed(error.message) }
-        let value: JSONValue
-        do { value = try JSONParser.parse(bytes) } catch {
+        guard let object = try settings(at: path) else { return configuration }
+        let known = ["slots", "user", "reminders", "capacity"]
+        for key in object.keys where !known.contains(key) {
             throw .failed(
-                "config file \(path) is not valid JSON at line \(error.line), column \(error.column): \(error.reason)")
+                "config file \(path): unknown setting '\(key)'; known settings: \(known.joined(separator: ", "))")
         }
-        guard let object = value.objectValue else { throw .failed("config file \(path) must hold a JSON object") }
-        for key in object.keys where !["slots", "user", "reminders"].contains(key) {
-            throw .failed("config file \(path): unknown setting '\(key)'; known settings: slots, user, reminders")
+        if let capacity = object["capacity"] {
+            configuration.capacity = try Self.capacity(from: capacity, path: path)
         }
         if let reminders = object["reminders"] {
             guard let members = reminders.objectValue, members.keys.allSatisfy({ $0 == "default" }),
@@ -79,5 +80,21 @@ struct Configuration {
             } catch { throw .failed("config file \(path): \(error.message)") }
         }
         return configuration
+    }
+
+    /// The settings object of a file, or nil when there is no file.
+    static func settings(at path: String) throws(CommandError) -> JSONObject? {
+        let bytes: [UInt8]
+        do {
+            guard let read = try TextFile.read(path) else { return nil }
+            bytes = read
+        } catch { throw .failed(error.message) }
+        let value: JSONValue
+        do { value = try JSONParser.parse(bytes) } catch {
+            throw .failed(
+                "config file \(path) is not valid JSON at line \(error.line), column \(error.column): \(error.reason)")
+        }
+        guard let object = value.objectValue else { throw .failed("config file \(path) must hold a JSON object") }
+        return object
     }
 }

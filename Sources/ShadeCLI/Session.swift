@@ -15,6 +15,9 @@ public final class Session {
     public let schedule: SlotSchedule
     /// The reminder a new task gets when `add` names none (configured).
     public let defaultReminder: Reminder?
+    /// How many open tasks each slot holds before it is over-full (configured; `capacity`
+    /// changes it).
+    public var capacity: SlotCapacity
     /// Where the user is looking.
     public var view: PlannerView
     /// Whether navigation commands move the view (REPL and scripts) or not (one-shot).
@@ -67,8 +70,10 @@ public final class Session {
     /// Creates a session.
     public init(
         environment: ShadeEnvironment, store: Store, schedule: SlotSchedule, now: Moment, isInteractive: Bool,
-        colorMode: ColorMode, clockOverride: Moment? = nil, defaultReminder: Reminder? = nil
+        colorMode: ColorMode, clockOverride: Moment? = nil, defaultReminder: Reminder? = nil,
+        capacity: SlotCapacity = SlotCapacity()
     ) {
+        self.capacity = capacity
         self.environment = environment
         self.defaultReminder = defaultReminder
         self.store = store
@@ -108,7 +113,8 @@ public final class Session {
             for one in list { series[one.uid] = one }
         }
         return RenderContext(
-            style: style, now: try now(), schedule: schedule, width: width, categoryColors: colors, series: series)
+            style: style, now: try now(), schedule: schedule, width: width, categoryColors: colors, series: series,
+            capacity: capacity)
     }
 
     /// Queues text for standard output.

@@ -134,7 +134,8 @@ public enum ShadeMain {
                 author: configuration.userName ?? environment.loginName),
             schedule: configuration.schedule, now: now,
             isInteractive: interactive, colorMode: color ?? .auto,
-            clockOverride: environment["SHADE_NOW"] != nil ? now : nil, defaultReminder: configuration.defaultReminder)
+            clockOverride: environment["SHADE_NOW"] != nil ? now : nil, defaultReminder: configuration.defaultReminder,
+            capacity: configuration.capacity)
     }
 }
 

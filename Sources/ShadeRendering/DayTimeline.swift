@@ -23,6 +23,13 @@ public enum DayTimeline {
             header += " " + style.dim("\(context.schedule.hours(of: slot.slot))")
             header += "  " + DisplayWidth.padLeft(RateFormat.percent(slot.tally.rate), to: 4)
             header += "  " + rateBar(slot.tally.rate, style: style)
+            if let limit = context.capacity.limit(on: day.date, slot.slot) {
+                let open = slot.tally.open
+                header +=
+                    open > limit
+                    ? "  " + style.red("over-full: \(open) open, room for \(limit)")
+                    : "  " + style.dim("\(open)/\(limit) open")
+            }
             if slot.slot == currentSlot { header += "  " + (style.enabled ? style.inverse(" now ") : "← now") }
             lines.append(header)
             if slot.tasks.isEmpty {

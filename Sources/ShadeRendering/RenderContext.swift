@@ -14,12 +14,15 @@ public struct RenderContext: Sendable {
     public let categoryColors: [String: TaskColor]
     /// The repeat series, by uid (for what an occurrence's `repeat` is).
     public let series: [String: RepeatSeries]
+    /// How many open tasks each slot holds before it is over-full.
+    public let capacity: SlotCapacity
 
     /// Creates a context.
     public init(
         style: Style, now: Moment, schedule: SlotSchedule, width: Int = 80, categoryColors: [String: TaskColor] = [:],
-        series: [String: RepeatSeries] = [:]
+        series: [String: RepeatSeries] = [:], capacity: SlotCapacity = SlotCapacity()
     ) {
+        self.capacity = capacity
         self.series = series
         self.style = style
         self.now = now

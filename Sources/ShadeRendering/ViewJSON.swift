@@ -53,6 +53,9 @@ public enum ViewJSON {
             entry.appendUnique("start", .string(context.schedule.start(of: slot.slot).description))
             entry.appendUnique("end", .string(context.schedule.end(of: slot.slot).description))
             counts(slot.tally, into: &entry)
+            let limit = context.capacity.limit(on: day.date, slot.slot)
+            entry.appendUnique("capacity", limit.map { .int(Int64($0)) } ?? .null)
+            entry.appendUnique("over", .bool(context.capacity.isOver(slot.tally.open, on: day.date, slot.slot)))
             entry.appendUnique("tasks", .array(slot.tasks.map { task($0, context: context) }))
             return .object(entry)
         }

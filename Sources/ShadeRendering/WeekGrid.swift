@@ -22,6 +22,7 @@ public enum WeekGrid {
         for slot in Slot.allCases { header += DisplayWidth.padLeft("\(slot)", to: cellWidth) }
         header += "   rate"
         lines.append(style.dim(header))
+        var overFull = 0
         for date in week.days {
             let isToday = date == context.now.date
             let marker = date == viewDate ? style.cyan("›") : " "
@@ -31,6 +32,11 @@ public enum WeekGrid {
             for slot in Slot.allCases {
                 let tally = cells[date.weekday, slot]
                 dayTally.add(tally)
+                if context.capacity.isOver(tally.open, on: date, slot) {
+                    overFull += 1
+                    line += DisplayWidth.padLeft(RateFormat.cell(tally), to: cellWidth - 1) + style.red("!")
+                    continue
+                }
                 let cell = DisplayWidth.padLeft(RateFormat.cell(tally), to: cellWidth)
                 line += tally.total == 0 ? style.dim(cell) : cell
             }
@@ -44,6 +50,11 @@ public enum WeekGrid {
         lines.append(
             weekLabel + "  " + style.bold(DisplayWidth.padLeft(RateFormat.percent(total.rate), to: 5)) + "  "
                 + DayTimeline.rateBar(total.rate, style: style))
+        if overFull > 0 {
+            lines.append(
+                style.red("  ! ") + "\(overFull) over-full slot\(overFull == 1 ? "" : "s")"
+                    + style.dim(" (more open tasks than their capacity); rebalance proposes moves"))
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

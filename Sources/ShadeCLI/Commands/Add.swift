@@ -85,6 +85,7 @@ extension Shade {
             guard let task = first ?? change.tasks.last else { return }
             if json {
                 try session.printTasksJSON([task])
+                try session.warnIfOverFull(task, json: true)
             } else {
                 let repeats: SafeText =
                     series.map { " · ↻ every \($0.rule)" + ($0.until.map { " until \($0)" } ?? "") } ?? ""
@@ -98,6 +99,7 @@ extension Shade {
                 for note in notes(on: task, parsed: parsed, now: now, schedule: session.schedule) {
                     session.print("  note: " + note)
                 }
+                try session.warnIfOverFull(task, json: false)
             }
         }
 

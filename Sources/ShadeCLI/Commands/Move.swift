@@ -61,10 +61,12 @@ extension Shade {
             let droppedTime = time == nil && moved.time == nil ? change.records.last?.before?.task?.time : nil
             if json {
                 try session.printTasksJSON([moved])
+                try session.warnIfOverFull(moved, json: true)
             } else {
                 var line: SafeText = "moved \(moved.id) → \(session.placement(moved)) · \(session.shownTitle(moved))"
                 if let droppedTime { line += "\n(its time \(droppedTime) is not in the \(moved.slot) and was dropped)" }
                 session.print(line)
+                try session.warnIfOverFull(moved, json: false)
             }
         }
     }

@@ -21,3 +21,19 @@ public struct SlotCapacity: Hashable, Sendable {
         limit(on: date, slot).map { open > $0 } ?? false
     }
 }
+
+extension SlotCapacity {
+    /// Sets (or, with nil, clears) the limit of a slot on every day, or on one weekday.
+    public mutating func set(_ limit: Int?, for slot: Slot, on weekday: Weekday? = nil) {
+        if let weekday {
+            var slots = byWeekday[weekday] ?? [:]
+            slots[slot] = limit
+            byWeekday[weekday] = slots.isEmpty ? nil : slots
+        } else {
+            bySlot[slot] = limit
+        }
+    }
+
+    /// Whether no slot has a limit.
+    public var isEmpty: Bool { bySlot.isEmpty && byWeekday.isEmpty }
+}

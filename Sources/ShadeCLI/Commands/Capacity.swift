@@ -1,0 +1,131 @@
+import ShadeCore
+import ShadeJSON
+import ShadeRendering
+import ShadeStore
+
+extension Shade {
+    /// `capacity`: how many open tasks a slot holds before it is over-full.
+    struct Capacity: PlannerCommand {
+        static let grammar = CommandGrammar(
+            name: "capacity", abstract: "Show or set how many open tasks a slot holds before it is over-full.",
+            discussion: """
+                A slot holding more open tasks than its capacity is marked in day and week, add and \
+                mv into it warn (and still do it), and rebalance proposes moves out of it. A limit \
+                for one weekday wins over the slot's own. 'none' clears a limit. The limits are \
+                settings (config.json in the configuration directory), not part of the planner.
+
+                Examples:
+                  capacity
+                  capacity evening 2
+                  capacity sat evening 1
+                  capacity sat evening none
+                  capacity evening none
+                """,
+            flags: [.json("Print the limits as JSON.")],
+            arguments: [
+                .init("words", valueName: "[WEEKDAY] SLOT N|none", help: "The slot, and its limit.", arity: .rest)
+            ])
+        let json: Bool
+        let words: [String]
+
+        init(_ arguments: CommandArguments) {
+            json = arguments.flag("json")
+            words = arguments.words("words")
+        }
+
+        /// A setting: the slot, the weekday when one is named, and the limit (nil for none).
+        struct Setting: Equatable {
+            var weekday: Weekday?
+            var slot: Slot
+            var limit: Int?
+        }
+
+        func parseWords() throws(CommandError) -> Setting? {
+            guard !words.isEmpty else { return nil }
+            var rest = words[...]
+            var weekday: Weekday?
+            if let first = rest.first, let day = Weekday(name: first) {
+                weekday = day
+                rest = rest.dropFirst()
+            }
+            let form = "capacity [WEEKDAY] SLOT N|none, e.g. capacity evening 2 or capacity sat evening 1"
+            guard rest.count == 2, let slotWord = rest.first, let limitWord = rest.last else {
+                throw .usage("\(form)")
+            }
+            guard let slot = Slot(name: slotWord) else {
+                throw .usage(
+                    "'\(CommandArguments.quoted(slotWord))' is not \(weekday == nil ? "a weekday or " : "")a slot; slots are morning, afternoon and evening"
+                )
+            }
+            if limitWord.lowercased() == "none" { return Setting(weekday: weekday, slot: slot, limit: nil) }
+            guard limitWord.allSatisfy(\.isASCII), let limit = Int(limitWord), limit >= 0,
+                limit <= Configuration.capacityLimit
+            else {
+                throw .usage(
+                    "'\(CommandArguments.quoted(limitWord))' is not a capacity; write a whole number from 0 to \(Configuration.capacityLimit), or none"
+                )
+            }
+            return Setting(weekday: weekday, slot: slot, limit: limit)
+        }
+
+        func execute(in session: Session) throws {
+            if let setting = try parseWords() {
+                var capacity = session.capacity
+                capacity.set(setting.limit, for: setting.slot, on: setting.weekday)
+                try Configuration.save(capacity, directory: session.environment.configDirectory)
+                session.capacity = capacity
+                if !json {
+                    let place = (setting.weekday.map { $0.name + " " } ?? "") + setting.slot.rawValue
+                    session.print(
+                        setting.limit.map { "capacity of \(place): \($0) open task\($0 == 1 ? "" : "s")" }
+                            ?? "capacity of \(place): none")
+                    return
+                }
+            }
+            if json {
+                try session.printJSON(["capacity": Configuration.json(session.capacity)])
+                return
+            }
+            session.print(Capacity.describe(session.capacity))
+        }
+
+        /// The limits as lines: each slot's, then each weekday's.
+        static func describe(_ capacity: SlotCapacity) -> SafeText {
+            guard !capacity.isEmpty else {
+                return "no slot has a capacity; capacity SLOT N sets one (e.g. capacity evening 2)"
+            }
+            var lines: [SafeText] = []
+            for slot in Slot.allCases {
+                let limit = capacity.bySlot[slot].map(String.init) ?? "none"
+                lines.append(DisplayWidth.padRight("\(slot)", to: 20) + "\(limit)")
+            }
+            for weekday in Weekday.allCases {
+                for slot in Slot.allCases {
+                    guard let limit = capacity.byWeekday[weekday]?[slot] else { continue }
+                    lines.append(DisplayWidth.padRight("\(weekday.name) \(slot)", to: 20) + "\(limit)")
+                }
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+}
+
+extension Session {
+    /// The warning for a task placed in a slot that is now over-full, or nil.
+    func capacityWarning(for task: PlannerTask) throws -> SafeText? {
+        guard task.status == .open, let limit = capacity.limit(on: task.date, task.slot) else { return nil }
+        let open = try read { state in
+            try state.tasks(from: task.date, through: task.date).count { $0.slot == task.slot && $0.status == .open }
+        }
+        guard open > limit else { return nil }
+        return
+            "the \(task.date.shortLabel) \(task.slot) is over-full: \(open) open, room for \(limit) (rebalance proposes moves)"
+    }
+
+    /// Prints the capacity warning for a task, if any: a note in text, on standard error beside
+    /// JSON (which stays one document).
+    func warnIfOverFull(_ task: PlannerTask, json: Bool) throws {
+        guard let warning = try capacityWarning(for: task) else { return }
+        if json { Output.error("warning: " + warning + "\n") } else { print("  warning: " + warning) }
+    }
+}

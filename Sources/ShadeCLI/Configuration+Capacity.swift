@@ -1,0 +1,81 @@
+import ShadeCore
+import ShadeJSON
+import ShadeStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The `capacity` setting: `{"morning": 3, "saturday": {"evening": 1}}` — a limit per slot, and
+/// per weekday and slot.
+extension Configuration {
+    /// The largest limit a slot may have.
+    static let capacityLimit = 999
+
+    /// Reads the `capacity` member of the settings.
+    static func capacity(from value: JSONValue, path: String) throws(CommandError) -> SlotCapacity {
+        let shape = "capacity must be an object such as {\"morning\": 3, \"saturday\": {\"evening\": 1}}"
+        guard let members = value.objectValue else { throw .failed("config file \(path): \(shape)") }
+        func limit(_ value: JSONValue, _ name: String) throws(CommandError) -> Int {
+            guard let number = value.intValue, (0...Int64(capacityLimit)).contains(number) else {
+                throw .failed("config file \(path): capacity.\(name) must be a whole number from 0 to \(capacityLimit)")
+            }
+            return Int(number)
+        }
+        var capacity = SlotCapacity()
+        for (key, member) in members {
+            if let slot = Slot(rawValue: key) {
+                capacity.set(try limit(member, key), for: slot)
+            } else if let weekday = Weekday(name: key), weekday.name == key {
+                guard let slots = member.objectValue else { throw .failed("config file \(path): \(shape)") }
+                for (slotKey, slotMember) in slots {
+                    guard let slot = Slot(rawValue: slotKey) else {
+                        throw .failed(
+                            "config file \(path): capacity.\(key).\(slotKey) is not a slot; use morning, afternoon or evening"
+                        )
+                    }
+                    capacity.set(try limit(slotMember, "\(key).\(slotKey)"), for: slot, on: weekday)
+                }
+            } else {
+                throw .failed(
+                    "config file \(path): capacity.\(key) is neither a slot (morning, afternoon, evening) nor a weekday (monday … sunday)"
+                )
+            }
+        }
+        return capacity
+    }
+
+    /// The `capacity` member for a capacity: slots first, then weekdays Monday first.
+    static func json(_ capacity: SlotCapacity) -> JSONValue {
+        var object = JSONObject()
+        for slot in Slot.allCases {
+            if let limit = capacity.bySlot[slot] { object[slot.rawValue] = .int(Int64(limit)) }
+        }
+        for weekday in Weekday.allCases {
+            guard let slots = capacity.byWeekday[weekday] else { continue }
+            var day = JSONObject()
+            for slot in Slot.allCases { if let limit = slots[slot] { day[slot.rawValue] = .int(Int64(limit)) } }
+            object[weekday.name] = .object(day)
+        }
+        return .object(object)
+    }
+
+    /// Writes `capacity` into the settings file of a directory, keeping every other setting as it
+    /// is; the file is replaced atomically (a crash leaves the old settings or the new ones).
+    static func save(_ capacity: SlotCapacity, directory: String) throws(CommandError) {
+        let path = path(in: directory)
+        var object = try settings(at: path) ?? JSONObject()
+        object["capacity"] = capacity.isEmpty ? nil : json(capacity)
+        let text: String
+        do { text = try JSONWriter.string(.object(object)) } catch {
+            throw .failed("config file \(path) could not be written as JSON")
+        }
+        do {
+            try TextFile.makePrivateDirectory(directory)
+            var mode: mode_t = 0o644
+            var info = stat()
+            if stat(path, &info) == 0 { mode = info.st_mode & 0o777 }
+            try TextFile.writeAtomically(path, text.hasSuffix("\n") ? text : text + "\n", mode: mode)
+        } catch { throw .failed(error.message) }
+    }
+}
