@@ -72,6 +72,18 @@ final class REPL {
         var lineNumber = 0
         var exitCode: Int32 = ExitCode.success
         var batch = ScriptBatch()
+        // A command's questions are answered by the lines that follow.
+        session.answers = { [session, source, mode] question in
+            REPL.flushOutput(of: session)
+            lineNumber += 1
+            switch source.next(prompt: question) {
+            case .line(let line):
+                if mode == .transcript { Output.out(question + "\(line)\n") }
+                return line
+            case .interrupted, .end, .rejected: return nil
+            }
+        }
+        defer { session.answers = nil }
         func note(_ code: Int32) {
             if code != ExitCode.success, exitCode == ExitCode.success, isScript { exitCode = code }
         }

@@ -63,6 +63,11 @@ public final class Session {
         return try store.commit(label: label, now: now, make)
     }
 
+    /// Where a command that asks (review) reads its answers: the next line of the REPL's or the
+    /// script's input, after the question (and what was printed before it) is shown; nil at the
+    /// end of input. Without one, a command asks nothing.
+    var answers: ((SafeText) -> String?)?
+
     /// Text written by the commands run so far (taken by the runner after each command).
     var pendingOutput = SafeText()
     private let clockOverride: Moment?
@@ -112,9 +117,11 @@ public final class Session {
         if withSeries, let list = try? read({ try $0.repeatSeries() }) {
             for one in list { series[one.uid] = one }
         }
+        var goals: [String: Goal] = [:]
+        if let list = try? read({ try $0.goals() }) { for goal in list { goals[goal.uid] = goal } }
         return RenderContext(
             style: style, now: try now(), schedule: schedule, width: width, categoryColors: colors, series: series,
-            capacity: capacity)
+            capacity: capacity, goals: goals)
     }
 
     /// Queues text for standard output.

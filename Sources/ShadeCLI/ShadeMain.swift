@@ -96,6 +96,15 @@ public enum ShadeMain {
             Output.error("error: \(error.description)\n")
             return ExitCode.failure
         }
+        // A one-shot command that asks (review) reads its answers from standard input.
+        let input = ScriptReader(fd: 0)
+        session.answers = { [session] question in
+            Output.out(session.pendingOutput)
+            session.pendingOutput = ""
+            if Output.isTerminal(0) { Output.out(question) }
+            if case .line(let line) = input.next(prompt: "") { return line }
+            return nil
+        }
         let code = CommandRunner(session: session).run(words, parsed: parsed)
         Output.out(session.pendingOutput)
         return code

@@ -52,6 +52,21 @@ public enum TaskText {
         return name.lowercased()
     }
 
+    /// Checks a participant's name (as `config user.name` gives it): one word of letters, digits,
+    /// `-`, `_`, `.` or `@`, at most 100 characters.
+    public static func validateParticipant(_ name: String) throws(InputError) -> String {
+        guard !name.isEmpty, name.count <= 100,
+            name.unicodeScalars.allSatisfy({
+                $0.properties.isAlphabetic || $0.properties.numericType != nil || "-_.@".unicodeScalars.contains($0)
+            })
+        else {
+            throw .invalid(
+                "'\(TextEscaping.escape(name))' is not a name to share with; use one word of letters, digits, -, _, . or @"
+            )
+        }
+        return name
+    }
+
     /// Throws when the text holds a control character, naming it and where it is.
     public static func rejectControlCharacters(in text: String, what: String) throws(InputError) {
         for (offset, scalar) in text.unicodeScalars.enumerated() where isControl(scalar) {

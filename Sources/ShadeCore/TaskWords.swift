@@ -28,6 +28,8 @@ public struct TaskWords: Hashable, Sendable {
     public var remind: Reminder?
     /// Whether `remind:none` was written.
     public var clearsRemind = false
+    /// The goal `goal:g1` names (`g1`), or empty for `goal:none`; nil when none was written.
+    public var goal: String?
     /// The words read as the day (`tue`, `next mon`), as typed; empty when none was.
     public var dayWords: [String] = []
 
@@ -116,6 +118,17 @@ public struct TaskWords: Hashable, Sendable {
                     result.until = try resolver.requireDate(text)
                 } else {
                     throw .invalid("'until:\(text)' is not a date; write until:YYYY-MM-DD")
+                }
+            } else if word.lowercased().hasPrefix("goal:") {
+                let text = String(word.dropFirst(5))
+                if text.lowercased() == "none" {
+                    result.goal = ""
+                } else if let number = GoalOperations.number(in: text) {
+                    result.goal = "g\(number)"
+                } else {
+                    throw .invalid(
+                        "'goal:\(TextEscaping.escape(text))' names no goal; write goal:g1 (goals lists them) or goal:none"
+                    )
                 }
             } else if word.lowercased().hasPrefix("cat:") {
                 let name = String(word.dropFirst(4))

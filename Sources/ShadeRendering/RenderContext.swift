@@ -16,13 +16,17 @@ public struct RenderContext: Sendable {
     public let series: [String: RepeatSeries]
     /// How many open tasks each slot holds before it is over-full.
     public let capacity: SlotCapacity
+    /// The goals, by uid (for the goal a task counts towards).
+    public let goals: [String: Goal]
 
     /// Creates a context.
     public init(
         style: Style, now: Moment, schedule: SlotSchedule, width: Int = 80, categoryColors: [String: TaskColor] = [:],
-        series: [String: RepeatSeries] = [:], capacity: SlotCapacity = SlotCapacity()
+        series: [String: RepeatSeries] = [:], capacity: SlotCapacity = SlotCapacity(),
+        goals: [String: Goal] = [:]
     ) {
         self.capacity = capacity
+        self.goals = goals
         self.series = series
         self.style = style
         self.now = now
@@ -30,6 +34,9 @@ public struct RenderContext: Sendable {
         self.width = max(40, width)
         self.categoryColors = categoryColors
     }
+
+    /// The goal a task counts towards, when it is one there is.
+    public func goal(of task: PlannerTask) -> Goal? { task.goal.flatMap { goals[$0] } }
 
     /// The colour a task shows in: its own, else its category's.
     public func color(of task: PlannerTask) -> TaskColor? {

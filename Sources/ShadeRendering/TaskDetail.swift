@@ -35,6 +35,7 @@ public enum TaskDetail {
                     ? "—"
                     : "↷ \(task.carried)×" + (task.planned.map { ", first planned for \($0.shortLabel) (\($0))" } ?? "")
             ),
+            ("goal", context.goal(of: task).map { "\($0.label) “\($0.title)”" } ?? "—"),
             (
                 "reminder",
                 ReminderAlert(task, schedule: context.schedule).map { "\($0.reminder.phrase) (\($0.due))" } ?? "—"

@@ -21,7 +21,9 @@ public struct TaskLines {
         self.indent = indent
         idWidth = tasks.map { String($0.id).count }.max() ?? 1
         hasTime = tasks.contains { $0.time != nil }
-        hasTags = tasks.contains { !$0.tags.isEmpty || $0.category != nil || $0.series != nil || $0.carried > 0 }
+        hasTags = tasks.contains {
+            !$0.tags.isEmpty || $0.category != nil || $0.series != nil || $0.carried > 0 || context.goal(of: $0) != nil
+        }
         hasStars = tasks.contains(where: \.favorite)
         let prefixWidth = indent + 2 + idWidth + 1 + (placement ? 11 + 10 : 0) + (hasTime ? 6 : 0) + (hasStars ? 2 : 0)
         let room = max(12, context.width - prefixWidth - (hasTags ? 12 : 0))
@@ -60,6 +62,8 @@ public struct TaskLines {
         var labels: [SafeText] = task.series != nil ? [style.dim("↻")] : []
         // ↷2: carried on twice.
         if task.carried > 0 { labels.append(style.magenta("↷\(task.carried)")) }
+        // ◎g1: counts towards goal g1.
+        if let goal = context.goal(of: task) { labels.append(style.cyan("◎\(goal.label)")) }
         if !task.tags.isEmpty {
             labels.append(style.yellow(task.tags.map { "+\($0)" }.joined(separator: " ")))
         }

@@ -16,7 +16,7 @@ public enum ViewJSON {
             "created": .string(task.created), "modified": .string(task.modified), "done_at": .optional(task.doneAt),
             "series": .optional(task.series), "repeat": repeatJSON(of: task, context: context),
             "remind": remindJSON(of: task, context: context), "carried": .int(Int64(task.carried)),
-            "planned": .optional(task.planned?.description),
+            "planned": .optional(task.planned?.description), "goal": .optional(context.goal(of: task)?.label),
         ]
     }
 

@@ -28,7 +28,9 @@ protocol KeyedRecordCodec: SendableMetatype {
 /// The registry of keyed kinds.
 enum KeyedRecordCodecs {
     /// Every keyed kind the store keeps.
-    static let all: [any KeyedRecordCodec.Type] = [CategoryCodec.self, RepeatSeriesCodec.self, WeekTemplateCodec.self]
+    static let all: [any KeyedRecordCodec.Type] = [
+        CategoryCodec.self, RepeatSeriesCodec.self, WeekTemplateCodec.self, GoalCodec.self,
+    ]
 
     /// The codec of a kind.
     static func codec(for kind: RecordKind) -> (any KeyedRecordCodec.Type)? { all.first { $0.kind == kind } }

@@ -125,7 +125,7 @@ struct StoreCheck {
                 }
             case .weekIndex(let ids):
                 if case .weekIndex(let week) = kind { weekIndexes[week] = ids }
-            case .meta, .undo, .summary, .reminderLedger, .repeatSummary:
+            case .meta, .undo, .summary, .reminderLedger, .repeatSummary, .goalIndex:
                 break
             }
         }

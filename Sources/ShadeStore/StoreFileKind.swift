@@ -20,6 +20,8 @@ enum StoreFileKind: Equatable {
     case reminderLedger
     /// The tallies of the occurrences repeat series show, week by week (a cache).
     case repeatSummary
+    /// This copy's numbers of its goals (`g1`).
+    case goalIndex
 
     /// Who a document belongs to.
     enum Scope {
@@ -43,6 +45,7 @@ enum StoreFileKind: Equatable {
         case .summary(let year): "summary/" + StorePaths.padded(year, 4) + ".json"
         case .reminderLedger: "reminders.json"
         case .repeatSummary: "summary/repeats.json"
+        case .goalIndex: "ids/goals.json"
         }
     }
 
@@ -63,6 +66,8 @@ enum StoreFileKind: Equatable {
         case (3, "ids"):
             guard parts[1] == "weeks", let week = ISOWeek(parsing: name) else { return nil }
             self = .weekIndex(week)
+        case (2, "ids") where name == "goals":
+            self = .goalIndex
         case (2, "ids"):
             guard let shard = Int(name), shard >= 0 else { return nil }
             self = .idShard(shard)
@@ -83,7 +88,7 @@ enum StoreFileKind: Equatable {
     var scope: Scope {
         switch self {
         case .meta, .collection, .week: .shared
-        case .weekIndex, .idShard, .undo, .reminderLedger: .local
+        case .weekIndex, .idShard, .undo, .reminderLedger, .goalIndex: .local
         case .summary, .repeatSummary: .cache
         }
     }
@@ -93,7 +98,7 @@ enum StoreFileKind: Equatable {
     /// entries are never replaced) or caches.
     var isBackedUp: Bool {
         switch self {
-        case .idShard, .undo, .summary, .reminderLedger, .repeatSummary: false
+        case .idShard, .undo, .summary, .reminderLedger, .repeatSummary, .goalIndex: false
         case .meta, .collection, .week, .weekIndex: true
         }
     }
@@ -110,6 +115,7 @@ enum StoreFileKind: Equatable {
         case .summary: "summary"
         case .reminderLedger: "reminders"
         case .repeatSummary: "repeatSummary"
+        case .goalIndex: "goalIds"
         }
     }
 
@@ -122,6 +128,7 @@ enum StoreFileKind: Equatable {
         ]
             + (week.map { [StoreFileKind.weekIndex($0)] } ?? []) + [
                 .collection(RepeatSeries.kind), .reminderLedger, .repeatSummary, .collection(WeekTemplate.kind),
+                .collection(Goal.kind), .goalIndex,
             ]
     }()
 
@@ -136,6 +143,7 @@ enum StoreFileKind: Equatable {
         case summary([ISOWeek: SummaryDocument.Entry])
         case reminderLedger(ReminderLedger)
         case repeatSummary(RepeatSummaryDocument.Content)
+        case goalIndex([String: Int])
     }
 
     /// What `content` reads as once written back in the current format: the format says so, and
@@ -171,6 +179,7 @@ enum StoreFileKind: Equatable {
         case (.summary(let year), .summary(let entries)): return SummaryDocument.encode(year: year, entries: entries)
         case (_, .reminderLedger(let ledger)): return ReminderLedgerDocument.encode(ledger)
         case (_, .repeatSummary(let content)): return RepeatSummaryDocument.encode(content)
+        case (_, .goalIndex(let ids)): return GoalIndexDocument.encode(ids)
         default: preconditionFailure("content of another kind of file")
         }
     }
@@ -202,6 +211,7 @@ enum StoreFileKind: Equatable {
         case .summary(let year): return .summary(try SummaryDocument.decode(value, file: file, year: year))
         case .reminderLedger: return .reminderLedger(try ReminderLedgerDocument.decode(value, file: file))
         case .repeatSummary: return .repeatSummary(try RepeatSummaryDocument.decode(value, file: file))
+        case .goalIndex: return .goalIndex(try GoalIndexDocument.decode(value, file: file))
         }
     }
 }

@@ -21,6 +21,8 @@ extension StoreState {
         let dirtyCollections: Set<RecordKind>
         let weekIDs: [ISOWeek: [String: Int]]
         let occurrences: [ISOWeek: [PlannerTask]]
+        let goalIDs: [String: Int]?
+        let goalIndexChanged: Bool
     }
 
     /// The state as it stands (the collections share their storage until changed).
@@ -29,7 +31,8 @@ extension StoreState {
             weeks: weeks, dirtyWeeks: dirtyWeeks, shards: shards, dirtyShards: dirtyShards,
             dirtyIndexes: dirtyIndexes, unindexedWeeks: unindexedWeeks, numberedWeeks: numberedWeeks,
             nextID: nextID, changeOrder: changeOrder, changes: changes, closedChanges: closedChanges,
-            collections: collections, dirtyCollections: dirtyCollections, weekIDs: weekIDs, occurrences: occurrences)
+            collections: collections, dirtyCollections: dirtyCollections, weekIDs: weekIDs, occurrences: occurrences,
+            goalIDs: goalIDs, goalIndexChanged: goalIndexChanged)
     }
 
     /// Puts the state back as it stood at `snapshot`.
@@ -49,6 +52,8 @@ extension StoreState {
         dirtyCollections = snapshot.dirtyCollections
         weekIDs = snapshot.weekIDs
         occurrences = snapshot.occurrences
+        goalIDs = snapshot.goalIDs
+        goalIndexChanged = snapshot.goalIndexChanged
     }
 
     /// Ends the change being made: it becomes an entry of the change log of its own (written with

@@ -48,6 +48,7 @@ extension StoreState {
             }
         }
         if let poppedUndoEntry { files.append((paths.changeLogFile(poppedUndoEntry), nil)) }
+        if let index = try pendingGoalIndex() { files.append((StoreFileKind.goalIndex.relativePath, index)) }
         for kind in dirtyCollections.sorted() {
             let document = StoreFileKind.collection(kind)
             files.append((document.relativePath, try serialise(document.encode(.collection(collections[kind] ?? [])))))

@@ -39,6 +39,10 @@ public final class StoreState: PlannerRecords {
     /// cleared when a series changes).
     var occurrences: [ISOWeek: [PlannerTask]] = [:]
 
+    /// This copy's goal numbers by uid, once read; whether a goal was numbered in this step.
+    var goalIDs: [String: Int]?
+    var goalIndexChanged = false
+
     let cache: WeekCache?
     /// Whether a task a week's id index does not know (one that came from another copy) is given
     /// the next id (else it keeps id 0: `restore` reads weeks so, to rebuild the shards).

@@ -29,8 +29,10 @@ import Testing
             #expect(StoreFileKind(relativePath: codec.file) == .collection(codec.kind))
         }
         // One spelling a kind: other names are no store file.
-        for path in ["ids/7.json", "weeks/2026/2027-W01.json", "undo/42.json", "ids/weeks/2026-W54.json", "goals.json"]
-        {
+        for path in [
+            "ids/7.json", "weeks/2026/2027-W01.json", "undo/42.json", "ids/weeks/2026-W54.json", "goal.json",
+            "ids/goal.json",
+        ] {
             #expect(StoreFileKind(relativePath: path) == nil, "\(path)")
         }
     }

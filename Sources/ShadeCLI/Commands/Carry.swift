@@ -133,15 +133,27 @@ extension Shade {
             // Every task the carry changed, as it is after (an occurrence of a repeating task is a
             // record of its own from then on).
             let carried = changes.compactMap { $0.after?.task }
+            // Goals are carried one by one (goal carry gN): carry offers those whose time ran out.
+            let unmet = try session.read { state in GoalOperations.unmet(try state.goals(), today: now.date) }
             if json {
                 let render = try session.renderContext(series: true)
                 try session.printJSON([
                     "dry_run": .bool(dryRun), "carried": .array(carried.map { ViewJSON.task($0, context: render) }),
+                    "unmet_goals": .array(unmet.map { .string($0.label) }),
                 ])
                 return
             }
+            let offer: SafeText? =
+                unmet.isEmpty
+                ? nil
+                : "unmet goal\(unmet.count == 1 ? "" : "s"): "
+                    + unmet.map {
+                        "\($0.label) · \(SafeText(escaping: $0.title)) (\(Shade.Goals.periodText($0.period)))"
+                    }
+                    .joined(separator: ", ") + "\n  goal carry \(unmet[0].label) carries one to today"
             guard !carried.isEmpty else {
                 session.print("nothing to carry: " + nothingMessage(source))
+                if let offer { session.print(offer) }
                 return
             }
             let render = try session.renderContext()
@@ -151,6 +163,7 @@ extension Shade {
             text += lines.joined(separator: "\n") + "\n"
             if dryRun { text += "(carry" + (words.isEmpty ? "" : " \(words.joined(separator: " "))") + " moves them)" }
             session.print(text)
+            if let offer { session.print(offer) }
         }
 
         private func nothingMessage(_ source: Source) -> SafeText {

@@ -58,7 +58,9 @@ extension Shade {
             switch record.after ?? record.before {
             case .task(let task)?:
                 name = "task \(task.id) “" + DisplayWidth.truncate(SafeText(escaping: task.title), to: 40) + "”"
-            case .keyed(let keyed)?: name = "\(keyed.kind.rawValue) \(keyed.base.key)"
+            case .keyed(let keyed)?:
+                name =
+                    "\(keyed.kind.rawValue) " + DisplayWidth.truncate(SafeText(escaping: keyed.base.shownName), to: 42)
             case nil: name = ""
             }
             switch record.action {

@@ -40,6 +40,7 @@ private func setStatus(_ status: TaskStatus, _ selection: TaskSelection, verb: S
     if let milestone = CompletionMilestone.reached(by: change.records, before: weekTasks) {
         session.print(MilestoneText.render(milestone, context: try session.renderContext()))
     }
+    if status == .done { try Shade.Goals.noteFinished(by: change.tasks, session: session) }
 }
 
 extension Shade {

@@ -87,6 +87,12 @@ struct CommandArguments: Sendable {
     private func number(_ text: String, argument name: String) throws(CommandError) -> Int {
         guard let value = CommandArguments.wholeNumber(text) else {
             let valueName = grammar.arguments.first { $0.name == name }?.valueName ?? name
+            // A goal's id where a task's is expected: say what it is and where it goes.
+            if GoalOperations.number(in: text) != nil {
+                throw usage(
+                    "'\(CommandArguments.quoted(text))' is a goal's id, not a task's; \(path) takes \(valueName) (for goals: goal done|show|edit \(text))"
+                )
+            }
             throw usage("'\(CommandArguments.quoted(text))' is not a number; \(path) takes \(valueName)")
         }
         return value

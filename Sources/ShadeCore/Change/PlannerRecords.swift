@@ -7,6 +7,8 @@ public protocol PlannerRecords {
     func keyedRecords(of kind: RecordKind) throws -> [AnyKeyedRecord]
     /// Every task filed under a category.
     func tasks(inCategory name: String) throws -> [PlannerTask]
+    /// The goals, each with this copy's number.
+    func goals() throws -> [Goal]
 }
 
 /// What every operation is given besides the records: the clock and the slot boundaries.
@@ -27,6 +29,11 @@ public struct OperationContext: Sendable {
 }
 
 extension PlannerRecords {
+    /// The goals as their records hold them (a store numbers them from its own index).
+    public func goals() throws -> [Goal] {
+        try keyedRecords(of: Goal.kind).compactMap { $0.base as? Goal }
+    }
+
     /// The categories, in name order.
     public func categories() throws -> [Category] {
         try keyedRecords(of: Category.kind).compactMap { $0.base as? Category }

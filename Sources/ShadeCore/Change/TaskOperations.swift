@@ -15,7 +15,12 @@ public enum TaskOperations {
         if words.until != nil, words.repeatRule == nil {
             throw InputError.invalid("until: ends a repeat; give the rule too (every:weekday until:2026-12-31)")
         }
+        let goal = try goalUID(words, in: records)
         if let rule = words.repeatRule {
+            if goal != nil {
+                throw InputError.invalid(
+                    "a repeating task does not join a goal (a goal is for a day or a week); leave out goal: or every:")
+            }
             // A repeating task is a series: its occurrences are computed for the days shown.
             if let until = words.until, until < date {
                 throw InputError.invalid("until:\(until) comes before the first day, \(date)")
@@ -32,8 +37,15 @@ public enum TaskOperations {
         }
         let task = PlannerTask(
             id: id, uid: uid, title: title, date: date, slot: slot, time: words.time,
-            tags: words.tags, category: category, color: words.color, remind: remind, created: context.now.timestamp)
+            tags: words.tags, category: category, color: words.color, remind: remind, goal: goal,
+            created: context.now.timestamp)
         return try CategoryOperations.ensure(category, in: records) + [.added(.task(task))]
+    }
+
+    /// The uid of the goal `goal:gN` names (nil for none, or when no goal was named).
+    static func goalUID(_ words: TaskWords, in records: PlannerRecords) throws -> String? {
+        guard let word = words.goal, !word.isEmpty else { return nil }
+        return try GoalOperations.require(word, in: records).uid
     }
 
     /// Marks tasks done, open or cancelled; a task already so is left as it is.
@@ -86,7 +98,8 @@ public enum TaskOperations {
         id: Int, _ words: TaskWords, clearTime: Bool, in records: PlannerRecords, context: OperationContext
     ) throws -> [RecordChange] {
         let task = try records.requireTask(id)
-        let edited = try applying(words, clearTime: clearTime, to: task, context: context)
+        var edited = try applying(words, clearTime: clearTime, to: task, context: context)
+        if words.goal != nil { edited.goal = try goalUID(words, in: records) }
         let made = words.category != nil ? try CategoryOperations.ensure(edited.category, in: records) : []
         guard edited != task else { return made }
         var stamped = edited

@@ -100,6 +100,10 @@ public enum OccurrenceOperations {
     ) throws -> [RecordChange] {
         let task = try records.requireTask(id)
         let (series, date) = try seriesOf(task, in: records)
+        if words.goal != nil {
+            throw InputError.invalid(
+                "a repeating task does not join a goal as a series; edit \(id) goal:… without --series sets this day's")
+        }
         var after = series
         // The edit as it reads on `day` (an error names the task the user named).
         func edited(_ fields: RepeatSeries.OccurrenceFields, on day: CivilDate) throws -> RepeatSeries.OccurrenceFields

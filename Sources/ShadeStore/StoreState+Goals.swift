@@ -1,0 +1,58 @@
+import ShadeCore
+
+/// Goals, numbered from this copy's index (`ids/goals.json`): a goal keeps its number for good;
+/// one this copy has not numbered yet (new, or come from another copy) gets the next one.
+extension StoreState {
+    /// The goals, each with its number, in number order.
+    public func goals() throws(StoreError) -> [Goal] {
+        let records = try keyedRecords(of: Goal.kind).compactMap { $0.base as? Goal }
+        guard !records.isEmpty else { return [] }
+        var ids = try goalIndex()
+        let unnumbered = records.filter { ids[$0.uid] == nil }.sorted { ($0.created, $0.uid) < ($1.created, $1.uid) }
+        if !unnumbered.isEmpty {
+            var next = (ids.values.max() ?? 0) + 1
+            for goal in unnumbered {
+                ids[goal.uid] = next
+                next += 1
+            }
+            goalIDs = ids
+            goalIndexChanged = true
+        }
+        return records.map { $0.numbered(ids[$0.uid] ?? 0) }.sorted { $0.number < $1.number }
+    }
+
+    /// The index as read (or as numbered since).
+    func goalIndex() throws(StoreError) -> [String: Int] {
+        if let goalIDs { return goalIDs }
+        let file = paths.absolute(StoreFileKind.goalIndex.relativePath)
+        var ids: [String: Int] = [:]
+        if let bytes = try FileSystem.read(file),
+            case .goalIndex(let read) = try StoreFileKind.goalIndex.decode(bytes, file: file)
+        {
+            ids = read
+        }
+        goalIDs = ids
+        return ids
+    }
+
+    /// The index file to write in this step, when goals changed and one was numbered.
+    func pendingGoalIndex() throws(StoreError) -> [UInt8]? {
+        if dirtyCollections.contains(Goal.kind) { _ = try goals() }
+        guard goalIndexChanged, let goalIDs else { return nil }
+        return try serialise(GoalIndexDocument.encode(goalIDs))
+    }
+}
+
+extension StoreState {
+    /// The tasks that count towards the goals named (by uid). A task joins a goal by its `goal`
+    /// field, wherever it is planned (a repeating task's occurrence joins one only as a record of
+    /// its own), so every week file is read: what goals cost grows with the weeks kept.
+    public func tasks(ofGoals uids: Set<String>) throws(StoreError) -> [PlannerTask] {
+        guard !uids.isEmpty else { return [] }
+        var result: [PlannerTask] = []
+        for week in try storedWeeks() {
+            result += try filedTasks(in: week).filter { task in task.goal.map(uids.contains) ?? false }
+        }
+        return result
+    }
+}
