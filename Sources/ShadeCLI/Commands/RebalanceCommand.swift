@@ -44,9 +44,10 @@ extension Shade {
             let now = try session.now()
             let context = session.operationContext(now)
             let capacity = session.capacity
+            // Capacity counts every open task of a slot, whatever filter the REPL stands on.
             func plan(_ state: StoreState) throws -> [ShadeCore.Rebalance.Move] {
                 ShadeCore.Rebalance.plan(
-                    week: target, tasks: try session.applyStandingFilter(state.tasks(in: target)),
+                    week: target, tasks: try state.tasks(in: target),
                     capacity: capacity, context: context)
             }
             var moves = try session.read(plan)
