@@ -61,6 +61,9 @@ let package = Package(
         .testTarget(name: "ShadeRenderingTests", dependencies: ["ShadeRendering", "ShadeCore", "ShadeTestSupport"]),
         .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ShadeStore", "ShadeCore"]),
         .testTarget(
-            name: "ShadeEndToEndTests", dependencies: ["ShadeJSON", "ShadeTestSupport"], exclude: ["Golden"]),
+            name: "ShadeEndToEndTests",
+            dependencies: [
+                "ShadeJSON", "ShadeTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ], exclude: ["Golden"]),
     ]
 )
