@@ -101,27 +101,57 @@ public final class Session {
         DayResolver(today: try now().date, view: view.date)
     }
 
-    /// The rendering context for text views.
+    /// The rendering context for text views, its store part read in one step (none when nothing
+    /// of the store is needed).
     /// `series`: whether the repeat series are read too (for what an occurrence's `repeat` is,
-    /// in `show` and JSON; other views need not read them).
-    func renderContext(series withSeries: Bool = false) throws(CommandError) -> RenderContext {
-        let isTerminal = Output.isTerminal(1)
-        let style = Style(enabled: colorMode.isEnabled(environment: environment, stdoutIsTerminal: isTerminal))
-        let width = Output.terminalWidth() ?? environment["COLUMNS"].flatMap(Int.init) ?? 80
-        // Colours matter only where they are drawn.
+    /// in `show` and JSON; other views need not read them). `goals`: whether the goals are read
+    /// (for the goal a task counts towards; a view that shows no task need not read them).
+    func renderContext(series withSeries: Bool = false, goals withGoals: Bool = true) throws(CommandError)
+        -> RenderContext
+    {
+        let style = outputStyle()
+        guard style.enabled || withSeries || withGoals else { return try renderContext(style: style, StoreParts()) }
+        let parts =
+            (try? read { state in StoreParts(state, colors: style.enabled, series: withSeries, goals: withGoals) })
+        return try renderContext(style: style, parts ?? StoreParts())
+    }
+
+    /// The rendering context, its store part read from a state already open (a view reads it in
+    /// the step that reads its tasks).
+    func renderContext(series withSeries: Bool = false, in state: StoreState) throws(CommandError) -> RenderContext {
+        let style = outputStyle()
+        return try renderContext(
+            style: style, StoreParts(state, colors: style.enabled, series: withSeries, goals: true))
+    }
+
+    /// What a rendering context takes from the store; each part as far as it could be read (a
+    /// view is still drawn when one is damaged).
+    struct StoreParts {
         var colors: [String: TaskColor] = [:]
-        if style.enabled, let categories = try? read({ try $0.categories() }) {
-            for category in categories { colors[category.name] = category.color }
-        }
         var series: [String: RepeatSeries] = [:]
-        if withSeries, let list = try? read({ try $0.repeatSeries() }) {
-            for one in list { series[one.uid] = one }
-        }
         var goals: [String: Goal] = [:]
-        if let list = try? read({ try $0.goals() }) { for goal in list { goals[goal.uid] = goal } }
+
+        init() {}
+
+        init(_ state: StoreState, colors withColors: Bool, series withSeries: Bool, goals withGoals: Bool) {
+            // Colours matter only where they are drawn.
+            if withColors, let categories = try? state.categories() {
+                for category in categories { colors[category.name] = category.color }
+            }
+            if withSeries, let list = try? state.repeatSeries() { for one in list { series[one.uid] = one } }
+            if withGoals, let list = try? state.goals() { for goal in list { goals[goal.uid] = goal } }
+        }
+    }
+
+    private func outputStyle() -> Style {
+        Style(enabled: colorMode.isEnabled(environment: environment, stdoutIsTerminal: Output.isTerminal(1)))
+    }
+
+    private func renderContext(style: Style, _ parts: StoreParts) throws(CommandError) -> RenderContext {
+        let width = Output.terminalWidth() ?? environment["COLUMNS"].flatMap(Int.init) ?? 80
         return RenderContext(
-            style: style, now: try now(), schedule: schedule, width: width, categoryColors: colors, series: series,
-            capacity: capacity, goals: goals)
+            style: style, now: try now(), schedule: schedule, width: width, categoryColors: parts.colors,
+            series: parts.series, capacity: capacity, goals: parts.goals)
     }
 
     /// Queues text for standard output.

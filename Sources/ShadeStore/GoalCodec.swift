@@ -80,25 +80,13 @@ enum GoalCodec: KeyedRecordCodec {
 /// entry), and goals that came from another copy are numbered after the last.
 enum GoalIndexDocument {
     static func encode(_ ids: [String: Int]) -> JSONValue {
-        var object = JSONObject()
-        for (uid, id) in ids.sorted(by: { $0.value < $1.value }) { object.appendUnique(uid, .int(Int64(id))) }
-        return ["format": .int(Int64(StoreFormat.version)), "kind": "goal-ids", "ids": .object(object)]
+        ["format": .int(Int64(StoreFormat.version)), "kind": "goal-ids", "ids": LocalIDs.encode(ids)]
     }
 
     static func decode(_ value: JSONNode, file: String) throws(StoreError) -> [String: Int] {
         let reader = try FieldReader(value, file: file, location: "")
         try reader.checkHeader(kind: "goal-ids")
         try reader.rejectUnknownKeys(allowed: ["format", "kind", "ids"])
-        let entries = try FieldReader(try reader.value("ids"), file: file, location: "ids")
-        var result: [String: Int] = [:]
-        var seen: Set<Int> = []
-        for (uid, value) in entries.members {
-            guard let number = value.intValue, (1...Int64(Int32.max)).contains(number) else {
-                throw entries.fail(uid, "expected a number from 1 to \(Int32.max)")
-            }
-            guard seen.insert(Int(number)).inserted else { throw entries.fail(uid, "number \(number) appears twice") }
-            result[uid] = Int(number)
-        }
-        return result
+        return try LocalIDs.decode(reader)
     }
 }

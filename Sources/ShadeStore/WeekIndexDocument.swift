@@ -11,11 +11,9 @@ import ShadeJSON
 /// id order.
 enum WeekIndexDocument {
     static func encode(week: ISOWeek, ids: [String: Int]) -> JSONValue {
-        var object = JSONObject()
-        for (uid, id) in ids.sorted(by: { $0.value < $1.value }) { object.appendUnique(uid, .int(Int64(id))) }
-        return [
+        [
             "format": .int(Int64(StoreFormat.version)), "kind": "week-ids", "week": .string(week.description),
-            "ids": .object(object),
+            "ids": LocalIDs.encode(ids),
         ]
     }
 
@@ -28,7 +26,22 @@ enum WeekIndexDocument {
         guard name == week.description else {
             throw reader.fail("week", "this file indexes week \(name), but its name says \(week)")
         }
-        let entries = try FieldReader(try reader.value("ids"), file: file, location: "ids")
+        return try LocalIDs.decode(reader)
+    }
+}
+
+/// A copy's own numbers of records, by uid (`"ids": {"9f1c…": 12}`): the tasks of a week, the
+/// goals. In number order; a number appears once.
+enum LocalIDs {
+    static func encode(_ ids: [String: Int]) -> JSONValue {
+        var object = JSONObject()
+        for (uid, id) in ids.sorted(by: { $0.value < $1.value }) { object.appendUnique(uid, .int(Int64(id))) }
+        return .object(object)
+    }
+
+    /// The `ids` member of a document.
+    static func decode(_ reader: FieldReader) throws(StoreError) -> [String: Int] {
+        let entries = try FieldReader(try reader.value("ids"), file: reader.file, location: reader.path("ids"))
         var result: [String: Int] = [:]
         var seen: Set<Int> = []
         // Each member read as it comes (a lookup by key would make a large week quadratic).

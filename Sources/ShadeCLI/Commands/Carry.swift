@@ -120,21 +120,22 @@ extension Shade {
                     return PlannerTask.sortedInTimelineOrder(try session.applyStandingFilter(state.tasks(in: week)))
                 }
             }
+            // Goals are carried one by one (goal carry gN): carry offers those whose time ran out,
+            // read in the same step as the tasks.
+            var unmet: [Goal] = []
+            func carry(_ state: StoreState) throws -> [RecordChange] {
+                unmet = GoalOperations.unmet(try state.goals(), today: now.date)
+                return try CarryOperations.carry(try candidates(state), to: target, context: context)
+            }
             let changes: [RecordChange]
             if dryRun {
-                changes = try session.read { state in
-                    try CarryOperations.carry(try candidates(state), to: target, context: context)
-                }
+                changes = try session.read(carry)
             } else {
-                changes = try session.commit(label: session.undoLabel(["carry"] + words), now: now) { state in
-                    try CarryOperations.carry(try candidates(state), to: target, context: context)
-                }.records
+                changes = try session.commit(label: session.undoLabel(["carry"] + words), now: now, carry).records
             }
             // Every task the carry changed, as it is after (an occurrence of a repeating task is a
             // record of its own from then on).
             let carried = changes.compactMap { $0.after?.task }
-            // Goals are carried one by one (goal carry gN): carry offers those whose time ran out.
-            let unmet = try session.read { state in GoalOperations.unmet(try state.goals(), today: now.date) }
             if json {
                 let render = try session.renderContext(series: true)
                 try session.printJSON([

@@ -33,6 +33,16 @@ extension Shade {
 
         static let id = CommandGrammar.Argument("goal", valueName: "gN", help: "The goal's id (g1, g2 …).")
 
+        /// The grammar of a command that acts on one goal (`goal done g1`), with `--json` unless
+        /// `json` is nil, and further arguments after the id.
+        static func grammar(
+            _ name: String, abstract: String, json: Bool = true, more: [CommandGrammar.Argument] = []
+        ) -> CommandGrammar {
+            CommandGrammar(
+                name: name, abstract: abstract, flags: json ? [.json("Print the goal as JSON.")] : [],
+                arguments: [id] + more)
+        }
+
         /// The goals and their tasks, read in one step.
         static func read(_ session: Session) throws -> (goals: [Goal], tasks: [PlannerTask]) {
             try session.read { state in
@@ -114,7 +124,7 @@ extension Shade {
         /// Runs a change of one goal and prints its confirmation.
         static func change(
             _ word: String, verb: [String], session: Session, json: Bool,
-            _ make: (Goal, StoreState, OperationContext) throws -> [RecordChange],
+            _ make: (Goal, OperationContext) throws -> [RecordChange],
             confirm: (Goal) -> SafeText
         ) throws {
             let now = try session.now()
@@ -124,7 +134,7 @@ extension Shade {
             let change = try session.commit(label: session.undoLabel(label), now: now) { state in
                 let found = try GoalOperations.require(word, in: state)
                 goal = found
-                return try make(found, state, context)
+                return try make(found, context)
             }
             guard let before = goal else { return }
             let after = change.records.compactMap { $0.after?.keyedRecord?.base as? Goal }.first?.numbered(
@@ -169,10 +179,10 @@ extension Shade {
                     title: parsed.title, period: parsed.period ?? .day(session.view.date), due: parsed.due ?? nil,
                     uid: uid, context: session.operationContext(now))
             }
-            let (goals, tasks) = try Goals.read(session)
-            guard let goal = goals.first(where: { $0.uid == uid }) else { return }
+            // The number the commit gave it; a new goal has no task yet.
+            guard let goal = try session.read({ try $0.goals() }).first(where: { $0.uid == uid }) else { return }
             if json {
-                try session.printJSON(Goals.json(goal, tasks: tasks))
+                try session.printJSON(Goals.json(goal, tasks: []))
                 return
             }
             session.print(
@@ -266,16 +276,11 @@ extension Shade {
     }
 
     struct GoalShow: PlannerCommand {
-        static let grammar = CommandGrammar(
-            name: "show", abstract: "Show a goal with its tasks.", flags: [.json("Print the goal as JSON.")],
-            arguments: [Goals.id])
+        static let grammar = Goals.grammar("show", abstract: "Show a goal with its tasks.")
         let json: Bool
         let word: String
 
-        init(_ arguments: CommandArguments) {
-            json = arguments.flag("json")
-            word = arguments.word("goal")
-        }
+        init(_ arguments: CommandArguments) { (json, word) = (arguments.flag("json"), arguments.word("goal")) }
 
         func execute(in session: Session) throws {
             let (goal, tasks) = try session.read { state in
@@ -311,67 +316,25 @@ extension Shade {
         }
     }
 
-    struct GoalDone: PlannerCommand {
-        static let grammar = CommandGrammar(
-            name: "done", abstract: "Mark a goal done.", flags: [.json("Print the goal as JSON.")],
-            arguments: [Goals.id])
+    struct GoalDone: GoalStatusCommand {
+        static let grammar = Goals.grammar("done", abstract: "Mark a goal done.")
+        static let (status, confirmation) = (GoalStatus.done, "done goal")
         let json: Bool
         let word: String
-
-        init(_ arguments: CommandArguments) {
-            json = arguments.flag("json")
-            word = arguments.word("goal")
-        }
-
-        func execute(in session: Session) throws {
-            try Goals.change(word, verb: ["done"], session: session, json: json) { goal, _, context in
-                GoalOperations.setStatus(.done, of: goal, context: context)
-            } confirm: {
-                "done goal \($0.label) · \(SafeText(escaping: $0.title))"
-            }
-        }
     }
 
-    struct GoalUndone: PlannerCommand {
-        static let grammar = CommandGrammar(
-            name: "undone", abstract: "Mark a goal open again.", flags: [.json("Print the goal as JSON.")],
-            arguments: [Goals.id])
+    struct GoalUndone: GoalStatusCommand {
+        static let grammar = Goals.grammar("undone", abstract: "Mark a goal open again.")
+        static let (status, confirmation) = (GoalStatus.open, "reopened goal")
         let json: Bool
         let word: String
-
-        init(_ arguments: CommandArguments) {
-            json = arguments.flag("json")
-            word = arguments.word("goal")
-        }
-
-        func execute(in session: Session) throws {
-            try Goals.change(word, verb: ["undone"], session: session, json: json) { goal, _, context in
-                GoalOperations.setStatus(.open, of: goal, context: context)
-            } confirm: {
-                "reopened goal \($0.label) · \(SafeText(escaping: $0.title))"
-            }
-        }
     }
 
-    struct GoalCancel: PlannerCommand {
-        static let grammar = CommandGrammar(
-            name: "cancel", abstract: "Cancel a goal (kept on record; its tasks stay).",
-            flags: [.json("Print the goal as JSON.")], arguments: [Goals.id])
+    struct GoalCancel: GoalStatusCommand {
+        static let grammar = Goals.grammar("cancel", abstract: "Cancel a goal (kept on record; its tasks stay).")
+        static let (status, confirmation) = (GoalStatus.cancelled, "cancelled goal")
         let json: Bool
         let word: String
-
-        init(_ arguments: CommandArguments) {
-            json = arguments.flag("json")
-            word = arguments.word("goal")
-        }
-
-        func execute(in session: Session) throws {
-            try Goals.change(word, verb: ["cancel"], session: session, json: json) { goal, _, context in
-                GoalOperations.setStatus(.cancelled, of: goal, context: context)
-            } confirm: {
-                "cancelled goal \($0.label) · \(SafeText(escaping: $0.title))"
-            }
-        }
     }
 
     struct GoalRemove: PlannerCommand {
@@ -382,7 +345,7 @@ extension Shade {
         init(_ arguments: CommandArguments) { word = arguments.word("goal") }
 
         func execute(in session: Session) throws {
-            try Goals.change(word, verb: ["rm"], session: session, json: false) { goal, _, _ in
+            try Goals.change(word, verb: ["rm"], session: session, json: false) { goal, _ in
                 GoalOperations.remove(goal)
             } confirm: {
                 "removed goal \($0.label) · \(SafeText(escaping: $0.title)) (its tasks stay)"
@@ -415,7 +378,7 @@ extension Shade {
                 throw CommandError.usage(
                     "goal edit \(word) needs what to change: a title, for:DAY|WEEK or due:DATE|none")
             }
-            try Goals.change(word, verb: ["edit"] + words, session: session, json: json) { goal, _, context in
+            try Goals.change(word, verb: ["edit"] + words, session: session, json: json) { goal, context in
                 try GoalOperations.edit(
                     goal, title: parsed.title.isEmpty ? nil : parsed.title, period: parsed.period, due: parsed.due,
                     context: context)
@@ -427,19 +390,15 @@ extension Shade {
     }
 
     struct GoalCarry: PlannerCommand {
-        static let grammar = CommandGrammar(
-            name: "carry", abstract: "Carry an unmet goal on to today (a week's goal to this week).",
-            flags: [.json("Print the goal as JSON.")], arguments: [Goals.id])
+        static let grammar = Goals.grammar(
+            "carry", abstract: "Carry an unmet goal on to today (a week's goal to this week).")
         let json: Bool
         let word: String
 
-        init(_ arguments: CommandArguments) {
-            json = arguments.flag("json")
-            word = arguments.word("goal")
-        }
+        init(_ arguments: CommandArguments) { (json, word) = (arguments.flag("json"), arguments.word("goal")) }
 
         func execute(in session: Session) throws {
-            try Goals.change(word, verb: ["carry"], session: session, json: json) { goal, _, context in
+            try Goals.change(word, verb: ["carry"], session: session, json: json) { goal, context in
                 try GoalOperations.carry(goal, context: context)
             } confirm: { goal in
                 "carried goal \(goal.label) to \(Goals.periodText(goal.period)) · \(SafeText(escaping: goal.title))  ↷\(goal.carried)"
@@ -466,12 +425,34 @@ extension Shade {
             guard !names.isEmpty else {
                 throw CommandError.usage("goal share \(word) needs a name, e.g. goal share \(word) sam")
             }
-            try Goals.change(word, verb: ["share"] + names, session: session, json: json) { goal, _, context in
+            try Goals.change(word, verb: ["share"] + names, session: session, json: json) { goal, context in
                 try GoalOperations.share(goal, names: names, context: context)
             } confirm: { goal in
                 let names = goal.participants.isEmpty ? "nobody" : goal.participants.joined(separator: ", ")
                 return "goal \(goal.label) · \(SafeText(escaping: goal.title)) is shared with \(names)"
             }
+        }
+    }
+}
+
+/// `goal done|undone|cancel gN`: one command a status, alike but for the status and its word.
+protocol GoalStatusCommand: PlannerCommand {
+    static var status: GoalStatus { get }
+    /// How the confirmation begins: `done goal`.
+    static var confirmation: String { get }
+    init(json: Bool, word: String)
+    var json: Bool { get }
+    var word: String { get }
+}
+
+extension GoalStatusCommand {
+    init(_ arguments: CommandArguments) { self.init(json: arguments.flag("json"), word: arguments.word("goal")) }
+
+    func execute(in session: Session) throws {
+        try Shade.Goals.change(word, verb: [Self.grammar.name], session: session, json: json) { goal, context in
+            GoalOperations.setStatus(Self.status, of: goal, context: context)
+        } confirm: {
+            "\(Self.confirmation) \($0.label) · \(SafeText(escaping: $0.title))"
         }
     }
 }

@@ -44,31 +44,23 @@ extension Shade {
             let now = try session.now()
             let context = session.operationContext(now)
             let capacity = session.capacity
-            // Capacity counts every open task of a slot, whatever filter the REPL stands on.
-            func plan(_ state: StoreState) throws -> [ShadeCore.Rebalance.Move] {
-                ShadeCore.Rebalance.plan(
-                    week: target, tasks: try state.tasks(in: target),
-                    capacity: capacity, context: context)
+            // Capacity counts every open task of a slot, whatever filter the REPL stands on. The
+            // week is read once: to propose, or, with --apply, in the step that makes the moves.
+            var moves: [ShadeCore.Rebalance.Move] = []
+            var tasks: [PlannerTask] = []
+            func plan(_ state: StoreState) throws -> [RecordChange] {
+                tasks = try state.tasks(in: target)
+                moves = ShadeCore.Rebalance.plan(week: target, tasks: tasks, capacity: capacity, context: context)
+                return ShadeCore.Rebalance.changes(moves, context: context)
             }
-            var moves = try session.read(plan)
-            if apply && !moves.isEmpty {
-                _ = try session.commit(label: session.undoLabel(["rebalance", target.description]), now: now) { state in
-                    moves = try plan(state)
-                    return ShadeCore.Rebalance.changes(moves, context: context)
-                }
+            if apply {
+                _ = try session.commit(label: session.undoLabel(["rebalance", target.description]), now: now, plan)
+            } else {
+                _ = try session.read(plan)
             }
             // The slots still over-full once the moves are made (after them, or as proposed).
-            let stillOver = try session.read { state in
-                let moved = Dictionary(moves.map { ($0.task.uid, $0) }, uniquingKeysWith: { $1 })
-                var open: [String: Int] = [:]
-                for task in try state.tasks(in: target) where task.status == .open {
-                    let place = apply ? nil : moved[task.uid]
-                    open["\(place?.date ?? task.date) \(place?.slot ?? task.slot)", default: 0] += 1
-                }
-                return target.days.reduce(0) { count, date in
-                    count + Slot.allCases.count { capacity.isOver(open["\(date) \($0)", default: 0], on: date, $0) }
-                }
-            }
+            let stillOver = ShadeCore.Rebalance.overFullSlots(
+                week: target, tasks: tasks, after: moves, capacity: capacity)
             if json {
                 let render = try session.renderContext(series: true)
                 try session.printJSON([

@@ -29,6 +29,12 @@ extension Shade {
                 TemplateList.self, TemplateSave.self, TemplateApply.self, TemplateShow.self, TemplateRemove.self,
             ])
 
+        /// The grammar of `template save|apply NAME [WEEK]`.
+        static func weekGrammar(_ name: String, abstract: String, json: String) -> CommandGrammar {
+            CommandGrammar(
+                name: name, abstract: abstract, flags: [.json(json)], arguments: [.templateName, .templateWeek])
+        }
+
         static func templates(in session: Session) throws -> [WeekTemplate] {
             try session.read { state in
                 try state.keyedRecords(of: WeekTemplate.kind).compactMap { $0.base as? WeekTemplate }
@@ -106,23 +112,13 @@ extension Shade {
         func execute(in session: Session) throws { try TemplateList(json: json).execute(in: session) }
     }
 
-    struct TemplateSave: PlannerCommand {
-        static let grammar = CommandGrammar(
-            name: "save", abstract: "Keep a week's tasks (default: the week in view) as a template.",
-            flags: [.json("Print the template as JSON.")],
-            arguments: [
-                .templateName,
-                .templateWeek,
-            ])
+    struct TemplateSave: TemplateWeekCommand {
+        static let grammar = Templates.weekGrammar(
+            "save", abstract: "Keep a week's tasks (default: the week in view) as a template.",
+            json: "Print the template as JSON.")
         let json: Bool
         let name: String
         let week: String?
-
-        init(_ arguments: CommandArguments) {
-            json = arguments.flag("json")
-            name = arguments.word("name")
-            week = arguments.words("week").first
-        }
 
         func parseWords(resolver: DayResolver) throws -> ISOWeek {
             try week.map { try resolver.requireWeek($0) } ?? resolver.view.isoWeek
@@ -152,24 +148,13 @@ extension Shade {
         }
     }
 
-    struct TemplateApply: PlannerCommand {
-        static let grammar = CommandGrammar(
-            name: "apply",
-            abstract: "Add a template's tasks, open, to a week (default: the week after the one in view).",
-            flags: [.json("Print the tasks added as JSON.")],
-            arguments: [
-                .templateName,
-                .templateWeek,
-            ])
+    struct TemplateApply: TemplateWeekCommand {
+        static let grammar = Templates.weekGrammar(
+            "apply", abstract: "Add a template's tasks, open, to a week (default: the week after the one in view).",
+            json: "Print the tasks added as JSON.")
         let json: Bool
         let name: String
         let week: String?
-
-        init(_ arguments: CommandArguments) {
-            json = arguments.flag("json")
-            name = arguments.word("name")
-            week = arguments.words("week").first
-        }
 
         func parseWords(resolver: DayResolver) throws -> ISOWeek {
             try week.map { try resolver.requireWeek($0) } ?? resolver.view.isoWeek.adding(weeks: 1)
@@ -287,4 +272,15 @@ extension CommandGrammar.Argument {
 
 extension Shade.TemplateList {
     init(json: Bool) { self.json = json }
+}
+
+/// `template save|apply NAME [WEEK]`: a template's name and a week, read alike.
+protocol TemplateWeekCommand: PlannerCommand {
+    init(json: Bool, name: String, week: String?)
+}
+
+extension TemplateWeekCommand {
+    init(_ arguments: CommandArguments) {
+        self.init(json: arguments.flag("json"), name: arguments.word("name"), week: arguments.words("week").first)
+    }
 }

@@ -18,8 +18,9 @@ extension Shade {
         }
 
         func execute(in session: Session) throws {
-            let task = try session.read { state in try state.requireTask(id) }
-            let context = try session.renderContext(series: true)
+            let (task, context) = try session.read { state in
+                (try state.requireTask(id), try session.renderContext(series: true, in: state))
+            }
             if json {
                 try session.printJSON(ViewJSON.task(task, context: context))
             } else {
@@ -69,10 +70,10 @@ extension Shade {
 
         /// Prints a day's timeline (or one slot of it) with the standing filter applied.
         static func print(_ date: CivilDate, only: Slot?, json: Bool, in session: Session) throws {
-            let tasks = try session.applyStandingFilter(
-                session.read { state in try state.tasks(in: date.isoWeek) })
-            let agenda = DayAgenda(date: date, tasks: tasks)
-            let context = try session.renderContext(series: json)
+            let (read, context) = try session.read { state in
+                (try state.tasks(in: date.isoWeek), try session.renderContext(series: json, in: state))
+            }
+            let agenda = DayAgenda(date: date, tasks: try session.applyStandingFilter(read))
             if json {
                 try session.printJSON(ViewJSON.day(agenda, context: context))
             } else {
@@ -114,11 +115,15 @@ extension Shade {
         func execute(in session: Session) throws {
             let target = try parseWords(resolver: session.resolver()) ?? session.view.week
             if session.isInteractive, target != session.view.week { session.view.move(to: target) }
-            let context = try session.renderContext(series: json)
             if json {
-                let tasks = try session.applyStandingFilter(session.read { state in try state.tasks(in: target) })
+                let (read, context) = try session.read { state in
+                    (try state.tasks(in: target), try session.renderContext(series: true, in: state))
+                }
+                let tasks = try session.applyStandingFilter(read)
                 try session.printJSON(ViewJSON.week(WeekAgenda(week: target, tasks: tasks), context: context))
             } else {
+                // The grid shows no task: no goals or series to read.
+                let context = try session.renderContext(goals: false)
                 // The grid needs only the tallies, which the week's summary has.
                 let cells =
                     session.standingFilter == nil
@@ -265,7 +270,7 @@ struct TaskListing {
 
     func print(in session: Session, emptyMessage: SafeText) throws {
         let now = try session.now()
-        let matching = try session.read { state -> [PlannerTask] in
+        let (matching, context) = try session.read { state -> ([PlannerTask], RenderContext) in
             let candidates: [PlannerTask]
             if let bounds = query.dateBounds {
                 candidates = try state.tasks(from: bounds.first, through: bounds.last)
@@ -273,14 +278,14 @@ struct TaskListing {
                 candidates = try state.allTasks()
             }
             let standing = session.standingFilter?.query ?? TaskQuery([])
-            return candidates.filter {
+            let matching = candidates.filter {
                 query.matches($0, now: now, schedule: session.schedule)
                     && standing.matches($0, now: now, schedule: session.schedule)
                     && (words.isEmpty || TextFolding.matches($0, words: words))
             }
+            return (matching, try session.renderContext(series: json, in: state))
         }
         let tasks = order.sorted(matching)
-        let context = try session.renderContext(series: json)
         let groups = grouping.map { TaskGroup.make($0, tasks) }
         if json {
             var list = ViewJSON.list(tasks, context: context)

@@ -77,6 +77,21 @@ public enum Rebalance {
         return moves
     }
 
+    /// How many slots of the week hold more open tasks than their capacity once `moves` are made.
+    public static func overFullSlots(
+        week: ISOWeek, tasks: [PlannerTask], after moves: [Move] = [], capacity: SlotCapacity
+    ) -> Int {
+        let moved = Dictionary(moves.map { ($0.task.uid, $0) }, uniquingKeysWith: { $1 })
+        var open: [String: Int] = [:]
+        for task in tasks where task.status == .open && task.week == week {
+            let place = moved[task.uid]
+            open["\(place?.date ?? task.date) \(place?.slot ?? task.slot)", default: 0] += 1
+        }
+        return week.days.reduce(0) { count, date in
+            count + Slot.allCases.count { capacity.isOver(open["\(date) \($0)", default: 0], on: date, $0) }
+        }
+    }
+
     /// The record changes of the moves (each task keeps its id, uid and time).
     public static func changes(_ moves: [Move], context: OperationContext) -> [RecordChange] {
         moves.map { move in
