@@ -32,6 +32,10 @@ extension Shade {
             ])
 
         static let id = CommandGrammar.Argument("goal", valueName: "gN", help: "The goal's id (g1, g2 …).")
+        /// What `goals` and `goal ls` take.
+        static let which = CommandGrammar.Argument(
+            "which", valueName: "[open|done|cancelled|all]", help: "Which goals (default: all).", arity: .optional)
+        static let listJSON = CommandGrammar.Flag.json("Print the goals as JSON, in the same order.")
 
         /// The grammar of a command that acts on one goal (`goal done g1`), with `--json` unless
         /// `json` is nil, and further arguments after the id.
@@ -197,24 +201,15 @@ extension Shade {
         static let grammar = CommandGrammar(
             name: "ls",
             abstract: "List goals: in progress (soonest due first), completed (latest first), cancelled.",
-            flags: [.json("Print the goals as JSON, in the same order.")],
-            arguments: [
-                .init(
-                    "which", valueName: "[open|done|cancelled|all]", help: "Which goals (default: all).",
-                    arity: .optional)
-            ])
+            flags: [Goals.listJSON], arguments: [Goals.which])
         let json: Bool
         let which: String?
 
         init(_ arguments: CommandArguments) {
-            json = arguments.flag("json")
-            which = arguments.optionalWord("which")
+            (json, which) = (arguments.flag("json"), arguments.optionalWord("which"))
         }
 
-        init(json: Bool, which: String?) {
-            self.json = json
-            self.which = which
-        }
+        init(json: Bool, which: String?) { (self.json, self.which) = (json, which) }
 
         func execute(in session: Session) throws {
             let statuses: [GoalStatus]
@@ -237,7 +232,8 @@ extension Shade {
                 session.print("no goals yet; goal add TITLE [for:DAY|WEEK] [due:DATE] sets one")
                 return
             }
-            let style = try session.renderContext().style
+            // The goals and their tasks are read already: only the style is wanted.
+            let style = try session.renderContext(goals: false).style
             let width = min(40, listed.map { DisplayWidth.of(SafeText(escaping: $0.title)) }.max() ?? 0)
             var lines: [SafeText] = []
             let headings: [(GoalStatus, SafeText)] = [
@@ -258,18 +254,12 @@ extension Shade {
         static let grammar = CommandGrammar(
             name: "goals", abstract: "List goals in three sections (as goal ls).",
             discussion: "Examples:\n  goals\n  goals open\n  goals --json",
-            flags: [.json("Print the goals as JSON, in the same order.")],
-            arguments: [
-                .init(
-                    "which", valueName: "[open|done|cancelled|all]", help: "Which goals (default: all).",
-                    arity: .optional)
-            ])
+            flags: [Goals.listJSON], arguments: [Goals.which])
         let json: Bool
         let which: String?
 
         init(_ arguments: CommandArguments) {
-            json = arguments.flag("json")
-            which = arguments.optionalWord("which")
+            (json, which) = (arguments.flag("json"), arguments.optionalWord("which"))
         }
 
         func execute(in session: Session) throws { try GoalList(json: json, which: which).execute(in: session) }
