@@ -40,7 +40,14 @@ import Testing
         _ = try Self.tmux(socket, ["send-keys", "-t", "repl", "-l", "add tomorrow Partly typed wörld"])
         let wait = due - Date().timeIntervalSince1970 + 2.5
         if wait > 0 { Thread.sleep(forTimeInterval: wait) }
-        let screen = try Self.tmux(socket, ["capture-pane", "-p", "-t", "repl"])
+        // The REPL looks for reminders while idle; on a loaded machine that look may come late,
+        // so the screen is read again (for up to 15 s more) until the reminder is on it.
+        var screen = try Self.tmux(socket, ["capture-pane", "-p", "-t", "repl"])
+        let deadline = Date().addingTimeInterval(15)
+        while !screen.contains("reminder: 1 Dentist ☕ · "), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.5)
+            screen = try Self.tmux(socket, ["capture-pane", "-p", "-t", "repl"])
+        }
         let lines = screen.split(separator: "\n").map(String.init)
         let reminder = try #require(lines.firstIndex { $0.hasPrefix("reminder: 1 Dentist ☕ · ") }, "\(screen)")
         // The prompt follows it, holding the line as typed so far.
