@@ -29,7 +29,7 @@ public enum Shade {
         .command(List.self),
         .command(Find.self), .command(Filter.self), .group(Templates.group), .command(TemplatesList.self),
         .group(Goals.group), .command(GoalsList.self), .command(Review.self),
-        .command(Stats.self), .command(Undo.self), .command(Log.self),
+        .command(Stats.self), .command(Chart.self), .command(Undo.self), .command(Log.self),
         .command(Check.self),
         .command(Restore.self), .command(Help.self),
     ]

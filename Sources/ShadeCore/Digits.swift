@@ -1,5 +1,5 @@
 /// Small helpers for fixed-width decimal fields in dates and times.
-enum Digits {
+public enum Digits {
     /// The value of a run of ASCII digits, or nil if any byte is not a digit.
     static func value(_ bytes: ArraySlice<UInt8>) -> Int? {
         guard !bytes.isEmpty else { return nil }
@@ -12,7 +12,7 @@ enum Digits {
     }
 
     /// `value` in decimal, left-padded with zeros to `width`.
-    static func padded(_ value: Int, _ width: Int) -> String {
+    public static func padded(_ value: Int, _ width: Int) -> String {
         let text = String(value)
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }

@@ -33,6 +33,11 @@ public enum RateFormat {
         "\(date.weekday.label) \(date.day < 10 ? " " : "")\(date.day) \(date.monthAbbreviation)"
     }
 
+    /// `23 Nov`, the day padded to two columns.
+    public static func dayMonth(_ date: CivilDate) -> SafeText {
+        "\(date.day < 10 ? " " : "")\(date.day) \(date.monthAbbreviation)"
+    }
+
     /// `Mon 3 Nov`, unpadded, for a sentence.
     public static func shortDay(_ date: CivilDate) -> SafeText { "\(date.shortLabel)" }
 
