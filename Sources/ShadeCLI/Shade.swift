@@ -29,7 +29,8 @@ public enum Shade {
         .command(List.self),
         .command(Find.self), .command(Filter.self), .group(Templates.group), .command(TemplatesList.self),
         .group(Goals.group), .command(GoalsList.self), .command(Review.self),
-        .command(Stats.self), .command(Chart.self), .command(Undo.self), .command(Log.self),
+        .command(Stats.self), .command(Chart.self), .command(History.self), .command(Undo.self),
+        .command(Log.self),
         .command(Check.self),
         .command(Restore.self), .command(Help.self),
     ]
