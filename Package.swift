@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+        .package(url: "https://github.com/JohnSundell/Plot.git", from: "0.14.0"),
     ],
     targets: [
         .systemLibrary(
@@ -30,9 +31,12 @@ let package = Package(
         .target(name: "ShadeStore", dependencies: ["ShadeCore", "ShadeJSON", "CSystemCalls"]),
         .target(name: "ShadeRendering", dependencies: ["ShadeCore", "ShadeJSON"]),
         .target(
+            name: "ShadeReport",
+            dependencies: ["ShadeCore", "ShadeRendering", .product(name: "Plot", package: "Plot")]),
+        .target(
             name: "ShadeCLI",
             dependencies: [
-                "ShadeCore", "ShadeJSON", "ShadeStore", "ShadeRendering", "CEditLine",
+                "ShadeCore", "ShadeJSON", "ShadeStore", "ShadeRendering", "ShadeReport", "CEditLine",
             ]
         ),
         .executableTarget(name: "shade", dependencies: ["ShadeCLI", "CSystemCalls"]),
@@ -59,6 +63,7 @@ let package = Package(
             ],
             exclude: ["Fixtures"]),
         .testTarget(name: "ShadeRenderingTests", dependencies: ["ShadeRendering", "ShadeCore", "ShadeTestSupport"]),
+        .testTarget(name: "ShadeReportTests", dependencies: ["ShadeReport", "ShadeCore", "ShadeTestSupport"]),
         .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ShadeStore", "ShadeCore"]),
         .testTarget(
             name: "ShadeEndToEndTests",

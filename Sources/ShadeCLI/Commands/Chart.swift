@@ -68,7 +68,7 @@ extension Shade {
 
         func execute(in session: Session) throws {
             let period = try session.resolver().requirePeriod(period, by: kind.unit)
-            let stats = try PeriodCounting.stats(period, by: kind.unit, in: session)
+            let stats = try HistoryReading.stats(period, by: kind.unit, in: session)
             let environment = session.environment
             let glyphs: PeriodChart.Glyphs = TerminalText.isUTF8(environment) ? .unicode : .ascii
             session.print(

@@ -84,7 +84,7 @@ extension Shade {
         func execute(in session: Session) throws {
             if let by {
                 let period = try session.resolver().requirePeriod(period, by: by)
-                let stats = try PeriodCounting.stats(period, by: by, in: session)
+                let stats = try HistoryReading.stats(period, by: by, in: session)
                 if json {
                     try session.printJSON(ViewJSON.periods(stats))
                 } else {
@@ -94,24 +94,16 @@ extension Shade {
             }
             let range = try parseWords(resolver: session.resolver())
             let today = try session.now().date
-            // The best streak of the weeks shown; the current one, from today back until it breaks.
-            var counter = Streak.Counter(today: today)
-            var current = Streak.BackwardCounter(today: today)
-            let stats = try session.read { state -> HistoryStats in
-                if let earliest = try state.firstStoredWeek() {
-                    var week = today.isoWeek
-                    while !current.ended, week >= earliest {
-                        current.add(week, try state.cells(of: week))
-                        week = week.adding(weeks: -1)
-                    }
-                }
+            let (stats, streak) = try session.read { state -> (HistoryStats, Streak) in
                 let first: ISOWeek
                 let last: ISOWeek
                 if all {
                     let stored = try state.storedWeeks()
                     guard let earliest = stored.first, let latest = stored.last else {
-                        return HistoryStats(
-                            from: session.view.week, through: session.view.week.adding(weeks: -1), cells: [:])
+                        let weeks = try HistoryReading.weeks(
+                            from: session.view.week, through: session.view.week.adding(weeks: -1), today: today,
+                            in: state, session: session)
+                        return (weeks.stats, weeks.streak)
                     }
                     (first, last) = (earliest, latest)
                 } else {
@@ -121,33 +113,10 @@ extension Shade {
                         throw CommandError.failed("--from \(first) comes after --to \(last); the range runs forward")
                     }
                 }
-                var accumulator = HistoryStats.Accumulator()
-                // Tasks carried out of the range's weeks are filed in later weeks: those are read
-                // too (from their summaries), for that count alone.
-                let latest = max(last, try state.lastStoredWeek() ?? last)
-                if session.standingFilter != nil {
-                    // A standing filter needs the tasks themselves, week by week.
-                    for week in try state.storedWeeks(from: first.year, through: latest.year)
-                    where week >= first && week <= latest {
-                        let tasks = try session.applyStandingFilter(state.tasks(in: week))
-                        accumulator.addCarried(CarryOperations.carriedFrom(tasks, week: week))
-                        guard week <= last else { continue }
-                        let cells = WeekCells(tasks)
-                        accumulator.add(week, cells)
-                        counter.add(week, cells)
-                    }
-                } else {
-                    try state.visitWeekCells(from: first, through: latest, occurrencesThrough: last) {
-                        week, cells, carriedFrom in
-                        accumulator.addCarried(carriedFrom)
-                        guard week <= last else { return }
-                        accumulator.add(week, cells)
-                        counter.add(week, cells)
-                    }
-                }
-                return accumulator.stats(from: first, through: last)
+                let weeks = try HistoryReading.weeks(
+                    from: first, through: last, today: today, in: state, session: session)
+                return (weeks.stats, weeks.streak)
             }
-            let streak = Streak(current: current.run, best: max(counter.streak.best, current.run))
             if json {
                 try session.printJSON(ViewJSON.stats(stats, streak: streak))
             } else {
