@@ -25,7 +25,7 @@ public enum GoalHistoryReport {
             let width = taskLines.map { DisplayWidth.of(Self.plain($0)) }.max() ?? 0
             for (line, fate) in zip(taskLines, entry.fates) {
                 let padding = SafeText(
-                    verbatim: String(repeating: " ", count: width - DisplayWidth.of(Self.plain(line))))
+                    escaping: String(repeating: " ", count: width - DisplayWidth.of(Self.plain(line))))
                 lines.append(line + padding + "  " + fateText(fate, style: style))
             }
         }
@@ -43,5 +43,5 @@ public enum GoalHistoryReport {
     }
 
     /// The text without colour codes (to measure it).
-    static func plain(_ text: SafeText) -> SafeText { SafeText(verbatim: PeriodChart.plain(text)) }
+    static func plain(_ text: SafeText) -> SafeText { SafeText(escaping: PeriodChart.plain(text)) }
 }

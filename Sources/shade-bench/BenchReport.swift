@@ -42,7 +42,9 @@ struct BenchReport {
     var scripts: [(lines: Int, seconds: Double, durable: Bool)] = []
     var benchPeakMiB = 0.0
 
-    static let commands = ["--version", "add", "done", "day", "week", "stats", "stats --all"]
+    static let commands = [
+        "--version", "add", "done", "day", "week", "stats", "stats --all", "stats --by month", "chart year", "report",
+    ]
 
     func markdown() -> String {
         var out: [String] = []
@@ -196,6 +198,17 @@ struct BenchReport {
                 let ratio = peer / measure.seconds
                 lines.append(
                     "- vs Taskwarrior, `\(command)` at \(Format.size(size)): \(Format.ratio(ratio)) faster (≥ \(Format.fixed(bar, 0))×) — \(mark(ratio >= bar))"
+                )
+            }
+        }
+        // A year by month is read from the week-year summaries: it costs what a week does, at any size.
+        for size in sizes where size >= 100_000 {
+            guard let week = processes[size]?["week"] else { continue }
+            for command in ["stats --by month", "chart year"] {
+                guard let value = processes[size]?[command] else { continue }
+                let ratio = value.seconds / week.seconds
+                lines.append(
+                    "- a year as cheap as a week, `\(command)` ÷ `week` at \(Format.size(size)): \(Format.ratio(ratio)) (≤ 1.25×) — \(mark(ratio <= 1.25))"
                 )
             }
         }

@@ -237,6 +237,9 @@ struct ShadeBench: ParsableCommand {
             ("week", { _ in ["week"] }, ["due.after:2026-11-22", "due.before:2026-11-30", "list"]),
             ("stats", { _ in ["stats"] }, nil),
             ("stats --all", { _ in ["stats", "--all"] }, nil),
+            ("stats --by month", { _ in ["stats", "--by", "month"] }, nil),
+            ("chart year", { _ in ["chart", "year"] }, nil),
+            ("report", { _ in ["report", "--html", dir + "/report.html"] }, nil),
         ]
         for command in commands {
             var shadeRuns: [Int: [ProcessRun]] = [:]

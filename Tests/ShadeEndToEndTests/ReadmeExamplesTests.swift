@@ -61,7 +61,7 @@ import Testing
         process.environment = [
             "SHADE_STORE": store, "SHADE_NOW": "2026-11-23T09:30", "NO_COLOR": "1", "HOME": root,
             "XDG_CONFIG_HOME": root + "/config", "XDG_STATE_HOME": root + "/state", "PATH": "/usr/bin:/bin",
-            "SWIFT_BACKTRACE": "enable=no", "TZ": "UTC", "COLUMNS": "100",
+            "SWIFT_BACKTRACE": "enable=no", "TZ": "UTC", "COLUMNS": "100", "LANG": "C.UTF-8",
         ]
         let sink = FileHandle(forWritingAtPath: output)
         process.standardInput = FileHandle(forReadingAtPath: input)

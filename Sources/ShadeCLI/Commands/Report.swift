@@ -73,7 +73,7 @@ extension Shade {
             }
             let html = ReportPage.html(report)
             if file == "-" {
-                session.print(SafeText(verbatim: html))
+                session.print(SafeText(escaping: html, keepingLineBreaks: true))
                 return
             }
             try TextFile.writeAtomically(file, html + "\n", mode: 0o600)
