@@ -5,7 +5,8 @@ import ShadeStore
 /// what a week does), or from the tasks themselves when a standing filter in the REPL narrows what
 /// counts.
 enum HistoryReading {
-    /// A run of weeks: their statistics, the streak, and each week's weekday-by-slot tallies.
+    /// A run of weeks: their statistics, the streak, and (when asked for) each week's
+    /// weekday-by-slot tallies.
     struct Weeks {
         let stats: HistoryStats
         let streak: Streak
@@ -14,9 +15,11 @@ enum HistoryReading {
 
     /// The weeks from `first` through `last`, read from `state` (inside the caller's step): their
     /// statistics (tasks carried out of them counted from the later weeks they went to), the
-    /// streak running up to `today` and the best one of the weeks, and each week's tallies.
+    /// streak running up to `today` and the best one of the weeks, and with `keepingCells` each
+    /// week's tallies (a page draws them; `stats --all` over a century need not hold them).
     static func weeks(
-        from first: ISOWeek, through last: ISOWeek, today: CivilDate, in state: StoreState, session: Session
+        from first: ISOWeek, through last: ISOWeek, today: CivilDate, in state: StoreState, session: Session,
+        keepingCells: Bool = false
     ) throws -> Weeks {
         var counter = Streak.Counter(today: today)
         var current = Streak.BackwardCounter(today: today)
@@ -42,7 +45,7 @@ enum HistoryReading {
                 let weekCells = WeekCells(tasks)
                 accumulator.add(week, weekCells)
                 counter.add(week, weekCells)
-                cells[week] = weekCells
+                if keepingCells { cells[week] = weekCells }
             }
         } else {
             try state.visitWeekCells(from: first, through: latest, occurrencesThrough: last) {
@@ -51,7 +54,7 @@ enum HistoryReading {
                 guard week <= last else { return }
                 accumulator.add(week, weekCells)
                 counter.add(week, weekCells)
-                cells[week] = weekCells
+                if keepingCells { cells[week] = weekCells }
             }
         }
         let streak = Streak(current: current.run, best: max(counter.streak.best, current.run))

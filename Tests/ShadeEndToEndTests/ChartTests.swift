@@ -100,6 +100,7 @@ import Testing
         #expect(chart.status == 0, "\(chart.stderr)")
         let rows = chart.stdout.split(separator: "\n").dropFirst(2).map(String.init)
         let lines = periods(try shade.json(["stats", "--by", unit, period]))
+        #expect(try shade.json(["chart", kind, period]) == (try shade.json(["stats", "--by", unit, period])))
         #expect(rows.count == lines.count + 1)
         for (row, line) in zip(rows, lines) {
             let planned = line.int("planned") ?? -1

@@ -26,14 +26,17 @@ extension Shade {
                 figures are those of stats --by (day for a week, week for a month, month for a \
                 year). Without a kind: the week in view; a PERIOD alone says its kind (2026-W48, \
                 2026-11, 2026). The chart fits COLUMNS (else the terminal's width) and draws in \
-                plain # where the locale is not UTF-8.
+                plain # where the locale is not UTF-8. --json prints the figures, as stats --by \
+                does.
 
                 Examples:
                   chart
                   chart month
                   chart year 2026
                   chart 2026-10
+                  chart month --json
                 """,
+            flags: [.json("Print the chart's figures as JSON (those of stats --by).")],
             arguments: [
                 .init("kind", valueName: "[week|month|year]", help: "What to chart (default: week).", arity: .optional),
                 .init(
@@ -42,8 +45,10 @@ extension Shade {
             ])
         let kind: Kind
         let period: String?
+        let json: Bool
 
         init(_ arguments: CommandArguments) throws(CommandError) {
+            json = arguments.flag("json")
             let first = arguments.optionalWord("kind")
             let second = arguments.optionalWord("period")
             if let first, let kind = Kind(rawValue: first.lowercased()) {
@@ -69,6 +74,10 @@ extension Shade {
         func execute(in session: Session) throws {
             let period = try session.resolver().requirePeriod(period, by: kind.unit)
             let stats = try HistoryReading.stats(period, by: kind.unit, in: session)
+            if json {
+                try session.printJSON(ViewJSON.periods(stats))
+                return
+            }
             let environment = session.environment
             let glyphs: PeriodChart.Glyphs = TerminalText.isUTF8(environment) ? .unicode : .ascii
             session.print(

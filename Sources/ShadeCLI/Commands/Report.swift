@@ -54,7 +54,7 @@ extension Shade {
                     throw CommandError.failed("--from \(first) comes after --to \(last); the range runs forward")
                 }
                 let weeks = try HistoryReading.weeks(
-                    from: first, through: last, today: today, in: state, session: session)
+                    from: first, through: last, today: today, in: state, session: session, keepingCells: true)
                 var months: [PeriodStats.Line] = []
                 let wanted = ProgressReport.months(from: first, through: last)
                 for year in Set(wanted.map(\.year)).sorted() {
