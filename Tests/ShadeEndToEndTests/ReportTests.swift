@@ -174,6 +174,7 @@ import Testing
             let result = try shade.run(arguments)
             #expect(result.status == status, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.contains("store"), "a page is no store file: \(result.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: shade.root + "/r.html"))
         let piped = try shade.run([], stdin: "report --html - --from last\n")
