@@ -22,10 +22,10 @@ public enum GoalHistoryReport {
                 continue
             }
             let taskLines = TaskLines.render(entry.tasks, placement: true, indent: 4, context: context)
-            let width = taskLines.map { DisplayWidth.of(Self.plain($0)) }.max() ?? 0
+            let width = taskLines.map { DisplayWidth.of(Style.uncoloured($0)) }.max() ?? 0
             for (line, fate) in zip(taskLines, entry.fates) {
                 let padding = SafeText(
-                    escaping: String(repeating: " ", count: width - DisplayWidth.of(Self.plain(line))))
+                    escaping: String(repeating: " ", count: width - DisplayWidth.of(Style.uncoloured(line))))
                 lines.append(line + padding + "  " + fateText(fate, style: style))
             }
         }
@@ -41,7 +41,4 @@ public enum GoalHistoryReport {
         case .carried: style.magenta("carried on")
         }
     }
-
-    /// The text without colour codes (to measure it).
-    static func plain(_ text: SafeText) -> SafeText { SafeText(escaping: PeriodChart.plain(text)) }
 }

@@ -97,7 +97,7 @@ public enum PeriodChart {
         lines.append(trimmed(last))
         if layout.rowWidth > width {
             // Too narrow for the figures themselves: plain lines, cut to the width.
-            lines = lines.map { DisplayWidth.truncate(SafeText(verbatim: plain($0)), to: width) }
+            lines = lines.map { DisplayWidth.truncate(Style.uncoloured($0), to: width) }
         }
         return SafeText(verbatim: glyphs.shown(lines.map(\.text).joined(separator: "\n"))) + "\n"
     }
@@ -171,21 +171,5 @@ public enum PeriodChart {
         var result = text.text
         while result.hasSuffix(" ") { result.removeLast() }
         return SafeText(verbatim: result)
-    }
-
-    /// The text without colour codes.
-    static func plain(_ text: SafeText) -> String {
-        var result = ""
-        var inEscape = false
-        for scalar in text.text.unicodeScalars {
-            if inEscape {
-                if scalar == "m" { inEscape = false }
-            } else if scalar == "\u{1B}" {
-                inEscape = true
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

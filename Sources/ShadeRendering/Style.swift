@@ -22,6 +22,23 @@ public struct Style: Sendable {
             ? SafeText(verbatim: "\u{1B}[" + code + "m") + text + SafeText(verbatim: "\u{1B}[0m") : text
     }
 
+    /// Text without the colour codes this type wrote (to measure it, or to cut it).
+    public static func uncoloured(_ text: SafeText) -> SafeText {
+        guard text.text.contains("\u{1B}") else { return text }
+        var result = ""
+        var inCode = false
+        for scalar in text.text.unicodeScalars {
+            if inCode {
+                if scalar == "m" { inCode = false }
+            } else if scalar == "\u{1B}" {
+                inCode = true
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return SafeText(verbatim: result)
+    }
+
     public func bold(_ text: SafeText) -> SafeText { wrap(text, "1") }
     public func dim(_ text: SafeText) -> SafeText { wrap(text, "2") }
     public func strike(_ text: SafeText) -> SafeText { wrap(text, "9") }

@@ -3,18 +3,13 @@ import ShadeCore
 /// The rate per week over time: a line through the weeks that have a rate (broken by weeks
 /// without one), a point per week with its figures as its title.
 enum RateLine {
-    static let width = 720
-    static let height = 260
-    static let left = 44
-    static let right = 16
-    static let top = 16
-    static let bottom = 40
+    static let frame = ChartFrame.wide(top: 16)
 
-    static func y(_ rate: Double) -> Int { top + Int(((1 - rate) * Double(height - top - bottom)).rounded()) }
+    static func y(_ rate: Double) -> Int { frame.top + Int(((1 - rate) * Double(frame.plotHeight)).rounded()) }
 
     static func svg(_ report: ProgressReport) -> BodyNode {
         let weeks = report.stats.weeks
-        let plot = width - left - right
+        let (left, right, width, height, plot) = (frame.left, frame.right, frame.width, frame.height, frame.plotWidth)
         func x(_ index: Int) -> Int {
             weeks.count < 2
                 ? left + plot / 2 : left + Int((Double(index) * Double(plot) / Double(weeks.count - 1)).rounded())

@@ -101,8 +101,10 @@ extension StoreState {
 
     /// Writes back a summary whose stale weeks were just summed up from their files, so that the
     /// next reader need not. Safe under the shared lock: no writer runs, and two readers write
-    /// equal files, each renamed over the other in one step.
+    /// equal files, each renamed over the other in one step. A year this step holds in memory is
+    /// brought up to date too, or a second look at it in the step would sum those weeks again.
     func repairSummary(year: Int, entries: [ISOWeek: SummaryDocument.Entry]) {
+        if summaries[year] != nil { summaries[year] = entries }
         writeCache(paths.summaryFile(year), SummaryDocument.encode(year: year, entries: entries))
     }
 

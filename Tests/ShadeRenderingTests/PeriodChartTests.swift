@@ -53,7 +53,7 @@ import Testing
     @Test func colourNeverPushesALinePastTheWidth() throws {
         let text = PeriodChart.render(try november(), width: 80, glyphs: .unicode, style: Style(enabled: true))
         #expect(text.text.contains("\u{1B}[32m"))
-        for line in lines(text) { #expect(DisplayWidth.of(PeriodChart.plain(SafeText(verbatim: line))) <= 80) }
+        for line in lines(text) { #expect(DisplayWidth.of(Style.uncoloured(SafeText(verbatim: line))) <= 80) }
     }
 
     @Test func barsAreAsLongAsThePlannedTasksAndSolidForTheDoneOnes() {
@@ -97,7 +97,7 @@ import Testing
             for line in lines(
                 PeriodChart.render(try november(), width: width, glyphs: .unicode, style: Style(enabled: true)))
             {
-                #expect(DisplayWidth.of(PeriodChart.plain(SafeText(verbatim: line))) <= width, "\(width): \(line)")
+                #expect(DisplayWidth.of(Style.uncoloured(SafeText(verbatim: line))) <= width, "\(width): \(line)")
             }
         }
     }

@@ -9,16 +9,6 @@ public enum HistoryPeriod: Hashable, Sendable, CustomStringConvertible {
     /// How a period breaks into the parts a chart or `stats --by` shows.
     public enum Unit: String, CaseIterable, Sendable {
         case day, week, month
-
-        /// The kind of period whose parts are of this unit: days of a week, weeks of a month,
-        /// months of a year.
-        public var whole: String {
-            switch self {
-            case .day: "week"
-            case .week: "month"
-            case .month: "year"
-            }
-        }
     }
 
     /// Reads `2026-11-23`, `2026-W48`, `2026-11` or `2026`.
