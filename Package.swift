@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
         .package(url: "https://github.com/JohnSundell/Plot.git", from: "0.14.0"),
+        .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
     ],
     targets: [
         .systemLibrary(
@@ -34,9 +35,13 @@ let package = Package(
             name: "ShadeReport",
             dependencies: ["ShadeCore", "ShadeRendering", .product(name: "Plot", package: "Plot")]),
         .target(
+            name: "ShadeInterchange",
+            dependencies: ["ShadeCore", "ShadeJSON", "ShadeStore", .product(name: "CSV", package: "CSV.swift")]),
+        .target(
             name: "ShadeCLI",
             dependencies: [
-                "ShadeCore", "ShadeJSON", "ShadeStore", "ShadeRendering", "ShadeReport", "CEditLine",
+                "ShadeCore", "ShadeJSON", "ShadeStore", "ShadeRendering", "ShadeReport", "ShadeInterchange",
+                "CEditLine",
             ]
         ),
         .executableTarget(name: "shade", dependencies: ["ShadeCLI", "CSystemCalls"]),

@@ -83,7 +83,11 @@ final class REPL {
             case .interrupted, .end, .rejected: return nil
             }
         }
-        defer { session.answers = nil }
+        session.readsLinesFromStandardInput = true
+        defer {
+            session.answers = nil
+            session.readsLinesFromStandardInput = false
+        }
         func note(_ code: Int32) {
             if code != ExitCode.success, exitCode == ExitCode.success, isScript { exitCode = code }
         }

@@ -68,6 +68,10 @@ public final class Session {
     /// end of input. Without one, a command asks nothing.
     var answers: ((SafeText) -> String?)?
 
+    /// Whether the REPL reads its lines from standard input (then `import -` cannot read a file
+    /// from it).
+    var readsLinesFromStandardInput = false
+
     /// Text written by the commands run so far (taken by the runner after each command).
     var pendingOutput = SafeText()
     private let clockOverride: Moment?

@@ -30,6 +30,7 @@ public enum Shade {
         .command(Find.self), .command(Filter.self), .group(Templates.group), .command(TemplatesList.self),
         .group(Goals.group), .command(GoalsList.self), .command(Review.self),
         .command(Stats.self), .command(Chart.self), .command(History.self), .command(Report.self),
+        .command(Export.self), .command(Import.self),
         .command(Undo.self),
         .command(Log.self),
         .command(Check.self),

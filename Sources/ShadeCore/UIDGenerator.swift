@@ -12,3 +12,38 @@ public enum UIDGenerator {
         return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hex[$0].joined() }.joined(separator: "-")
     }
 }
+
+extension UIDGenerator {
+    /// A UUID made from a text, always the same for the same text (RFC 9562 version 8, from two
+    /// 64-bit FNV-1a hashes): the uid of a record a file gives without one (a todo.txt line), and
+    /// the canonical UUID of a uid that is not one (an occurrence, a calendar's UID), so that
+    /// importing the same file twice finds the same records.
+    public static func derived(from text: String) -> String {
+        func fnv(_ seed: UInt64) -> UInt64 {
+            var hash = seed
+            for byte in text.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+            return hash
+        }
+        let high = fnv(0xcbf2_9ce4_8422_2325)
+        let low = fnv(0x84222325_cbf29ce4 ^ 0x5bd1_e995)
+        var bytes = (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) }
+        bytes += (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * $0)) }
+        bytes[6] = (bytes[6] & 0x0F) | 0x80
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let hex = bytes.map { byte in
+            let text = String(byte, radix: 16)
+            return text.count == 1 ? "0" + text : text
+        }
+        return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hex[$0].joined() }.joined(separator: "-")
+    }
+
+    /// Whether a text is a canonical UUID in lowercase (8-4-4-4-12 hexadecimal digits).
+    public static func isCanonical(_ text: String) -> Bool {
+        let groups = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard groups.map(\.count) == [8, 4, 4, 4, 12] else { return false }
+        return groups.allSatisfy { $0.allSatisfy { $0.isHexDigit && !$0.isUppercase } }
+    }
+}

@@ -171,6 +171,12 @@ extension Shade {
 
         /// The filters, and the order (`sort:KEY`, else by date).
         func parseWords(resolver: DayResolver) throws -> (filters: [TaskFilter], order: TaskSort) {
+            try List.parse(filters, resolver: resolver)
+        }
+
+        /// Filter words (and `sort:KEY`) as `ls` reads them; `export` reads its filters the same way.
+        static func parse(_ filters: [String], resolver: DayResolver) throws -> (filters: [TaskFilter], order: TaskSort)
+        {
             var parsed: [TaskFilter] = []
             var order = TaskSort.date
             var index = filters.startIndex

@@ -1,0 +1,138 @@
+import ShadeCore
+import ShadeInterchange
+import ShadeJSON
+import ShadeStore
+
+extension Shade {
+    /// `export`: the planner, or the tasks a filter selects, in one of the five formats.
+    struct Export: PlannerCommand {
+        static let grammar = CommandGrammar(
+            name: "export",
+            abstract: "Write the planner (or the tasks filters select) as json, csv, todotxt or taskwarrior.",
+            discussion: """
+                Without a filter: every task, repeating task, goal, category and template. Filters are \
+                those of ls (thisweek, 2026-W48, cat:work, +tag, open, done, …) and select tasks; the \
+                repeating tasks that show a matching occurrence come with them, and the categories and \
+                goals they name. json is shade's own and holds everything; the others hold what their \
+                format can (a note on standard error says what was left out). The file is written \
+                whole or not at all.
+
+                Examples:
+                  export --format csv -o week.csv thisweek
+                  export --format taskwarrior
+                  export --format todotxt open
+                """,
+            options: [
+                .init(name: "format", valueName: "FORMAT", help: "json (default), csv, todotxt or taskwarrior."),
+                .init(
+                    name: "output", valueName: "FILE",
+                    help: "The file to write (also -o FILE; default: standard output)."),
+            ],
+            arguments: [.init("filters", valueName: "FILTER…", help: "Filters that must all hold.", arity: .rest)])
+        let format: InterchangeFormat
+        let output: String?
+        let filters: [String]
+
+        init(_ arguments: CommandArguments) throws(CommandError) {
+            format = try arguments.choice("format", as: InterchangeFormat.self) ?? .json
+            var words = arguments.words("filters")
+            var output = arguments.option("output")
+            // `-o FILE`, as other programs take it (the filters are free words).
+            if let index = words.firstIndex(of: "-o") {
+                guard index + 1 < words.count else { throw arguments.usage("-o needs a file name: -o week.csv") }
+                output = words[index + 1]
+                words.removeSubrange(index...(index + 1))
+            }
+            self.output = output
+            filters = words
+        }
+
+        func parseWords(resolver: DayResolver) throws -> [TaskFilter] {
+            try List.parse(filters, resolver: resolver).filters
+        }
+
+        func execute(in session: Session) throws {
+            let query = TaskQuery(try parseWords(resolver: session.resolver()))
+            let now = try session.now()
+            let bundle = try session.read { state in try Export.bundle(query, in: state, session: session, now: now) }
+            let written: InterchangeOutput
+            do {
+                written = try format.write(bundle, context: InterchangeContext(now: now, schedule: session.schedule))
+            } catch {
+                throw CommandError.failed(
+                    "could not write the \(format.rawValue) export: \(SafeText(escaping: "\(error)"))")
+            }
+            for note in written.notes { Output.error("note: " + SafeText(escaping: note) + "\n") }
+            guard let output, output != "-" else {
+                session.print(Export.terminalSafe(written.text, format: format))
+                return
+            }
+            do { try TextFile.writeAtomically(output, written.text, mode: 0o600) } catch {
+                let what = error.message.text.split(separator: "\n").first.map(String.init) ?? ""
+                throw CommandError.failed(SafeText(escaping: what) + "\nnothing was written")
+            }
+            let count = bundle.tasks.count
+            session.print(
+                "exported \(count) task\(count == 1 ? "" : "s")"
+                    + (bundle.series.isEmpty ? "" : " and \(bundle.series.count) repeating")
+                    + " to \(SafeText(escaping: output)) (\(format.rawValue))")
+        }
+
+        /// What the filters select: the tasks, the repeating tasks with a matching occurrence, and
+        /// the records they name (everything, without a filter).
+        static func bundle(_ query: TaskQuery, in state: StoreState, session: Session, now: Moment) throws
+            -> PlannerBundle
+        {
+            let everything = query.filters.isEmpty && session.standingFilter == nil
+            let standing = session.standingFilter?.query ?? TaskQuery([])
+            let candidates =
+                try query.dateBounds.map { try state.tasks(from: $0.first, through: $0.last) } ?? state.allTasks()
+            let tasks = candidates.filter {
+                query.matches($0, now: now, schedule: session.schedule)
+                    && standing.matches($0, now: now, schedule: session.schedule)
+            }
+            var records: [AnyKeyedRecord] = []
+            for series in try state.repeatSeries() {
+                if !everything {
+                    let first = query.dateBounds.map { bounds in series.dates(from: bounds.first, through: bounds.last)
+                    }
+                    let day = first.map(\.first) ?? series.firstDate
+                    guard let day,
+                        query.matches(series.occurrence(on: day), now: now, schedule: session.schedule)
+                            && standing.matches(series.occurrence(on: day), now: now, schedule: session.schedule)
+                    else { continue }
+                }
+                records.append(AnyKeyedRecord(series))
+            }
+            let goals = try state.goals()
+            let categories = try state.categories()
+            if everything {
+                records += goals.map { AnyKeyedRecord($0) } + categories.map { AnyKeyedRecord($0) }
+                records += try state.keyedRecords(of: WeekTemplate.kind)
+            } else {
+                let named = Set(
+                    tasks.compactMap(\.category) + records.compactMap { ($0.base as? RepeatSeries)?.base.category })
+                records += categories.filter { named.contains($0.name) }.map { AnyKeyedRecord($0) }
+                let goalUIDs = Set(tasks.compactMap(\.goal))
+                records += goals.filter { goalUIDs.contains($0.uid) }.map { AnyKeyedRecord($0) }
+            }
+            return PlannerBundle(tasks: tasks, records: records)
+        }
+
+        /// The file's text as the terminal is to show it: exact when standard output is a file or
+        /// a pipe (it is the export itself); on a terminal, JSON with every unsafe character
+        /// escaped the JSON way (the same text), other formats with them shown escaped.
+        static func terminalSafe(_ text: String, format: InterchangeFormat) -> SafeText {
+            // The line break the output adds after it is the file's last one (a CSV's CR LF keeps its CR).
+            var scalars = text.unicodeScalars
+            if scalars.last == "\n" { scalars.removeLast() }
+            let body = String(scalars)
+            switch format {
+            case .json, .taskwarrior: return JSONOutput.terminalSafe(body)
+            default:
+                return Output.isTerminal(1)
+                    ? SafeText(escaping: body, keepingLineBreaks: true) : SafeText(verbatim: body)
+            }
+        }
+    }
+}

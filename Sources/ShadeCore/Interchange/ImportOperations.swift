@@ -1,0 +1,198 @@
+/// Taking a bundle into the planner (SPEC §10), as a pure function from the records to the
+/// record changes: by uid (by key for categories, goals, series and templates), a record not
+/// there is added, one there is updated in the fields the format holds, and one that would not
+/// change is left. Importing the same file twice therefore changes nothing the second time.
+public enum ImportOperations {
+    /// What an import does.
+    public struct Outcome: Sendable {
+        /// The record changes, in the order they are to be applied.
+        public var changes: [RecordChange] = []
+        /// The tasks added, updated and left as they were, by uid, in the file's order.
+        public var added: [String] = []
+        public var updated: [String] = []
+        public var left: [String] = []
+        /// Keyed records (series, goals, categories, templates) added, updated and left, by kind.
+        public var recordsAdded: [RecordKind: Int] = [:]
+        public var recordsUpdated: [RecordKind: Int] = [:]
+        public var recordsLeft: [RecordKind: Int] = [:]
+
+        /// An outcome with nothing in it yet.
+        public init() {}
+
+        /// Whether the import changes nothing.
+        public var isEmpty: Bool { changes.isEmpty }
+    }
+
+    /// The changes that take `bundle` into the planner. `existing` finds a task by uid (the whole
+    /// planner's tasks); `nextID` hands out this copy's id for each task added.
+    public static func merge(
+        _ bundle: PlannerBundle, existing: (String) throws -> PlannerTask?, records: PlannerRecords,
+        context: OperationContext, nextID: () throws -> Int
+    ) throws -> Outcome {
+        var outcome = Outcome()
+        try checkUnique(bundle)
+        // Keyed records first: the categories, series and goals the tasks name come before them.
+        let order: [RecordKind] = [Category.kind, Goal.kind, RepeatSeries.kind, WeekTemplate.kind]
+        let ordered = bundle.records.sorted {
+            (order.firstIndex(of: $0.kind) ?? order.count, $0.base.key) < (
+                order.firstIndex(of: $1.kind) ?? order.count, $1.base.key
+            )
+        }
+        var known: [RecordKind: [String: AnyKeyedRecord]] = [:]
+        for record in ordered {
+            let current = try records.keyedRecords(of: record.kind).first { $0.base.key == record.base.key }
+            known[record.kind, default: [:]][record.base.key] = record
+            guard let current else {
+                outcome.changes.append(.added(.keyed(record)))
+                outcome.recordsAdded[record.kind, default: 0] += 1
+                continue
+            }
+            if sameUserFields(current, record) {
+                outcome.recordsLeft[record.kind, default: 0] += 1
+            } else {
+                outcome.changes.append(.changed(.keyed(current), to: .keyed(record.with(stamps: current.base.stamps))))
+                outcome.recordsUpdated[record.kind, default: 0] += 1
+            }
+        }
+        // Categories the tasks and series name that neither the planner nor the file has.
+        var categories = try records.categories()
+        for record in bundle.categories where !categories.contains(where: { $0.name == record.name }) {
+            categories.append(record)
+        }
+        func ensureCategory(_ name: String?) {
+            guard let name, !categories.contains(where: { $0.name == name }) else { return }
+            let category = Category(name: name, color: Category.nextColor(after: categories))
+            categories.append(category)
+            outcome.changes.append(.added(.category(category)))
+            outcome.recordsAdded[Category.kind, default: 0] += 1
+        }
+        for series in bundle.series { ensureCategory(series.base.category) }
+        let goalUIDs = Set(try records.goals().map(\.uid)).union(bundle.goals.map(\.uid))
+        let seriesUIDs = Set(try records.keyedRecords(of: RepeatSeries.kind).map(\.base.key)).union(
+            bundle.series.map(\.uid))
+        // Tasks added are numbered in the order of the numbers they had where they came from (a
+        // round trip through an empty planner gives them back their order), else the file's.
+        var numbering = bundle.tasks.indices.sorted {
+            (bundle.tasks[$0].id, $0) < (bundle.tasks[$1].id, $1)
+        }.makeIterator()
+        var pending: [Int: Int] = [:]
+        for incoming in bundle.tasks {
+            if let goal = incoming.goal, !goalUIDs.contains(goal) {
+                throw ImportError(
+                    "the task “\(incoming.title)” (\(incoming.uid)) counts towards goal \(goal), which is in neither the file nor the planner"
+                )
+            }
+            if let series = incoming.series, !seriesUIDs.contains(series) {
+                throw ImportError(
+                    "the task “\(incoming.title)” (\(incoming.uid)) is an occurrence of the repeating task \(series), which is in neither the file nor the planner"
+                )
+            }
+            ensureCategory(bundle.taskFields.contains(.category) ? incoming.category : nil)
+            guard let current = try existing(incoming.uid) else {
+                outcome.changes.append(.added(.task(incoming)))
+                outcome.added.append(incoming.uid)
+                pending[outcome.changes.count - 1] = incoming.id
+                continue
+            }
+            let merged = updated(current, with: incoming, fields: bundle.taskFields, context: context)
+            if merged == current {
+                outcome.left.append(current.uid)
+            } else {
+                outcome.changes.append(.changed(.task(current), to: .task(merged)))
+                outcome.updated.append(current.uid)
+            }
+        }
+        // Hand out this copy's ids to the tasks added.
+        var ids: [Int: Int] = [:]
+        let added = Set(outcome.added)
+        while let index = numbering.next() {
+            let task = bundle.tasks[index]
+            if added.contains(task.uid) { ids[index] = try nextID() }
+        }
+        var byUID: [String: Int] = [:]
+        for (index, id) in ids { byUID[bundle.tasks[index].uid] = id }
+        for (position, _) in pending {
+            guard case .task(var task)? = outcome.changes[position].after, let id = byUID[task.uid] else { continue }
+            task.id = id
+            outcome.changes[position] = .added(.task(task))
+        }
+        try markOccurrences(bundle, records: records, outcome: &outcome)
+        return outcome
+    }
+
+    /// An occurrence brought as a record of its own, of a series the planner has and the file
+    /// does not bring, is marked on that series as a day it no longer shows itself.
+    static func markOccurrences(_ bundle: PlannerBundle, records: PlannerRecords, outcome: inout Outcome) throws {
+        let brought = Set(bundle.series.map(\.uid))
+        var dates: [String: Set<CivilDate>] = [:]
+        for task in bundle.tasks {
+            if let series = task.series, !brought.contains(series) { dates[series, default: []].insert(task.date) }
+        }
+        guard !dates.isEmpty else { return }
+        for record in try records.keyedRecords(of: RepeatSeries.kind) {
+            guard let series = record.base as? RepeatSeries, let days = dates[series.uid] else { continue }
+            let missing = days.subtracting(series.exceptions)
+            guard !missing.isEmpty else { continue }
+            var marked = series
+            marked.exceptions = (series.exceptions + missing).sorted()
+            outcome.changes.append(.changed(.keyed(series), to: .keyed(marked)))
+        }
+    }
+
+    /// A uid (a key) given twice in one file is a mistake in the file, not two updates.
+    static func checkUnique(_ bundle: PlannerBundle) throws {
+        var seen: Set<String> = []
+        for task in bundle.tasks where !seen.insert(task.uid).inserted {
+            throw ImportError("the uid \(task.uid) is given to two tasks (“\(task.title)” is the second)")
+        }
+        var keys: Set<String> = []
+        for record in bundle.records where !keys.insert("\(record.kind):\(record.base.key)").inserted {
+            throw ImportError("the \(record.noun.one) \(record.base.key) is given twice")
+        }
+    }
+
+    /// Whether two records of a kind agree in every field a user sets.
+    static func sameUserFields(_ lhs: AnyKeyedRecord, _ rhs: AnyKeyedRecord) -> Bool {
+        let names = lhs.stampedFields
+        let left = lhs.base.fields.filter { names.contains($0.name) }
+        let right = rhs.base.fields.filter { names.contains($0.name) }
+        return left.count == right.count && zip(left, right).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+    }
+
+    /// The task with the fields a format holds taken from the incoming one; its id, uid and
+    /// creation stay. Unchanged, it is returned as it was (its modified time too).
+    static func updated(
+        _ current: PlannerTask, with incoming: PlannerTask, fields: Set<PlannerTask.Field>, context: OperationContext
+    ) -> PlannerTask {
+        var task = current
+        for field in fields {
+            switch field {
+            case .id, .uid, .created, .modified: break
+            case .date: task.date = incoming.date
+            case .slot: task.slot = incoming.slot
+            case .title: task.title = incoming.title
+            case .notes: task.notes = incoming.notes
+            case .time: task.time = incoming.time
+            case .status: task.status = incoming.status
+            case .tags: task.tags = incoming.tags
+            case .category: task.category = incoming.category
+            case .color: task.color = incoming.color
+            case .favorite: task.favorite = incoming.favorite
+            case .remind: task.remind = incoming.remind
+            case .carried: task.carried = incoming.carried
+            case .planned: task.planned = incoming.planned
+            case .goal: task.goal = incoming.goal
+            case .doneAt: task.doneAt = incoming.doneAt
+            }
+        }
+        // A status a format gives without a completion time keeps the one there, or takes now.
+        if task.status != .done {
+            task.doneAt = nil
+        } else if task.doneAt == nil {
+            task.doneAt = current.status == .done ? current.doneAt : context.now.timestamp
+        }
+        if task == current { return current }
+        task.modified = context.now.timestamp
+        return task
+    }
+}

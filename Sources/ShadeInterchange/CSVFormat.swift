@@ -1,0 +1,103 @@
+import CSV
+import Foundation
+import ShadeCore
+
+/// CSV (RFC 4180), through CSV.swift: a header line, then one task a row —
+/// `uid,date,slot,time,title,status,category,tags,notes,favorite,color,remind,repeat,until,series,carried,planned,created,modified,done_at`.
+/// A repeating task is one row with its rule in `repeat` (its first day in `date`); a repeating
+/// task's occurrence that has a status of its own is a row naming its series. Tags are
+/// separated by spaces. Reading, the columns may come in any order and all but `title` and
+/// `date` may be left out; a column shade does not know is skipped (and said so).
+///
+/// What CSV does not hold: a task's goal, and a repeating task's skipped days and later
+/// revisions.
+enum CSVFormat {
+    static let columns = [
+        "uid", "date", "slot", "time", "title", "status", "category", "tags", "notes", "favorite", "color", "remind",
+        "repeat", "until", "series", "carried", "planned", "created", "modified", "done_at",
+    ]
+
+    static func write(_ bundle: PlannerBundle, context: InterchangeContext) throws -> InterchangeOutput {
+        let stream = OutputStream(toMemory: ())
+        let writer = try CSVWriter(stream: stream, newline: .crlf)
+        try writer.write(row: columns)
+        for series in bundle.series.sorted(by: { ($0.anchor, $0.uid) < ($1.anchor, $1.uid) }) {
+            let base = series.base
+            try writer.write(
+                row: row([
+                    "uid": series.uid, "date": series.anchor.description, "slot": base.slot.rawValue,
+                    "time": base.time?.description, "title": base.title, "status": "open", "category": base.category,
+                    "tags": base.tags.joined(separator: " "), "notes": base.notes,
+                    "favorite": base.favorite ? "yes" : "no",
+                    "color": base.color?.rawValue, "remind": base.remind?.description,
+                    "repeat": series.rule.description,
+                    "until": series.until?.description, "created": series.created, "modified": series.modified,
+                ]))
+        }
+        for task in PlannerTask.sortedInTimelineOrder(bundle.tasks) {
+            try writer.write(
+                row: row([
+                    "uid": task.uid, "date": task.date.description, "slot": task.slot.rawValue,
+                    "time": task.time?.description, "title": task.title, "status": task.status.rawValue,
+                    "category": task.category, "tags": task.tags.joined(separator: " "), "notes": task.notes,
+                    "favorite": task.favorite ? "yes" : "no", "color": task.color?.rawValue,
+                    "remind": task.remind?.description, "series": task.series,
+                    "carried": task.carried > 0 ? String(task.carried) : nil, "planned": task.planned?.description,
+                    "created": task.created, "modified": task.modified, "done_at": task.doneAt,
+                ]))
+        }
+        stream.close()
+        guard let data = stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data else {
+            throw ImportError("could not write the CSV")
+        }
+        var notes: [String] = []
+        let goals = bundle.tasks.filter { $0.goal != nil }.count
+        if goals > 0 { notes.append("CSV holds no goals (\(tasks(goals)) counted towards one)") }
+        return InterchangeOutput(text: String(decoding: data, as: UTF8.self) + "\r\n", notes: notes)
+    }
+
+    private static func row(_ values: [String: String?]) -> [String] {
+        columns.map { (values[$0] ?? nil) ?? "" }
+    }
+
+    static func read(_ bytes: [UInt8], context: InterchangeContext) throws(ImportError) -> PlannerBundle {
+        let text = try InterchangeText.decode(bytes)
+        let reader: CSVReader
+        do { reader = try CSVReader(string: text, hasHeaderRow: false) } catch {
+            throw ImportError(line: 1, "not CSV: \(error)")
+        }
+        guard let header = reader.next() else {
+            throw ImportError(line: 1, "the file is empty; a CSV needs a header line")
+        }
+        let names = header.map { $0.trimming(" \t").lowercased().replacingOccurrences(of: "-", with: "_") }
+        guard names.contains("title") else {
+            throw ImportError(line: 1, "the header line names no title column (uid,date,slot,time,title,…)")
+        }
+        guard names.contains("date") else {
+            throw ImportError(line: 1, "the header line names no date column (uid,date,slot,time,title,…)")
+        }
+        var bundle = PlannerBundle(taskFields: TextRecord.taskFields(Set(names)))
+        let unknown = names.filter { !columns.contains($0) && !$0.isEmpty }
+        if !unknown.isEmpty { bundle.notes.append("columns not read: \(unknown.joined(separator: ", "))") }
+        var line = 2 + newlines(in: header)
+        while let fields = reader.next() {
+            defer { line += 1 + newlines(in: fields) }
+            if fields.allSatisfy({ $0.isEmpty }) { continue }
+            guard fields.count == names.count else {
+                throw ImportError(line: line, "the row has \(fields.count) fields; the header has \(names.count)")
+            }
+            let values = Dictionary(zip(names, fields), uniquingKeysWith: { first, _ in first })
+            let record = TextRecord(values: values, line: line, identity: "csv\n" + fields.joined(separator: "\n"))
+            switch try record.record(context: context) {
+            case .task(let task): bundle.tasks.append(task)
+            case .series(let series): bundle.records.append(AnyKeyedRecord(series))
+            }
+        }
+        if let error = reader.error { throw ImportError(line: line, "not CSV: \(error)") }
+        return bundle
+    }
+
+    private static func newlines(in fields: [String]) -> Int {
+        fields.reduce(0) { $0 + $1.reduce(0) { $0 + ($1 == "\n" || $1 == "\r\n" ? 1 : 0) } }
+    }
+}

@@ -1,0 +1,59 @@
+import ShadeCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The process's time zone (`TZ`, else the system's), for the formats that write instants in
+/// UTC (Taskwarrior, iCalendar): which local day and time an instant falls on, and back.
+enum LocalZone {
+    /// The local wall-clock date, time and UTC offset of an instant (seconds since 1970, UTC).
+    static func local(_ seconds: Int) -> (date: CivilDate, time: TimeOfDay, second: Int, offset: Int) {
+        var instant = time_t(seconds)
+        var parts = tm()
+        tzset()
+        localtime_r(&instant, &parts)
+        let date =
+            CivilDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+            ?? CivilDate(daysSinceEpoch: seconds.floorDivided(by: 86_400))
+        let time = TimeOfDay(hour: Int(parts.tm_hour), minute: Int(parts.tm_min)) ?? .midnight
+        return (date, time, Int(parts.tm_sec), Int(parts.tm_gmtoff))
+    }
+
+    /// The instant of a local wall-clock time (a time a change of clocks skips counts as the
+    /// one an hour later; one it repeats, as the first).
+    static func instant(date: CivilDate, time: TimeOfDay, second: Int = 0) -> Int {
+        var parts = tm()
+        parts.tm_year = Int32(date.year - 1900)
+        parts.tm_mon = Int32(date.month - 1)
+        parts.tm_mday = Int32(date.day)
+        parts.tm_hour = Int32(time.minutes / 60)
+        parts.tm_min = Int32(time.minutes % 60)
+        parts.tm_sec = Int32(second)
+        parts.tm_isdst = -1
+        tzset()
+        return Int(mktime(&parts))
+    }
+
+    /// The instant of a UTC date and time.
+    static func instant(utc date: CivilDate, hour: Int, minute: Int, second: Int) -> Int {
+        date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second
+    }
+
+    /// The UTC date and time of an instant.
+    static func utc(_ seconds: Int) -> (date: CivilDate, hour: Int, minute: Int, second: Int) {
+        let days = seconds.floorDivided(by: 86_400)
+        let rest = seconds - days * 86_400
+        return (CivilDate(daysSinceEpoch: days), rest / 3600, rest % 3600 / 60, rest % 60)
+    }
+}
+
+extension Int {
+    /// Division rounding towards minus infinity.
+    fileprivate func floorDivided(by divisor: Int) -> Int {
+        let quotient = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+    }
+}

@@ -1,0 +1,401 @@
+import ShadeCore
+import ShadeJSON
+
+/// Taskwarrior's JSON, as `task export` prints it (a JSON array, or one object a line) and as
+/// `task import` reads it.
+///
+/// - uuid → uid (a uid that is not a canonical UUID is written under a derived uuid, with the
+///   uid kept in `shadeuid`); description → title; status pending, waiting → open, completed →
+///   done (`end` → when), deleted → cancelled; entry → created; tags → tags; project →
+///   category; annotations → notes, one a line; priority H ↔ starred.
+/// - due (else scheduled) → day, slot and time in the local zone: a due at 00:00 is a day with no
+///   time, filed in the morning; at 23:59 (`eod`), the evening. Written, a task is due at its
+///   time, else when its slot starts, and `shadeslot`/`shadetime` keep the slot and time exactly.
+///   A task with neither due nor scheduled is filed on the day it was entered.
+/// - recur → repeat where it maps (daily, weekdays, weekly, biweekly, N weeks, monthly, yearly):
+///   the `recurring` parent is the series, its children its occurrences (a child that is still
+///   pending and unchanged is the occurrence the series shows; one done, deleted or changed is a
+///   record of its own), never tasks of their own.
+///
+/// What does not map, and is said: wait dates, annotations' own times, other recurrences
+/// (`quarterly`, `3d`: their children come as tasks of their own), and shade's every-week-on-
+/// several-days rules, colours, reminders and goals on the way out.
+enum TaskwarriorFormat {
+    // MARK: Reading
+
+    static func read(_ bytes: [UInt8], context: InterchangeContext) throws(ImportError) -> PlannerBundle {
+        let text = try InterchangeText.decode(bytes)
+        var objects: [(object: JSONObject, line: Int)] = []
+        let start = text.drop { $0.isWhitespace }
+        if start.hasPrefix("[") {
+            let document: JSONValue
+            do throws(JSONError) { document = try JSONParser.parse(Array(text.utf8)) } catch {
+                throw ImportError(line: error.line, column: error.column, "not JSON: \(error.reason)")
+            }
+            guard let elements = document.arrayValue else { throw ImportError(line: 1, "expected a JSON array") }
+            let utf8 = Array(text.utf8)
+            for (index, element) in elements.enumerated() {
+                let line = JSONLocator.position(of: "[\(index)]", in: utf8)?.line ?? 1
+                guard let object = element.objectValue else {
+                    throw ImportError(line: line, "expected a task object, found \(element.kindDescription)")
+                }
+                objects.append((object, line))
+            }
+        } else {
+            for (index, line) in InterchangeText.lines(text).enumerated() {
+                let trimmed = line.drop { $0 == " " || $0 == "\t" }
+                guard !trimmed.isEmpty else { continue }
+                let value: JSONValue
+                do throws(JSONError) { value = try JSONParser.parse(Array(trimmed.utf8)) } catch {
+                    throw ImportError(line: index + 1, column: error.column, "not JSON: \(error.reason)")
+                }
+                guard let object = value.objectValue else {
+                    throw ImportError(line: index + 1, "expected a task object, found \(value.kindDescription)")
+                }
+                objects.append((object, index + 1))
+            }
+        }
+        return try bundle(objects, context: context)
+    }
+
+    private static func bundle(_ objects: [(object: JSONObject, line: Int)], context: InterchangeContext)
+        throws(ImportError) -> PlannerBundle
+    {
+        var bundle = PlannerBundle(
+            taskFields: [.date, .slot, .time, .title, .status, .tags, .category, .notes, .favorite, .doneAt])
+        var records: [Record] = []
+        for entry in objects { records.append(try Record(entry.object, line: entry.line, context: context)) }
+        var series: [String: RepeatSeries] = [:]
+        var unmapped: [String: String] = [:]
+        for record in records where record.status == "recurring" {
+            guard let rule = rule(record.recur) else {
+                unmapped[record.uuid] = record.recur ?? ""
+                continue
+            }
+            let until = record.until.map { LocalZone.local($0).date }
+            let made = RepeatSeries(
+                uid: record.uid, title: record.title, notes: record.notes, slot: record.placement.slot,
+                time: record.placement.time, tags: record.tags, category: record.category, favorite: record.favorite,
+                rule: rule, anchor: record.placement.date, until: until.map { max($0, record.placement.date) },
+                created: record.created)
+            series[record.uuid] = made
+            bundle.records.append(AnyKeyedRecord(made))
+        }
+        var waiting = 0
+        var annotated = 0
+        for record in records where record.status != "recurring" {
+            if record.waiting { waiting += 1 }
+            if record.annotated { annotated += 1 }
+            var task = record.task
+            if let parent = record.parent, let owner = series[parent] {
+                let date = task.date
+                let fields = owner.fields(on: date)
+                let unchanged =
+                    task.status == .open && task.title == fields.title && task.slot == fields.slot
+                    && task.tags == fields.tags && task.category == fields.category
+                if owner.rule.occurs(on: date, anchor: owner.anchor, until: owner.until) {
+                    if unchanged { continue }
+                    task = PlannerTask(
+                        id: 0, uid: owner.occurrenceUID(on: date), title: task.title, notes: task.notes, date: date,
+                        slot: task.slot, time: task.time, status: task.status, tags: task.tags,
+                        category: task.category, favorite: task.favorite, created: task.created,
+                        modified: task.modified, doneAt: task.doneAt, series: owner.uid)
+                }
+            }
+            bundle.tasks.append(task)
+        }
+        if waiting > 0 {
+            bundle.notes.append(
+                "\(waiting) waiting task\(waiting == 1 ? "" : "s"): shade keeps no wait date; they are open")
+        }
+        if annotated > 0 {
+            bundle.notes.append("annotations became notes, one a line, without their own times")
+        }
+        for (_, recur) in unmapped.sorted(by: { $0.key < $1.key }) {
+            bundle.notes.append("recur:\(recur) has no shade rule; its occurrences came as tasks of their own")
+        }
+        return bundle
+    }
+
+    /// A Taskwarrior recurrence as a shade rule, when one says the same.
+    static func rule(_ recur: String?) -> RepeatRule? {
+        guard let recur = recur?.lowercased() else { return nil }
+        switch recur {
+        case "daily", "day", "1d", "1day", "1days": return .daily
+        case "weekdays": return .weekdays
+        case "weekly", "week", "1w", "1wk", "1wks", "1week", "1weeks", "7d", "7days": return .weekly(interval: 1)
+        case "biweekly", "fortnight", "2w", "2wk", "2wks", "2week", "2weeks", "14d", "14days":
+            return .weekly(interval: 2)
+        case "monthly", "month", "1m", "1mo", "1mos", "1month", "1months": return .monthly
+        case "yearly", "annual", "year", "1y", "1yr", "1yrs", "1year", "1years", "12mo", "12months": return .yearly
+        default:
+            for suffix in ["weeks", "week", "wks", "wk", "w"] where recur.hasSuffix(suffix) {
+                if let count = Int(recur.dropLast(suffix.count)), (1...RepeatRule.maximumWeekInterval).contains(count) {
+                    return .weekly(interval: count)
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The shade rule as a Taskwarrior recurrence, when it has one.
+    static func recur(_ rule: RepeatRule) -> String? {
+        switch rule {
+        case .daily: "daily"
+        case .weekdays: "weekdays"
+        case .weekly(let interval): interval == 1 ? "weekly" : interval == 2 ? "biweekly" : "\(interval)weeks"
+        case .onWeekdays(let days):
+            days == Set(Weekday.allCases.filter { $0.rawValue <= 5 }) ? "weekdays" : nil
+        case .weekends: nil
+        case .monthly: "monthly"
+        case .yearly: "yearly"
+        }
+    }
+
+    /// One object of the file, read.
+    struct Record {
+        let uuid: String
+        let uid: String
+        let status: String
+        let title: String
+        let placement: (date: CivilDate, slot: Slot, time: TimeOfDay?)
+        let tags: [String]
+        let category: String?
+        let notes: String?
+        let favorite: Bool
+        let created: String
+        let modified: String
+        let end: String?
+        let until: Int?
+        let recur: String?
+        let parent: String?
+        let waiting: Bool
+        let annotated: Bool
+
+        init(_ object: JSONObject, line: Int, context: InterchangeContext) throws(ImportError) {
+            func fail(_ reason: String) -> ImportError { ImportError(line: line, reason) }
+            func string(_ key: String) throws(ImportError) -> String? {
+                guard let value = object[key], !value.isNull else { return nil }
+                guard let text = value.stringValue else {
+                    throw fail("\(key) is \(value.kindDescription), not a string")
+                }
+                return text
+            }
+            func instant(_ key: String) throws(ImportError) -> Int? {
+                guard let text = try string(key) else { return nil }
+                guard let instant = Timestamps.instant(compactUTC: text) ?? Timestamps.instant(of: text) else {
+                    throw fail("\(key) '\(text)' is not a date (20261201T083000Z)")
+                }
+                return instant
+            }
+            guard let uuid = try string("uuid"), !uuid.isEmpty else { throw fail("the task has no uuid") }
+            self.uuid = uuid.lowercased()
+            uid = try string("shadeuid") ?? self.uuid
+            guard let description = try string("description") else { throw fail("the task has no description") }
+            title = ImportValidation.title(description)
+            let statusText = try string("status") ?? "pending"
+            guard ["pending", "waiting", "completed", "deleted", "recurring"].contains(statusText) else {
+                throw fail(
+                    "'\(statusText)' is not a Taskwarrior status (pending, waiting, completed, deleted, recurring)")
+            }
+            status = statusText
+            let entry = try instant("entry")
+            created = entry.map(Timestamps.timestamp) ?? context.now.timestamp
+            modified = try instant("modified").map(Timestamps.timestamp) ?? created
+            end = try instant("end").map(Timestamps.timestamp)
+            until = try instant("until")
+            let wait = try instant("wait")
+            waiting = statusText == "waiting" || wait != nil
+            recur = try string("recur")
+            parent = try string("parent")?.lowercased()
+            // Day, slot and time.
+            var shadeSlot: Slot?
+            if let text = try string("shadeslot") {
+                guard let slot = Slot(name: text) else { throw fail("shadeslot '\(text)' is not a slot") }
+                shadeSlot = slot
+            }
+            let due = try instant("due")
+            let scheduled = try instant("scheduled")
+            let when = due ?? scheduled
+            let local = LocalZone.local(when ?? entry ?? Timestamps.instant(of: context.now.timestamp) ?? 0)
+            if let shadeSlot {
+                var time: TimeOfDay?
+                if let text = try string("shadetime") {
+                    guard let parsed = TimeOfDay(parsing: text) else { throw fail("shadetime '\(text)' is not HH:MM") }
+                    time = parsed
+                }
+                placement = (local.date, shadeSlot, time)
+            } else if when == nil {
+                placement = (local.date, context.schedule.slot(containing: local.time), nil)
+            } else if local.time == .midnight, local.second == 0 {
+                placement = (local.date, .morning, nil)
+            } else if local.time.minutes == 23 * 60 + 59 {
+                placement = (local.date, .evening, nil)
+            } else {
+                placement = (local.date, context.schedule.slot(containing: local.time), local.time)
+            }
+            // Tags, project, annotations, priority.
+            var tags: [String] = []
+            if let value = object["tags"], !value.isNull {
+                guard let list = value.arrayValue else { throw fail("tags is \(value.kindDescription), not a list") }
+                for tag in list {
+                    guard let text = tag.stringValue else {
+                        throw fail("a tag is \(tag.kindDescription), not a string")
+                    }
+                    if let tag = ImportValidation.tag(text), !tags.contains(tag) { tags.append(tag) }
+                }
+            }
+            self.tags = tags
+            category = try string("project").flatMap(ImportValidation.category)
+            var lines: [String] = []
+            if let value = object["annotations"], !value.isNull {
+                guard let list = value.arrayValue else {
+                    throw fail("annotations is \(value.kindDescription), not a list")
+                }
+                for annotation in list {
+                    guard let text = annotation.objectValue?["description"]?.stringValue else {
+                        throw fail("an annotation has no description")
+                    }
+                    lines.append(text)
+                }
+            }
+            annotated = !lines.isEmpty
+            notes = lines.isEmpty ? nil : lines.joined(separator: "\n")
+            favorite = try string("priority")?.uppercased() == "H"
+            let task = self.task
+            do { try ImportValidation.check(task) } catch { throw error.at(line: line) }
+        }
+
+        var task: PlannerTask {
+            let taskStatus: TaskStatus =
+                switch status {
+                case "completed": .done
+                case "deleted": .cancelled
+                default: .open
+                }
+            return PlannerTask(
+                id: 0, uid: uid, title: title, notes: notes, date: placement.date, slot: placement.slot,
+                time: placement.time, status: taskStatus, tags: tags, category: category, favorite: favorite,
+                created: created, modified: modified, doneAt: taskStatus == .done ? end ?? modified : nil)
+        }
+    }
+
+    // MARK: Writing
+
+    static func write(_ bundle: PlannerBundle, context: InterchangeContext) throws -> InterchangeOutput {
+        var objects: [JSONValue] = []
+        var notes: [String] = []
+        var records: [String: PlannerTask] = [:]
+        for task in bundle.tasks where task.series != nil { records[task.uid] = task }
+        var written: Set<String> = []
+        var unmapped = 0
+        for series in bundle.series.sorted(by: { ($0.anchor, $0.uid) < ($1.anchor, $1.uid) }) {
+            guard let recur = recur(series.rule) else {
+                unmapped += 1
+                continue
+            }
+            // Its children: every day the rule reached up to today (or its last record), as
+            // Taskwarrior keeps them, the parent's mask saying each one's status.
+            let last =
+                ([context.now.date] + records.values.filter { $0.series == series.uid }.map(\.date)).max()
+                ?? context.now.date
+            let days = series.rule.dates(
+                anchor: series.anchor, until: series.until, from: series.anchor,
+                through: series.until.map { min($0, last) } ?? last)
+            var mask = ""
+            var children: [JSONValue] = []
+            let parentUUID = uuid(series.uid)
+            for (index, day) in days.enumerated() {
+                let uid = series.occurrenceUID(on: day)
+                var child: PlannerTask
+                if let record = records[uid] {
+                    child = record
+                    written.insert(uid)
+                } else {
+                    child = series.occurrence(on: day)
+                    if series.exceptions.contains(day) { child.status = .cancelled }
+                }
+                mask += child.status == .done ? "+" : child.status == .cancelled ? "X" : "-"
+                var object = taskObject(child, context: context)
+                object["parent"] = .string(parentUUID)
+                object["imask"] = .int(Int64(index))
+                object["recur"] = .string(recur)
+                children.append(.object(object))
+            }
+            let first = series.occurrence(on: series.anchor)
+            var parent = taskObject(first, uid: series.uid, context: context)
+            parent["status"] = .string("recurring")
+            parent["recur"] = .string(recur)
+            parent["mask"] = .string(mask)
+            parent["entry"] = .string(compact(series.created, context: context))
+            parent["modified"] = .string(compact(series.modified, context: context))
+            parent["end"] = nil
+            if let until = series.until {
+                parent["until"] = .string(
+                    Timestamps.compactUTC(
+                        LocalZone.instant(date: until, time: TimeOfDay(hour: 23, minute: 59) ?? .midnight)))
+            }
+            objects.append(.object(parent))
+            objects += children
+        }
+        for task in PlannerTask.sortedInTimelineOrder(bundle.tasks) where !written.contains(task.uid) {
+            objects.append(.object(taskObject(task, context: context)))
+        }
+        if unmapped > 0 {
+            notes.append(
+                "\(unmapped) repeating task\(unmapped == 1 ? "" : "s") repeat on days Taskwarrior has no recurrence for (every weekend day, every week on several days) and were left out"
+            )
+        }
+        let lost = bundle.tasks.filter { $0.color != nil || $0.remind != nil || $0.goal != nil }.count
+        if lost > 0 { notes.append("Taskwarrior holds no colours, reminders or goals (\(tasks(lost)) had some)") }
+        var lines: [String] = []
+        for object in objects { lines.append(try JSONWriter.string(object, layout: .compact)) }
+        let text = lines.isEmpty ? "[\n]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n"
+        return InterchangeOutput(text: text, notes: notes)
+    }
+
+    /// A canonical UUID for a uid: the uid itself when it is one.
+    static func uuid(_ uid: String) -> String {
+        UIDGenerator.isCanonical(uid) ? uid : UIDGenerator.derived(from: uid)
+    }
+
+    private static func compact(_ timestamp: String, context: InterchangeContext) -> String {
+        Timestamps.compactUTC(
+            Timestamps.instant(of: timestamp) ?? Timestamps.instant(of: context.now.timestamp) ?? 0)
+    }
+
+    private static func taskObject(_ task: PlannerTask, uid: String? = nil, context: InterchangeContext) -> JSONObject {
+        let uid = uid ?? task.uid
+        var object = JSONObject()
+        object.appendUnique("uuid", .string(uuid(uid)))
+        if uuid(uid) != uid { object.appendUnique("shadeuid", .string(uid)) }
+        object.appendUnique("description", .string(task.title))
+        let status =
+            switch task.status {
+            case .open: "pending"
+            case .done: "completed"
+            case .cancelled: "deleted"
+            }
+        object.appendUnique("status", .string(status))
+        object.appendUnique("entry", .string(compact(task.created, context: context)))
+        object.appendUnique("modified", .string(compact(task.modified, context: context)))
+        let due = LocalZone.instant(date: task.date, time: task.time ?? context.schedule.start(of: task.slot))
+        object.appendUnique("due", .string(Timestamps.compactUTC(due)))
+        if task.status != .open {
+            object.appendUnique("end", .string(compact(task.doneAt ?? task.modified, context: context)))
+        }
+        if let category = task.category { object.appendUnique("project", .string(category)) }
+        if !task.tags.isEmpty { object.appendUnique("tags", .array(task.tags.map(JSONValue.string))) }
+        if task.favorite { object.appendUnique("priority", .string("H")) }
+        if let notes = task.notes {
+            let entry = compact(task.modified, context: context)
+            let lines = notes.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+            object.appendUnique(
+                "annotations",
+                .array(lines.map { ["entry": .string(entry), "description": .string($0)] }))
+        }
+        object.appendUnique("shadeslot", .string(task.slot.rawValue))
+        if let time = task.time { object.appendUnique("shadetime", .string(time.description)) }
+        return object
+    }
+}
