@@ -90,7 +90,8 @@ import Testing
             try shade.json(["ls", "2026-11-23..2026-12-07"]).objectValue?["tasks"]?.arrayValue?
             .compactMap(\.objectValue).filter { $0.string("title") == "Water the plants" } ?? []
         #expect(plants.map { $0.string("date") } == ["2026-11-23", "2026-11-30", "2026-12-07"])
-        #expect(plants.allSatisfy { $0["repeat"]?.objectValue?.string("every") == "week" && $0.string("time") == "18:30" })
+        #expect(
+            plants.allSatisfy { $0["repeat"]?.objectValue?.string("every") == "week" && $0.string("time") == "18:30" })
         // Importing the same export again changes nothing.
         let second = try shade.run(["import", "-", "--json"], stdin: exported)
         let counts = try second.json().objectValue
