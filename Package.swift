@@ -25,6 +25,11 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibical",
+            pkgConfig: "libical",
+            providers: [.apt(["libical-dev"])]
+        ),
         .target(name: "ShadeCore"),
         .target(name: "ShadeJSON", dependencies: ["CJSONC"]),
         .target(name: "CSystemCalls"),
