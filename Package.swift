@@ -32,6 +32,7 @@ let package = Package(
         ),
         .target(name: "ShadeCore"),
         .target(name: "ShadeJSON", dependencies: ["CJSONC"]),
+        .target(name: "ShadeCalendar", dependencies: ["CLibical"]),
         .target(name: "CSystemCalls"),
         .target(name: "ShadeStore", dependencies: ["ShadeCore", "ShadeJSON", "CSystemCalls"]),
         .target(name: "ShadeRendering", dependencies: ["ShadeCore", "ShadeJSON"]),
