@@ -60,6 +60,7 @@ let package = Package(
                 "ShadeCore", "ShadeTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(name: "ShadeJSONTests", dependencies: ["ShadeJSON"]),
+        .testTarget(name: "ShadeCalendarTests", dependencies: ["ShadeCalendar"]),
         .target(name: "ShadeTestSupport", dependencies: ["ShadeCore"], path: "Tests/ShadeTestSupport"),
         .testTarget(
             name: "ShadeStoreTests",
