@@ -26,8 +26,14 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibical",
+            pkgConfig: "libical",
+            providers: [.apt(["libical-dev"])]
+        ),
         .target(name: "ShadeCore"),
         .target(name: "ShadeJSON", dependencies: ["CJSONC"]),
+        .target(name: "ShadeCalendar", dependencies: ["CLibical"]),
         .target(name: "CSystemCalls"),
         .target(name: "ShadeStore", dependencies: ["ShadeCore", "ShadeJSON", "CSystemCalls"]),
         .target(name: "ShadeRendering", dependencies: ["ShadeCore", "ShadeJSON"]),
@@ -59,6 +65,7 @@ let package = Package(
                 "ShadeCore", "ShadeTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(name: "ShadeJSONTests", dependencies: ["ShadeJSON"]),
+        .testTarget(name: "ShadeCalendarTests", dependencies: ["ShadeCalendar"]),
         .target(name: "ShadeTestSupport", dependencies: ["ShadeCore"], path: "Tests/ShadeTestSupport"),
         .testTarget(
             name: "ShadeStoreTests",
