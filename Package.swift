@@ -42,7 +42,9 @@ let package = Package(
             dependencies: ["ShadeCore", "ShadeRendering", .product(name: "Plot", package: "Plot")]),
         .target(
             name: "ShadeInterchange",
-            dependencies: ["ShadeCore", "ShadeJSON", "ShadeStore", .product(name: "CSV", package: "CSV.swift")]),
+            dependencies: [
+                "ShadeCore", "ShadeJSON", "ShadeStore", "ShadeCalendar", .product(name: "CSV", package: "CSV.swift"),
+            ]),
         .target(
             name: "ShadeCLI",
             dependencies: [

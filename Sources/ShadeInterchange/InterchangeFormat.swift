@@ -16,13 +16,14 @@ public struct InterchangeContext: Sendable {
 
 /// The five formats of `export` and `import` (SPEC §10).
 public enum InterchangeFormat: String, CaseIterable, Sendable {
-    case json, csv, todotxt, taskwarrior
+    case json, csv, ics, todotxt, taskwarrior
 
     /// The file name ending an exported file of the format takes.
     public var fileExtension: String {
         switch self {
         case .json, .taskwarrior: "json"
         case .csv: "csv"
+        case .ics: "ics"
         case .todotxt: "txt"
         }
     }
@@ -33,6 +34,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     public static func guess(fileName: String?, bytes: [UInt8]) -> InterchangeFormat {
         let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
         let start = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
+        if start.uppercased().hasPrefix("BEGIN:VCALENDAR") { return .ics }
         if start.hasPrefix("{") || start.hasPrefix("[") {
             if PlannerDocument.recognises(bytes) { return .json }
             if start.hasPrefix("[") || text.contains("\"uuid\"") { return .taskwarrior }
@@ -43,6 +45,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         if columns.contains("title") || columns.contains("uid") { return .csv }
         switch fileName.map({ $0.split(separator: ".").last.map(String.init)?.lowercased() ?? "" }) {
         case "csv": return .csv
+        case "ics", "ical", "ifb": return .ics
         case "json": return .json
         default: return .todotxt
         }
@@ -56,6 +59,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         case .csv: return try CSVFormat.write(bundle, context: context)
         case .todotxt: return TodoTxtFormat.write(bundle, context: context)
         case .taskwarrior: return try TaskwarriorFormat.write(bundle, context: context)
+        case .ics: return try ICalendarFormat.write(bundle, context: context)
         }
     }
 
@@ -68,6 +72,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         case .csv: bundle = try CSVFormat.read(bytes, context: context)
         case .todotxt: bundle = try TodoTxtFormat.read(bytes, context: context)
         case .taskwarrior: bundle = try TaskwarriorFormat.read(bytes, context: context)
+        case .ics: bundle = try ICalendarFormat.read(bytes, context: context)
         }
         bundle.linkOccurrences()
         return bundle

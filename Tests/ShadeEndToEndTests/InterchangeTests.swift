@@ -37,6 +37,8 @@ import Testing
         "json": [],
         // No goals.
         "csv": ["id", "goal"],
+        // No goals, no carry history.
+        "ics": ["id", "goal", "carried", "planned"],
         // No notes, colours, goals, carry history; days for times (created, done).
         "todotxt": ["id", "notes", "color", "goal", "carried", "planned", "created", "modified", "done_at"],
         // No colours, reminders, goals, carry history; every-week-on-several-days rules are left
@@ -47,7 +49,7 @@ import Testing
         ],
     ]
 
-    @Test(arguments: ["json", "csv", "todotxt", "taskwarrior"])
+    @Test(arguments: ["json", "csv", "ics", "todotxt", "taskwarrior"])
     func roundTripThroughAnEmptyPlanner(format: String) throws {
         let source = try InterchangeTests.demo()
         let file = source.root + "/export." + format
@@ -240,5 +242,96 @@ import Testing
         let stored = expected.compactMap(\.objectValue).filter { $0["series"] == nil || $0["series"] == .null }
         #expect(rows.count >= stored.count && !rows.isEmpty)
         #expect(rows.allSatisfy { $0.contains(",work,") }, "\(rows)")
+    }
+
+    @Test func anICSWrittenByPythonsIcalendarWithTimeZones() throws {
+        let shade = ShadeProcess(now: "2026-11-24T10:00")
+        let file = shade.root + "/calendar.ics"
+        let script = """
+            import sys, datetime, zoneinfo, icalendar
+            cal = icalendar.Calendar()
+            cal.add("prodid", "-//test//python icalendar//EN")
+            cal.add("version", "2.0")
+            ny = zoneinfo.ZoneInfo("America/New_York")
+            e = icalendar.Event()
+            e.add("uid", "meeting-1@example.com")
+            e.add("summary", "Call with the New York office")
+            e.add("dtstart", datetime.datetime(2026, 12, 1, 9, 0, tzinfo=ny))
+            e.add("dtend", datetime.datetime(2026, 12, 1, 10, 0, tzinfo=ny))
+            e.add("dtstamp", datetime.datetime(2026, 11, 20, 8, 0, tzinfo=datetime.timezone.utc))
+            e.add("categories", ["Work Stuff", "calls"])
+            e.add("description", "Agenda: budget, hiring\\nBring the numbers")
+            cal.add_component(e)
+            d = icalendar.Event()
+            d.add("uid", "holiday-1@example.com")
+            d.add("summary", "Day off")
+            d.add("dtstart", datetime.date(2026, 12, 2))
+            d.add("dtstamp", datetime.datetime(2026, 11, 20, 8, 0, tzinfo=datetime.timezone.utc))
+            cal.add_component(d)
+            r = icalendar.Event()
+            r.add("uid", "yoga@example.com")
+            r.add("summary", "Yoga")
+            r.add("dtstart", datetime.datetime(2026, 11, 30, 18, 0, tzinfo=zoneinfo.ZoneInfo("Europe/Berlin")))
+            r.add("rrule", {"freq": "weekly", "byday": ["MO", "WE"]})
+            r.add("dtstamp", datetime.datetime(2026, 11, 20, 8, 0, tzinfo=datetime.timezone.utc))
+            cal.add_component(r)
+            t = icalendar.Todo()
+            t.add("uid", "todo-1@example.com")
+            t.add("summary", "Renew the passport")
+            t.add("due", datetime.date(2026, 11, 27))
+            t.add("status", "COMPLETED")
+            t.add("completed", datetime.datetime(2026, 11, 23, 12, 0, tzinfo=datetime.timezone.utc))
+            t.add("dtstamp", datetime.datetime(2026, 11, 20, 8, 0, tzinfo=datetime.timezone.utc))
+            cal.add_component(t)
+            cal.add_missing_timezones()
+            open(sys.argv[1], "wb").write(cal.to_ical())
+            """
+        let python = try ExternalCommand.run("/usr/bin/env", ["python3", "-c", script, file])
+        #expect(python.status == 0, "Python's icalendar (scripts/install-deps --tests): \(python.output)")
+        let berlin = ["TZ": "Europe/Berlin"]
+        let result = try shade.run(["import", file, "--json"], environment: berlin)
+        #expect(result.status == 0, "\(result.stderr)")
+        let tasks = try shade.json(["ls", "all"]).objectValue?["tasks"]?.arrayValue?.compactMap(\.objectValue) ?? []
+        func task(_ title: String) -> JSONObject? { tasks.first { $0.string("title") == title } }
+        // 09:00 in New York is 15:00 in Berlin: the afternoon.
+        let call = task("Call with the New York office")
+        #expect(call?.string("date") == "2026-12-01")
+        #expect(call?.string("time") == "15:00")
+        #expect(call?.string("slot") == "afternoon")
+        #expect(call?["tags"] == ["Work-Stuff", "calls"])
+        #expect(call?.string("notes") == "Agenda: budget, hiring\nBring the numbers")
+        #expect(task("Day off")?.string("date") == "2026-12-02")
+        #expect(task("Day off")?.string("time") == nil)
+        #expect(task("Renew the passport")?.string("status") == "done")
+        #expect(task("Renew the passport")?.string("date") == "2026-11-27")
+        let yoga = tasks.filter { $0.string("title") == "Yoga" }
+        #expect(yoga.map { $0.string("date") }.prefix(2) == ["2026-11-30", "2026-12-02"])
+        #expect(yoga.first?.string("slot") == "evening")
+        let again = try shade.run(["import", file, "--json"], environment: berlin)
+        #expect(try again.json().objectValue?["added"]?.arrayValue?.isEmpty == true)
+    }
+
+    @Test func anExportedICSOpensInPythonsIcalendar() throws {
+        let shade = try InterchangeTests.demo()
+        let file = shade.root + "/planner.ics"
+        #expect(try shade.run(["export", "--format", "ics", "-o", file]).status == 0)
+        let script = """
+            import sys, icalendar
+            cal = icalendar.Calendar.from_ical(open(sys.argv[1], "rb").read())
+            todos = cal.walk("VTODO")
+            print(len(todos))
+            for t in todos:
+                if "RRULE" in t: print("rrule", t["UID"], t["RRULE"].to_ical().decode())
+            print(max(len(l) for l in open(sys.argv[1], "rb").read().split(b"\\r\\n")))
+            """
+        let python = try ExternalCommand.run("/usr/bin/env", ["python3", "-c", script, file])
+        #expect(python.status == 0, "\(python.output)")
+        let lines = python.output.split(separator: "\n")
+        let stored = try shade.allTasks().filter { $0["series"] == nil || $0["series"] == .null }.count
+        let occurrences = try shade.allTasks().count - stored
+        #expect(Int(lines.first ?? "") ?? 0 >= stored + 3, "every task and repeating task is a VTODO")
+        #expect(lines.filter { $0.hasPrefix("rrule") }.count == 3)
+        #expect(Int(lines.last ?? "") ?? 99 <= 75, "lines folded at 75 octets")
+        _ = occurrences
     }
 }

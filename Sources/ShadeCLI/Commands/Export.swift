@@ -8,7 +8,7 @@ extension Shade {
     struct Export: PlannerCommand {
         static let grammar = CommandGrammar(
             name: "export",
-            abstract: "Write the planner (or the tasks filters select) as json, csv, todotxt or taskwarrior.",
+            abstract: "Write the planner (or the tasks filters select) as json, csv, ics, todotxt or taskwarrior.",
             discussion: """
                 Without a filter: every task, repeating task, goal, category and template. Filters are \
                 those of ls (thisweek, 2026-W48, cat:work, +tag, open, done, …) and select tasks; the \
@@ -23,7 +23,7 @@ extension Shade {
                   export --format todotxt open
                 """,
             options: [
-                .init(name: "format", valueName: "FORMAT", help: "json (default), csv, todotxt or taskwarrior."),
+                .init(name: "format", valueName: "FORMAT", help: "json (default), csv, ics, todotxt or taskwarrior."),
                 .init(
                     name: "output", valueName: "FILE",
                     help: "The file to write (also -o FILE; default: standard output)."),

@@ -9,7 +9,7 @@ extension Shade {
     struct Import: PlannerCommand {
         static let grammar = CommandGrammar(
             name: "import",
-            abstract: "Take tasks from a json, csv, todotxt or taskwarrior file (- reads standard input).",
+            abstract: "Take tasks from a json, csv, ics, todotxt or taskwarrior file (- reads standard input).",
             discussion: """
                 The format is guessed from the content and the name unless --format names it. A task \
                 is known by its uid: one not in the planner is added, one there is updated in the \
@@ -19,7 +19,7 @@ extension Shade {
 
                 Examples:
                   import week.csv
-                  import --dry-run todo.txt
+                  import --dry-run calendar.ics
                   import --format taskwarrior tasks.json
                 """,
             flags: [
@@ -27,7 +27,7 @@ extension Shade {
                 .json("Print the uids added, updated and left as JSON."),
             ],
             options: [
-                .init(name: "format", valueName: "FORMAT", help: "json, csv, todotxt or taskwarrior.")
+                .init(name: "format", valueName: "FORMAT", help: "json, csv, ics, todotxt or taskwarrior.")
             ],
             arguments: [.init("file", valueName: "FILE", help: "The file to import, or - for standard input.")])
         let file: String

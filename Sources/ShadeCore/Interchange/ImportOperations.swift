@@ -141,6 +141,11 @@ public enum ImportOperations {
 
     /// A uid (a key) given twice in one file is a mistake in the file, not two updates.
     static func checkUnique(_ bundle: PlannerBundle) throws {
+        for series in bundle.series where series.uid.isEmpty || series.uid.contains("@") {
+            throw ImportError(
+                "the repeating task “\(series.base.title)” has the uid '\(series.uid)'; a repeating task's uid is not empty and holds no @"
+            )
+        }
         var seen: Set<String> = []
         for task in bundle.tasks where !seen.insert(task.uid).inserted {
             throw ImportError("the uid \(task.uid) is given to two tasks (“\(task.title)” is the second)")
