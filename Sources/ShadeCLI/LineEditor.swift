@@ -72,7 +72,7 @@ final class LineEditor: LineSource {
         shade_disable_libedit_signals()
         shade_set_completion_function(completeNothing)
         shade_set_attempted_completion_function(completeLine)
-        shade_set_word_break_characters(" \t")
+        shade_break_words_at_blanks()
         stifle_history(1000)
         if let path { _ = read_history(path) }
         var action = sigaction()
