@@ -13,20 +13,32 @@ import ShadeStore
 /// single thread touch it.
 nonisolated(unsafe) private var interruptReceived: sig_atomic_t = 0
 
-/// The words Tab completes, and the matches of the word being completed.
-nonisolated(unsafe) private var completionWords: [String] = []
-nonisolated(unsafe) private var completionMatches: [String] = []
+/// What Tab offers for the line up to the cursor (the REPL's `Completer`).
+nonisolated(unsafe) private var completionProvider: ((String) -> [CompletionCandidate])?
 
-private let completeWord: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = {
-    text, state in
-    if state == 0 {
-        let prefix = text.map { String(cString: $0) } ?? ""
-        completionMatches = completionWords.filter { $0.hasPrefix(prefix.lowercased()) }
+/// libedit's completion with the whole line: the candidates for the word before the cursor, as
+/// `LineEditor.matches` lays them out, in memory libedit frees.
+private let completeLine:
+    @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = {
+        _, _, end in
+        shade_set_attempted_completion_over(1)
+        guard let buffer = shade_line_buffer(), end >= 0 else { return nil }
+        // libedit counts the cursor in characters; the buffer is UTF-8.
+        let scalars = String(cString: buffer).unicodeScalars.prefix(Int(end))
+        let candidates = completionProvider?(String(String.UnicodeScalarView(scalars))) ?? []
+        let matches = LineEditor.matches(for: candidates, width: Output.terminalWidth() ?? 80)
+        guard !matches.isEmpty,
+            let array = malloc(MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (matches.count + 1))?
+                .bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: matches.count + 1)
+        else { return nil }
+        for (index, match) in matches.enumerated() { array[index] = strdup(match) }
+        array[matches.count] = nil
+        return array
     }
-    let index = Int(state)
-    guard index < completionMatches.count else { return nil }
-    // libedit frees what it is given.
-    return strdup(completionMatches[index])
+
+/// The word completion libedit falls back to: none (the line completion above decides).
+private let completeNothing: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = {
+    _, _ in nil
 }
 
 /// The line libedit's callback handed over (nil inside: end of input), once it has.
@@ -50,15 +62,17 @@ final class LineEditor: LineSource {
     /// where a message starts on a line of its own instead).
     var clearsLines = true
 
-    /// Sets up libedit; `historyDirectory` is created private to the user when possible.
-    init(historyDirectory: String, words: [String]) {
-        completionWords = words
+    /// Sets up libedit; `historyDirectory` is created private to the user when possible;
+    /// `complete` gives what Tab offers for the line up to the cursor.
+    init(historyDirectory: String, complete: @escaping (String) -> [CompletionCandidate]) {
+        completionProvider = complete
         var path: String? = historyDirectory + "/history"
         do { try TextFile.makePrivateDirectory(historyDirectory) } catch { path = nil }
         historyPath = path
         shade_disable_libedit_signals()
-        shade_set_completion_function(completeWord)
-        shade_set_word_break_characters(" \t")
+        shade_set_completion_function(completeNothing)
+        shade_set_attempted_completion_function(completeLine)
+        shade_break_words_at_blanks()
         stifle_history(1000)
         if let path { _ = read_history(path) }
         var action = sigaction()
@@ -146,4 +160,39 @@ final class LineEditor: LineSource {
 
     /// A person types one line at a time: each is saved before the next is read.
     var hasWaitingInput: Bool { false }
+
+    /// What libedit is handed for a Tab: first the text that takes the word's place (the one
+    /// candidate, or what all of them begin with), then, when there are several, what a second
+    /// Tab lists. Candidates with a description are listed as `ID  description`, the values
+    /// aligned (libedit sorts the list as text, so that ` 9` comes before `12`) and each padded
+    /// to more than half of `width`, so that libedit puts one on a line; a line is cut to fit
+    /// `width`, as libedit measures it (in bytes).
+    static func matches(for candidates: [CompletionCandidate], width: Int) -> [String] {
+        guard candidates.count > 1 else { return candidates.map(\.value) }
+        var common = Array(candidates[0].value)
+        for candidate in candidates.dropFirst() {
+            let other = Array(candidate.value)
+            var length = 0
+            while length < min(common.count, other.count), common[length] == other[length] { length += 1 }
+            common.removeLast(common.count - length)
+        }
+        guard candidates.contains(where: { !$0.description.isEmpty }) else {
+            return [String(common)] + candidates.map(\.value)
+        }
+        let valueWidth = candidates.map(\.value.count).max() ?? 0
+        let limit = max(width - 3, 20)
+        let lines = candidates.map { candidate -> String in
+            var line =
+                String(repeating: " ", count: valueWidth - candidate.value.count) + candidate.value + "  "
+            for character in candidate.description {
+                guard line.utf8.count + character.utf8.count + "…".utf8.count <= limit else {
+                    line += "…"
+                    break
+                }
+                line.append(character)
+            }
+            return line + String(repeating: " ", count: max(0, width / 2 + 1 - line.utf8.count))
+        }
+        return [String(common)] + lines
+    }
 }

@@ -27,13 +27,10 @@ final class REPL {
 
     private var isScript: Bool { mode != .terminal }
 
-    /// The words Tab completes.
-    static var completionWords: [String] {
-        var words = Shade.completionWords + ["next", "prev", "quit", "exit", "today", "tomorrow", "yesterday"]
-        words += Weekday.allCases.flatMap { [$0.name, $0.shortName] }
-        words += Slot.allCases.map(\.rawValue) + ["this", "last", "clear"] + TaskFilter.keywords
-        var seen: Set<String> = []
-        return words.filter { seen.insert($0).inserted }.sorted()
+    /// What Tab offers in a session's REPL for the line up to the cursor: the `Completer` on the
+    /// session's store, around the week in view.
+    static func completions(for session: Session) -> (String) -> [CompletionCandidate] {
+        { line in Completer(data: StoreCompletionData(session: session)).candidates(forLine: line) }
     }
 
     /// The prompt: `2026-W48 Mon 23 Nov · morning › `.

@@ -34,8 +34,11 @@ public enum Shade {
         .command(Undo.self),
         .command(Log.self),
         .command(Check.self),
-        .command(Restore.self), .command(Help.self),
+        .command(Restore.self), .command(Completion.self), .command(Help.self),
     ]
+
+    /// Commands the language runs but help does not list: what the completion scripts call.
+    static let hiddenEntries: [Entry] = [.command(CompleteWords.self)]
 
     /// The command names, for completion and messages.
     static let commandNames: [String] = entries.map(\.name)
@@ -50,17 +53,8 @@ public enum Shade {
         }
     }
 
-    /// The words of the language for Tab completion: commands, the group's commands, every flag
-    /// and option.
-    static var completionWords: [String] {
-        let options =
-            grammars.flatMap { $0.flags.map(\.name) + $0.options.map(\.name) }
-            + CommandGrammar.globalOptions.map(\.name) + ["help"]
-        return commandNames + grammars.map(\.name) + options.map { "--" + $0 }
-    }
-
     private static let entriesByName: [String: Entry] = Dictionary(
-        uniqueKeysWithValues: entries.map { ($0.name, $0) })
+        uniqueKeysWithValues: (entries + hiddenEntries).map { ($0.name, $0) })
 
     /// The entry of a name, when there is one.
     static func entry(named name: String) -> Entry? { entriesByName[name] }

@@ -121,7 +121,8 @@ public enum ShadeMain {
         }
         if mode == .terminal {
             Locale.ensureUTF8()
-            let editor = LineEditor(historyDirectory: environment.stateDirectory, words: REPL.completionWords)
+            let editor = LineEditor(
+                historyDirectory: environment.stateDirectory, complete: REPL.completions(for: session))
             let watch = ReminderWatch(session: session)
             editor.idleMessage = { watch.look() }
             editor.clearsLines = environment["TERM"] != "dumb"

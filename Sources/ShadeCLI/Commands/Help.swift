@@ -6,17 +6,41 @@ extension Shade {
     struct Help: PlannerCommand {
         static let grammar = CommandGrammar(
             name: "help", abstract: "Show the commands, or one command's usage with examples.",
-            discussion: "Examples:\n  help\n  help add",
+            discussion: "Examples:\n  help\n  help add\n  help --man",
+            flags: [.init(name: "man", help: "Print the manual page shade(1) as roff (read it with man -l -).")],
             arguments: [
                 .init(
                     "command", valueName: "COMMAND", help: "A command name (cat takes one of its own: help cat rm).",
                     arity: .rest)
             ])
         let command: [String]
+        let man: Bool
 
         init(_ arguments: CommandArguments) {
             command = arguments.words("command")
+            man = arguments.flag("man")
         }
+
+        /// The words every command shares, as the overview lists them (and the manual page):
+        /// each with its label and lines.
+        static let words: [(label: String, lines: [String])] = [
+            (
+                "Days",
+                [
+                    "today tomorrow yesterday, mon … sun (of the week in view), next mon, this fri, last sun,",
+                    "YYYY-MM-DD",
+                ]
+            ),
+            (
+                "Slots",
+                [
+                    "morning (m) 06:00–12:00, afternoon (a) 12:00–18:00, evening (e) 18:00–24:00",
+                    "(add takes them written out: add a haircut is a title)",
+                ]
+            ),
+            ("Times", ["at:9:30 at:0930 at:930 at:9 at:9am at:7pm"]),
+            ("Weeks", ["this, next, prev, last, YYYY-Www"]),
+        ]
 
         /// Text broken into lines of at most `width` columns, at blanks.
         static func wrapped(_ text: String, width: Int) -> [String] {
@@ -56,14 +80,12 @@ extension Shade {
                 }
                 lines += text.map { indent + $0 }
             }
+            lines.append("")
+            for (label, text) in words {
+                lines.append(DisplayWidth.padRight(label + ":", to: 8) + (text.first ?? ""))
+                lines += text.dropFirst().map { String(repeating: " ", count: 8) + $0 }
+            }
             lines += [
-                "",
-                "Days:   today tomorrow yesterday, mon … sun (of the week in view), next mon, this fri, last sun,",
-                "        YYYY-MM-DD",
-                "Slots:  morning (m) 06:00–12:00, afternoon (a) 12:00–18:00, evening (e) 18:00–24:00",
-                "        (add takes them written out: add a haircut is a title)",
-                "Times:  at:9:30 at:0930 at:930 at:9 at:9am at:7pm",
-                "Weeks:  this, next, prev, last, YYYY-Www",
                 "REPL:   a day alone moves the view and shows the day, a slot alone shows the slot;",
                 "        next / prev move a day; day DAY and week WEEK move it too; quit, exit or Ctrl-D leaves.",
                 "Exit codes: 0 done, 1 could not be done, 64 not understood, 75 store busy.",
@@ -72,6 +94,12 @@ extension Shade {
         }
 
         func execute(in session: Session) throws {
+            if man {
+                // Shade's own words, passed through the escaping all the same: roff holds no
+                // control character but line breaks.
+                session.print(SafeText(escaping: ManPage.text, keepingLineBreaks: true))
+                return
+            }
             guard !command.isEmpty else {
                 session.print(Help.overview)
                 return

@@ -1,0 +1,197 @@
+/// The bash completion script (`shade completion bash`): tables written from the grammars, and a
+/// function that walks the line up to the cursor as `Completer` does. It needs no library
+/// (bash-completion's loader finds it, but it calls nothing of bash-completion's), reads the line
+/// from `COMP_LINE` and `COMP_POINT` (so that `cat:` and `--by=` are one word whatever
+/// `COMP_WORDBREAKS` holds), and replies with values quoted for the shell. bash shows no
+/// descriptions: task ids come without their titles.
+enum BashCompletionScript {
+    static var text: String {
+        typealias Table = CompletionScriptTable
+        var lines = [Table.header("bash")]
+        lines.append("_shade_commands=" + Table.shellQuoted(Table.commands.map(\.name)))
+        lines.append("")
+        lines.append("# The commands of a group.")
+        lines.append("_shade_group() {")
+        lines.append("  case $1 in")
+        for group in Table.groups {
+            lines.append(
+                "    \(Table.shellQuoted(group.name))) _shade_r=\(Table.shellQuoted(group.commands.map(\.name))) ;;")
+        }
+        lines.append("    *) return 1 ;;")
+        lines.append("  esac")
+        lines.append("}")
+        lines.append("")
+        lines.append("# The flags and options of a command.")
+        lines.append("_shade_switches() {")
+        lines.append("  case $1 in")
+        for completion in Table.completions {
+            let names = completion.switches.map { "--" + $0.name }
+            lines.append("    \(Table.shellQuoted(completion.name))) _shade_r=\(Table.shellQuoted(names)) ;;")
+        }
+        lines.append("    *) _shade_r=" + Table.shellQuoted(Table.leadingSwitches.map { "--" + $0.name }) + " ;;")
+        lines.append("  esac")
+        lines.append("}")
+        lines.append("")
+        lines.append("# What the value of a command's option may be; fails for a word that is no such option.")
+        lines.append("_shade_option() {")
+        lines.append("  case \"$1:$2\" in")
+        for completion in Table.completions {
+            for row in Table.optionRows(of: completion) {
+                let key = Table.shellQuoted(completion.name + ":--" + row.name)
+                lines.append("    \(key)) _shade_r=\(Table.shellQuoted(row.tokens)) ;;")
+            }
+        }
+        for row in Table.globalOptionRows {
+            lines.append("    *:--\(row.name)) _shade_r=\(Table.shellQuoted(row.tokens)) ;;")
+        }
+        lines.append("    *) return 1 ;;")
+        lines.append("  esac")
+        lines.append("}")
+        lines.append("")
+        lines.append("# What the word at a position after a command may be (0: the first).")
+        lines.append("_shade_position() {")
+        lines.append("  _shade_r=''")
+        lines.append("  case \"$1:$2\" in")
+        for completion in Table.completions {
+            for row in Table.positionRows(of: completion) {
+                let key = Table.shellQuoted(completion.name + ":") + (row.position.map(String.init) ?? "*")
+                lines.append("    \(key)) _shade_r=\(Table.shellQuoted(row.tokens)) ;;")
+            }
+        }
+        lines.append("  esac")
+        lines.append("}")
+        lines.append("")
+        lines.append("# Values with a prefix anywhere on the line (cat:NAME, +tag, goal:gN …).")
+        lines.append("_shade_prefixed() {")
+        lines.append("  case $1 in")
+        for row in Table.prefixRows {
+            let pattern = Table.shellQuoted(row.prefix) + "*"
+            lines.append(
+                "    \(pattern)) _shade_p=\(Table.shellQuoted(row.prefix)) _shade_r=\(Table.shellQuoted(row.tokens)) ;;"
+            )
+        }
+        lines.append("    *) return 1 ;;")
+        lines.append("  esac")
+        lines.append("}")
+        lines.append("")
+        lines.append("_shade_day_prefixes=" + Table.shellQuoted(Table.dayPrefixes))
+        lines.append("_shade_weekdays=" + Table.shellQuoted(Table.weekdays))
+        lines.append("_shade_day_marker=" + Table.shellQuoted(Table.dayMarker))
+        lines.append(driver)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The function bash calls: walks the words before the cursor, then replies.
+    private static let driver = #"""
+
+        # Adds the tokens' values that start with $2 to COMPREPLY, each after the prefix $1.
+        _shade_reply() {
+          local prefix=$1 cur=$2 token value strip=''
+          local -a tokens candidates=() paths=()
+          read -r -a tokens <<< "$3"
+          for token in "${tokens[@]}"; do
+            case $token in
+              @files|@dirs)
+                compopt -o filenames 2>/dev/null
+                if [[ $token == @dirs ]]; then
+                  mapfile -t paths < <(compgen -d -- "${cur#"$prefix"}")
+                else
+                  mapfile -t paths < <(compgen -f -- "${cur#"$prefix"}")
+                fi
+                for value in "${paths[@]}"; do candidates+=("$prefix$value"); done ;;
+              @*)
+                while IFS=$'\t' read -r value _; do
+                  [[ -n $value ]] && candidates+=("$prefix$value")
+                done < <(shade "${_shade_store[@]}" complete-words "${token#@}" 2>/dev/null) ;;
+              *) candidates+=("$prefix$token") ;;
+            esac
+          done
+          # bash replaces only its own last word, which stops at a ':' or '=' of COMP_WORDBREAKS.
+          local last=${COMP_WORDS[COMP_CWORD]}
+          [[ $cur == *"$last" ]] && strip=${cur%"$last"}
+          for value in "${candidates[@]}"; do
+            [[ $value == "$cur"* ]] || continue
+            value=${value#"$strip"}
+            printf -v value '%q' "$value"
+            COMPREPLY+=("$value")
+          done
+        }
+
+        _shade() {
+          COMPREPLY=()
+          local line=${COMP_LINE:0:COMP_POINT} cur='' cmd='' word pending='' ended='' after_day=''
+          local named='' position=0 _shade_r='' _shade_p=''
+          local -a words _shade_store=()
+          read -r -a words <<< "$line"
+          if [[ -n $line && $line != *[[:blank:]] && ${#words[@]} -gt 0 ]]; then
+            cur=${words[${#words[@]}-1]}
+            unset 'words[${#words[@]}-1]'
+          fi
+          local i
+          for (( i = 1; i < ${#words[@]}; i++ )); do
+            word=${words[i]}
+            if [[ -n $pending ]]; then
+              [[ $pending == --store ]] && _shade_store=(--store "$word")
+              pending=''
+              continue
+            fi
+            if [[ -n $cmd && -z $ended && $word == -- ]]; then
+              ended=1
+              continue
+            fi
+            if [[ -z $ended && $word == --* ]]; then
+              [[ $word == --store=* ]] && _shade_store=("$word")
+              [[ $word != *=* ]] && _shade_option "$cmd" "$word" && pending=$word
+              named=''
+              continue
+            fi
+            if [[ -z $cmd ]]; then
+              cmd=$word named=1
+              continue
+            fi
+            if [[ -n $named ]] && _shade_group "$cmd" && [[ " $_shade_r " == *" $word "* ]]; then
+              cmd="$cmd $word" named=''
+              continue
+            fi
+            named=''
+            if [[ -z $after_day && " $_shade_day_prefixes " == *" $word "* ]]; then
+              _shade_position "$cmd" "$position"
+              if [[ " $_shade_r " == *" $_shade_day_marker "* ]]; then
+                after_day=1
+                continue
+              fi
+            fi
+            after_day=''
+            (( position++ ))
+          done
+          if [[ -n $pending ]]; then
+            _shade_option "$cmd" "$pending"
+            _shade_reply '' "$cur" "$_shade_r"
+          elif [[ -z $cmd ]]; then
+            if [[ $cur == -* ]]; then
+              _shade_switches ''
+              _shade_reply '' "$cur" "$_shade_r"
+            else
+              _shade_reply '' "$cur" "$_shade_commands"
+            fi
+          elif [[ -z $ended && $cur == --*=* ]]; then
+            _shade_option "$cmd" "${cur%%=*}" && _shade_reply "${cur%%=*}=" "$cur" "$_shade_r"
+          elif [[ -z $ended && $cur == -* ]]; then
+            _shade_switches "$cmd"
+            _shade_reply '' "$cur" "$_shade_r"
+          elif _shade_prefixed "$cur"; then
+            _shade_reply "$_shade_p" "$cur" "$_shade_r"
+          elif [[ -n $after_day ]]; then
+            _shade_reply '' "$cur" "$_shade_weekdays"
+          else
+            if (( position == 0 )) && [[ -n $named ]] && _shade_group "$cmd"; then
+              _shade_reply '' "$cur" "$_shade_r"
+            fi
+            _shade_position "$cmd" "$position"
+            _shade_reply '' "$cur" "$_shade_r"
+          fi
+        }
+
+        complete -F _shade shade
+        """#
+}

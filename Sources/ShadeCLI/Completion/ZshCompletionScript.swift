@@ -1,0 +1,205 @@
+/// The zsh completion script (`shade completion zsh`): tables written from the grammars, and a
+/// `_shade` function that walks the words before the cursor as `Completer` does. Commands, a
+/// group's commands and flags come with what they do; task ids and goals with their titles
+/// (`_describe`). It works autoloaded from a directory of `$fpath` (as `_shade`) and sourced
+/// after `compinit`.
+enum ZshCompletionScript {
+    static var text: String {
+        typealias Table = CompletionScriptTable
+        var lines = ["#compdef shade", Table.header("zsh")]
+        lines.append("compdef _shade shade 2>/dev/null")
+        lines.append("")
+        lines.append("# The commands, each with what it does.")
+        lines.append("_shade_commands=(")
+        for command in Table.commands { lines.append("  " + described(command.name, command.abstract)) }
+        lines.append(")")
+        lines.append("")
+        lines.append("# The commands of a group, each with what it does.")
+        lines.append("_shade_group() {")
+        lines.append("  case $1 in")
+        for group in Table.groups {
+            let entries = group.commands.map { described($0.name, $0.abstract) }.joined(separator: " ")
+            lines.append("    \(Table.shellQuoted(group.name))) _shade_d=(\(entries)) ;;")
+        }
+        lines.append("    *) return 1 ;;")
+        lines.append("  esac")
+        lines.append("}")
+        lines.append("")
+        lines.append("# The flags and options of a command, each with its help.")
+        lines.append("_shade_switches() {")
+        lines.append("  case $1 in")
+        for completion in Table.completions {
+            let entries = completion.switches.map { described("--" + $0.name, $0.help) }
+            lines.append("    \(Table.shellQuoted(completion.name))) _shade_d=(\(entries.joined(separator: " "))) ;;")
+        }
+        let leading = Table.leadingSwitches.map { described("--" + $0.name, $0.help) }
+        lines.append("    *) _shade_d=(\(leading.joined(separator: " "))) ;;")
+        lines.append("  esac")
+        lines.append("}")
+        lines.append("")
+        lines.append("# What the value of a command's option may be; fails for a word that is no such option.")
+        lines.append("_shade_option() {")
+        lines.append("  case \"$1:$2\" in")
+        for completion in Table.completions {
+            for row in Table.optionRows(of: completion) {
+                let key = Table.shellQuoted(completion.name + ":--" + row.name)
+                lines.append("    \(key)) _shade_r=\(Table.shellQuoted(row.tokens)) ;;")
+            }
+        }
+        for row in Table.globalOptionRows {
+            lines.append("    *:--\(row.name)) _shade_r=\(Table.shellQuoted(row.tokens)) ;;")
+        }
+        lines.append("    *) return 1 ;;")
+        lines.append("  esac")
+        lines.append("}")
+        lines.append("")
+        lines.append("# What the word at a position after a command may be (0: the first).")
+        lines.append("_shade_position() {")
+        lines.append("  _shade_r=''")
+        lines.append("  case \"$1:$2\" in")
+        for completion in Table.completions {
+            for row in Table.positionRows(of: completion) {
+                let key = Table.shellQuoted(completion.name + ":") + (row.position.map(String.init) ?? "*")
+                lines.append("    \(key)) _shade_r=\(Table.shellQuoted(row.tokens)) ;;")
+            }
+        }
+        lines.append("  esac")
+        lines.append("}")
+        lines.append("")
+        lines.append("# Values with a prefix anywhere on the line (cat:NAME, +tag, goal:gN …).")
+        lines.append("_shade_prefixed() {")
+        lines.append("  case $1 in")
+        for row in Table.prefixRows {
+            let pattern = Table.shellQuoted(row.prefix) + "*"
+            lines.append(
+                "    \(pattern)) _shade_p=\(Table.shellQuoted(row.prefix)) _shade_r=\(Table.shellQuoted(row.tokens)) ;;"
+            )
+        }
+        lines.append("    *) return 1 ;;")
+        lines.append("  esac")
+        lines.append("}")
+        lines.append("")
+        lines.append("_shade_day_prefixes=" + Table.shellQuoted(Table.dayPrefixes))
+        lines.append("_shade_weekdays=" + Table.shellQuoted(Table.weekdays))
+        lines.append("_shade_day_marker=" + Table.shellQuoted(Table.dayMarker))
+        lines.append(driver)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `'NAME:HELP'` for `_describe`, the name's colons escaped.
+    private static func described(_ name: String, _ help: String) -> String {
+        CompletionScriptTable.shellQuoted(name.replacingOccurrences(of: ":", with: "\\:") + ":" + help)
+    }
+
+    /// The completion function: walks the words before the cursor, then offers.
+    private static let driver = #"""
+
+        # Offers the tokens' values: words as they are, @KIND from the store (with descriptions
+        # where it gives them), @files and @dirs as zsh completes paths.
+        _shade_offer() {
+          local token line value desc
+          local -a plain described
+          for token in ${=1}; do
+            case $token in
+              @files) _files ;;
+              @dirs) _directories ;;
+              @*)
+                described=()
+                for line in "${(@f)$(shade $_shade_store complete-words ${token#@} 2>/dev/null)}"; do
+                  [[ -z $line ]] && continue
+                  value=${line%%$'\t'*}
+                  desc=${line#*$'\t'}
+                  [[ $line == *$'\t'* ]] || desc=''
+                  if [[ -n $desc ]]; then
+                    # _describe reads a backslash as an escape and the first colon as the end of the value.
+                    value=${value//\\/\\\\} desc=${desc//\\/\\\\}
+                    described+=("${value//:/\\:}:${desc//:/\\:}")
+                  else
+                    plain+=("$value")
+                  fi
+                done
+                (( ${#described} )) && _describe -V -t ${token#@} ${token#@} described ;;
+              *) plain+=("$token") ;;
+            esac
+          done
+          (( ${#plain} )) && compadd -V words -a plain
+        }
+
+        _shade() {
+          local cur=$PREFIX cmd='' word pending='' ended='' after_day='' named='' position=0 i
+          local _shade_r='' _shade_p=''
+          local -a _shade_store _shade_d
+          for (( i = 2; i < CURRENT; i++ )); do
+            word=${words[i]}
+            if [[ -n $pending ]]; then
+              [[ $pending == --store ]] && _shade_store=(--store "$word")
+              pending=''
+              continue
+            fi
+            if [[ -n $cmd && -z $ended && $word == -- ]]; then
+              ended=1
+              continue
+            fi
+            if [[ -z $ended && $word == --* ]]; then
+              [[ $word == --store=* ]] && _shade_store=("$word")
+              [[ $word != *=* ]] && _shade_option "$cmd" "$word" && pending=$word
+              named=''
+              continue
+            fi
+            if [[ -z $cmd ]]; then
+              cmd=$word named=1
+              continue
+            fi
+            if [[ -n $named ]] && _shade_group "$cmd" && (( ${${_shade_d%%:*}[(Ie)$word]} )); then
+              cmd="$cmd $word" named=''
+              continue
+            fi
+            named=''
+            if [[ -z $after_day && " $_shade_day_prefixes " == *" $word "* ]]; then
+              _shade_position "$cmd" "$position"
+              if [[ " $_shade_r " == *" $_shade_day_marker "* ]]; then
+                after_day=1
+                continue
+              fi
+            fi
+            after_day=''
+            (( position++ ))
+          done
+          if [[ -n $pending ]]; then
+            _shade_option "$cmd" "$pending"
+            _shade_offer "$_shade_r"
+          elif [[ -z $cmd ]]; then
+            if [[ $cur == -* ]]; then
+              _shade_switches ''
+              _describe -t options option _shade_d
+            else
+              _describe -t commands 'shade command' _shade_commands
+            fi
+          elif [[ -z $ended && $cur == --*=* ]]; then
+            if _shade_option "$cmd" "${cur%%=*}"; then
+              compset -P '*='
+              _shade_offer "$_shade_r"
+            fi
+          elif [[ -z $ended && $cur == -* ]]; then
+            _shade_switches "$cmd"
+            _describe -t options option _shade_d
+          elif _shade_prefixed "$cur"; then
+            compset -P "${(b)_shade_p}"
+            _shade_offer "$_shade_r"
+          elif [[ -n $after_day ]]; then
+            _shade_offer "$_shade_weekdays"
+          else
+            if (( position == 0 )) && [[ -n $named ]] && _shade_group "$cmd"; then
+              _describe -t commands "$cmd command" _shade_d
+            fi
+            _shade_position "$cmd" "$position"
+            _shade_offer "$_shade_r"
+          fi
+        }
+
+        # Autoloaded from $fpath, this file is the body of _shade: run the function it defines.
+        if [[ ${funcstack[1]} == _shade ]]; then
+          _shade "$@"
+        fi
+        """#
+}
