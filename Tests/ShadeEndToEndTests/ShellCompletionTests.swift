@@ -64,13 +64,14 @@ import Testing
             ("shade ls cat:", ["shade", "ls", "cat", ":"], ":bill :home"),
             ("shade ls cat:h", ["shade", "ls", "cat", ":", "h"], "home"),
             ("shade add Milk +", ["shade", "add", "Milk", "+"], "+errand +shop"),
+            ("shade add Milk +shop +", ["shade", "add", "Milk", "+shop", "+"], "+errand"),
             ("shade done ", ["shade", "done", ""], "1 2 3"),
             ("shade undone ", ["shade", "undone", ""], "4"),
             ("shade add next ", ["shade", "add", "next", ""], "mon tue wed thu fri sat sun"),
             ("shade add tue ", ["shade", "add", "tue", ""], "morning afternoon evening"),
             ("shade cat ", ["shade", "cat", ""], "ls add rename color rm"),
             ("shade goal done ", ["shade", "goal", "done", ""], "g1"),
-            ("shade --store \(shade.store) done 1 ", ["shade", "--store", shade.store, "done", "1", ""], "1 2 3"),
+            ("shade --store \(shade.store) done 1 ", ["shade", "--store", shade.store, "done", "1", ""], "2 3"),
         ]
         var lines = ["source /usr/share/bash-completion/bash_completion 2>/dev/null", "source \(file)"]
         for (line, words, _) in cases {
@@ -103,6 +104,9 @@ import Testing
         let flags = try ExternalCommand.run(
             fish, ["-c", "source \(file); complete -C'shade ls --b'"], environment: shade.environment)
         #expect(flags.output == "--by\tGroup by status or by cat(egory).\n", "\(flags.output)")
+        let more = try ExternalCommand.run(
+            fish, ["-c", "source \(file); complete -C'shade done 2 '"], environment: shade.environment)
+        #expect(more.output == "1\tCall the bank\n3\tGym\n", "\(more.output)")
     }
 
     /// zsh on a real terminal: `compinit` finds `_shade` in `$fpath`, and Tab after `shade done `
@@ -130,6 +134,12 @@ import Testing
         #expect(listed.contains("1  -- Call the bank"), "\(listed)")
         #expect(listed.contains("2  -- Buy milk: 2L"), "\(listed)")
         #expect(!listed.contains("Dentist"), "a done task is offered to done: \(listed)")
+        try screen.press("C-u")
+        try screen.press("C-l")
+        try screen.type("shade done 1 ")
+        try screen.press("Tab")
+        let rest = try screen.wait { $0.contains("3  -- Gym") }
+        #expect(rest.contains("2  -- Buy milk: 2L") && !rest.contains("Call the bank"), "\(rest)")
         try screen.press("C-u")
         try screen.type("shade ls cat:h")
         try screen.press("Tab")

@@ -84,7 +84,8 @@ enum BashCompletionScript {
     /// The function bash calls: walks the words before the cursor, then replies.
     private static let driver = #"""
 
-        # Adds the tokens' values that start with $2 to COMPREPLY, each after the prefix $1.
+        # Adds the tokens' values that start with $2 to COMPREPLY, each after the prefix $1 (the
+        # words before the cursor are _shade's).
         _shade_reply() {
           local prefix=$1 cur=$2 token value strip=''
           local -a tokens candidates=() paths=()
@@ -101,7 +102,8 @@ enum BashCompletionScript {
                 for value in "${paths[@]}"; do candidates+=("$prefix$value"); done ;;
               @*)
                 while IFS=$'\t' read -r value _; do
-                  [[ -n $value ]] && candidates+=("$prefix$value")
+                  # A value already on the line (done 4 7) is not offered again.
+                  [[ -n $value && " ${words[*]} " != *" $prefix$value "* ]] && candidates+=("$prefix$value")
                 done < <(shade "${_shade_store[@]}" complete-words "${token#@}" 2>/dev/null) ;;
               *) candidates+=("$prefix$token") ;;
             esac

@@ -108,6 +108,8 @@ enum ZshCompletionScript {
                 for line in "${(@f)$(shade $_shade_store complete-words ${token#@} 2>/dev/null)}"; do
                   [[ -z $line ]] && continue
                   value=${line%%$'\t'*}
+                  # A value already on the line (done 4 7) is not offered again.
+                  (( ${${(@)words[1,CURRENT-1]}[(Ie)$IPREFIX$value]} )) && continue
                   desc=${line#*$'\t'}
                   [[ $line == *$'\t'* ]] || desc=''
                   if [[ -n $desc ]]; then
