@@ -2,8 +2,9 @@
 /// function that walks the line up to the cursor as `Completer` does. It needs no library
 /// (bash-completion's loader finds it, but it calls nothing of bash-completion's), reads the line
 /// from `COMP_LINE` and `COMP_POINT` (so that `cat:` and `--by=` are one word whatever
-/// `COMP_WORDBREAKS` holds), and replies with values quoted for the shell. bash shows no
-/// descriptions: task ids come without their titles.
+/// `COMP_WORDBREAKS` holds), and replies with values quoted for the shell, less what readline
+/// keeps of the word before its last `:` or `=` break. bash shows no descriptions: task ids come
+/// without their titles.
 enum BashCompletionScript {
     static var text: String {
         typealias Table = CompletionScriptTable
@@ -108,9 +109,12 @@ enum BashCompletionScript {
               *) candidates+=("$prefix$token") ;;
             esac
           done
-          # bash replaces only its own last word, which stops at a ':' or '=' of COMP_WORDBREAKS.
-          local last=${COMP_WORDS[COMP_CWORD]}
-          [[ $cur == *"$last" ]] && strip=${cur%"$last"}
+          # readline replaces only the text after the word's last ':' or '=' when COMP_WORDBREAKS
+          # holds them (as it does by default): the replies leave out what comes before.
+          local tail=$cur
+          [[ $COMP_WORDBREAKS == *:* ]] && tail=${tail##*:}
+          [[ $COMP_WORDBREAKS == *=* ]] && tail=${tail##*=}
+          strip=${cur%"$tail"}
           for value in "${candidates[@]}"; do
             [[ $value == "$cur"* ]] || continue
             value=${value#"$strip"}
