@@ -60,19 +60,26 @@ import Testing
             ("shade d", ["shade", "d"], "done day"),
             ("shade ls --", ["shade", "ls", "--"], "--json --by --store --color --help"),
             ("shade ls --by ", ["shade", "ls", "--by", ""], "status cat"),
+            ("shade ls --by=", ["shade", "ls", "--by", "="], "status cat"),
             ("shade ls --by=s", ["shade", "ls", "--by", "=", "s"], "status"),
-            ("shade ls cat:", ["shade", "ls", "cat", ":"], ":bill :home"),
+            ("shade ls cat:", ["shade", "ls", "cat", ":"], "bill home"),
             ("shade ls cat:h", ["shade", "ls", "cat", ":", "h"], "home"),
             ("shade add Milk +", ["shade", "add", "Milk", "+"], "+errand +shop"),
+            ("shade add Milk +shop +", ["shade", "add", "Milk", "+shop", "+"], "+errand"),
             ("shade done ", ["shade", "done", ""], "1 2 3"),
             ("shade undone ", ["shade", "undone", ""], "4"),
             ("shade add next ", ["shade", "add", "next", ""], "mon tue wed thu fri sat sun"),
             ("shade add tue ", ["shade", "add", "tue", ""], "morning afternoon evening"),
             ("shade cat ", ["shade", "cat", ""], "ls add rename color rm"),
+            ("shade cat rm ", ["shade", "cat", "rm", ""], "bill home"),
             ("shade goal done ", ["shade", "goal", "done", ""], "g1"),
-            ("shade --store \(shade.store) done 1 ", ["shade", "--store", shade.store, "done", "1", ""], "1 2 3"),
+            ("shade --store \(shade.store) done 1 ", ["shade", "--store", shade.store, "done", "1", ""], "2 3"),
         ]
-        var lines = ["source /usr/share/bash-completion/bash_completion 2>/dev/null", "source \(file)"]
+        // As an interactive bash sets it: readline replaces only what follows a ':' or '='.
+        var lines = [
+            "source /usr/share/bash-completion/bash_completion 2>/dev/null", "source \(file)",
+            "COMP_WORDBREAKS=$' \\t\\n\"\\'@><=;|&(:'",
+        ]
         for (line, words, _) in cases {
             let quoted = words.map { "'" + $0 + "'" }.joined(separator: " ")
             lines.append(
@@ -103,6 +110,9 @@ import Testing
         let flags = try ExternalCommand.run(
             fish, ["-c", "source \(file); complete -C'shade ls --b'"], environment: shade.environment)
         #expect(flags.output == "--by\tGroup by status or by cat(egory).\n", "\(flags.output)")
+        let more = try ExternalCommand.run(
+            fish, ["-c", "source \(file); complete -C'shade done 2 '"], environment: shade.environment)
+        #expect(more.output == "1\tCall the bank\n3\tGym\n", "\(more.output)")
     }
 
     /// zsh on a real terminal: `compinit` finds `_shade` in `$fpath`, and Tab after `shade done `
@@ -131,10 +141,52 @@ import Testing
         #expect(listed.contains("2  -- Buy milk: 2L"), "\(listed)")
         #expect(!listed.contains("Dentist"), "a done task is offered to done: \(listed)")
         try screen.press("C-u")
+        try screen.press("C-l")
+        try screen.type("shade done 1 ")
+        try screen.press("Tab")
+        let rest = try screen.wait { $0.contains("3  -- Gym") }
+        #expect(rest.contains("2  -- Buy milk: 2L") && !rest.contains("Call the bank"), "\(rest)")
+        try screen.press("C-u")
+        try screen.press("C-l")
+        try screen.type("shade cat rm ")
+        try screen.press("Tab")
+        let categories = try screen.wait { $0.contains("bill") }
+        #expect(categories.contains("bill  home"), "\(categories)")
+        try screen.press("C-u")
         try screen.type("shade ls cat:h")
         try screen.press("Tab")
         let completed = try screen.wait { $0.contains("shade ls cat:home") }
         #expect(completed.contains("% shade ls cat:home"), "\(completed)")
+    }
+
+    /// bash on a real terminal, with bash-completion and the script sourced as ~/.bashrc would:
+    /// readline puts back what the reply says after `cat:` and `--by=`, and lists the open ids.
+    @Test(.timeLimit(.minutes(1))) func bashCompletesOnATerminal() throws {
+        let shade = try Self.plannedStore()
+        let file = try Self.script("bash", of: shade)
+        let rc = shade.root + "/bashrc"
+        try "source /usr/share/bash-completion/bash_completion\nsource \(file)\nPS1='$ '\n".write(
+            toFile: rc, atomically: true, encoding: .utf8)
+        var environment = shade.environment
+        environment["TERM"] = "xterm-256color"
+        environment["LANG"] = "C.UTF-8"
+        let screen = try TmuxScreen(
+            ["env"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + [
+                try Self.tool("bash"), "--rcfile", rc, "-i",
+            ])
+        _ = try screen.wait { $0.contains("$ ") }
+        try screen.type("shade ls cat:h")
+        try screen.press("Tab")
+        try screen.type("--by=s")
+        try screen.press("Tab")
+        let line = try screen.wait { $0.contains("--by=status") }
+        #expect(line.contains("$ shade ls cat:home --by=status"), "\(line)")
+        try screen.press("C-u")
+        try screen.type("shade done 2 ")
+        try screen.press("Tab")
+        try screen.press("Tab")
+        let listed = try screen.wait { $0.contains("3") && $0.contains("1") }
+        #expect(listed.split(separator: "\n").contains { $0.split(separator: " ") == ["1", "3"] }, "\(listed)")
     }
 
     @Test func theHiddenCommandPrintsValuesAndNeverFailsLoudly() throws {
@@ -277,7 +329,7 @@ final class TmuxScreen {
     deinit { _ = try? tmux(["kill-server"]) }
 
     /// Types text as it is.
-    func type(_ text: String) throws { _ = try tmux(["send-keys", "-t", "screen", "-l", text]) }
+    func type(_ text: String) throws { _ = try tmux(["send-keys", "-t", "screen", "-l", "--", text]) }
 
     /// Presses a key (`Tab`, `Enter`, `C-u`).
     func press(_ key: String) throws {

@@ -2,8 +2,9 @@
 /// function that walks the line up to the cursor as `Completer` does. It needs no library
 /// (bash-completion's loader finds it, but it calls nothing of bash-completion's), reads the line
 /// from `COMP_LINE` and `COMP_POINT` (so that `cat:` and `--by=` are one word whatever
-/// `COMP_WORDBREAKS` holds), and replies with values quoted for the shell. bash shows no
-/// descriptions: task ids come without their titles.
+/// `COMP_WORDBREAKS` holds), and replies with values quoted for the shell, less what readline
+/// keeps of the word before its last `:` or `=` break. bash shows no descriptions: task ids come
+/// without their titles.
 enum BashCompletionScript {
     static var text: String {
         typealias Table = CompletionScriptTable
@@ -84,7 +85,8 @@ enum BashCompletionScript {
     /// The function bash calls: walks the words before the cursor, then replies.
     private static let driver = #"""
 
-        # Adds the tokens' values that start with $2 to COMPREPLY, each after the prefix $1.
+        # Adds the tokens' values that start with $2 to COMPREPLY, each after the prefix $1 (the
+        # words before the cursor are _shade's).
         _shade_reply() {
           local prefix=$1 cur=$2 token value strip=''
           local -a tokens candidates=() paths=()
@@ -101,14 +103,18 @@ enum BashCompletionScript {
                 for value in "${paths[@]}"; do candidates+=("$prefix$value"); done ;;
               @*)
                 while IFS=$'\t' read -r value _; do
-                  [[ -n $value ]] && candidates+=("$prefix$value")
+                  # A value already on the line (done 4 7) is not offered again.
+                  [[ -n $value && " ${words[*]} " != *" $prefix$value "* ]] && candidates+=("$prefix$value")
                 done < <(shade "${_shade_store[@]}" complete-words "${token#@}" 2>/dev/null) ;;
               *) candidates+=("$prefix$token") ;;
             esac
           done
-          # bash replaces only its own last word, which stops at a ':' or '=' of COMP_WORDBREAKS.
-          local last=${COMP_WORDS[COMP_CWORD]}
-          [[ $cur == *"$last" ]] && strip=${cur%"$last"}
+          # readline replaces only the text after the word's last ':' or '=' when COMP_WORDBREAKS
+          # holds them (as it does by default): the replies leave out what comes before.
+          local tail=$cur
+          [[ $COMP_WORDBREAKS == *:* ]] && tail=${tail##*:}
+          [[ $COMP_WORDBREAKS == *=* ]] && tail=${tail##*=}
+          strip=${cur%"$tail"}
           for value in "${candidates[@]}"; do
             [[ $value == "$cur"* ]] || continue
             value=${value#"$strip"}

@@ -116,28 +116,32 @@ struct Completer {
             afterDayPrefix = false
             position += 1
         }
-        if let pendingOption { return expand(pendingOption.value ?? .nothing) }
+        let typed = Set(words)
+        if let pendingOption { return expand(pendingOption.value ?? .nothing, typed: typed) }
         if !optionsEnded, current.hasPrefix("--"), let equals = current.firstIndex(of: "=") {
             let name = String(current[current.index(current.startIndex, offsetBy: 2)..<equals])
             let prefix = String(current[...equals])
-            return expand(command.option(named: name)?.value ?? .nothing, prefix: prefix)
+            return expand(command.option(named: name)?.value ?? .nothing, prefix: prefix, typed: typed)
         }
         if !optionsEnded, current.hasPrefix("-") {
             return command.switches.map { CompletionCandidate("--" + $0.name) }
         }
         for (prefix, offer) in CompletionOffer.prefixed where current.lowercased().hasPrefix(prefix) {
-            return expand(offer, prefix: String(current.prefix(prefix.count)))
+            return expand(offer, prefix: String(current.prefix(prefix.count)), typed: typed)
         }
-        return expand(afterDayPrefix ? .weekdays : command.offer(at: position))
+        return expand(afterDayPrefix ? .weekdays : command.offer(at: position), typed: typed)
     }
 
-    /// An offer's words and values, each after `prefix`.
-    private func expand(_ offer: CompletionOffer, prefix: String = "") -> [CompletionCandidate] {
+    /// An offer's words and values, each after `prefix`; a value of the store already on the line
+    /// (`typed`: `done 4 7 ` offers neither again) is left out.
+    private func expand(_ offer: CompletionOffer, prefix: String = "", typed: Set<String> = []) -> [CompletionCandidate]
+    {
         var result = offer.words.map { CompletionCandidate(prefix + $0) }
         for source in offer.sources {
             result += data.candidates(source).map {
                 CompletionCandidate(prefix + $0.value, description: $0.description)
             }
+            .filter { !typed.contains($0.value) }
         }
         return result
     }

@@ -125,7 +125,9 @@ enum FishCompletionScript {
                         end
                     case '@*'
                         for line in (shade $__shade_store complete-words (string sub -s 2 -- $token) 2>/dev/null)
-                            printf '%s\n' $prefix$line
+                            # A value already on the line (done 4 7) is not offered again.
+                            contains -- "$prefix"(string replace -r -- '\t.*' '' $line) $__shade_words
+                            or printf '%s\n' $prefix$line
                         end
                     case '*'
                         test -n "$token"; and printf '%s\n' $prefix$token
@@ -136,6 +138,7 @@ enum FishCompletionScript {
         function __shade_complete
             set -l words (commandline -opc)
             set -e words[1]
+            set -g __shade_words $words
             set -l cur (commandline -ct)
             set -l command ''
             set -l pending ''

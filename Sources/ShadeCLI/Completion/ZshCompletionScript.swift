@@ -108,6 +108,8 @@ enum ZshCompletionScript {
                 for line in "${(@f)$(shade $_shade_store complete-words ${token#@} 2>/dev/null)}"; do
                   [[ -z $line ]] && continue
                   value=${line%%$'\t'*}
+                  # A value already on the line (done 4 7) is not offered again.
+                  [[ -n ${(M)${(@)words[1,CURRENT-1]}:#$IPREFIX$value} ]] && continue
                   desc=${line#*$'\t'}
                   [[ $line == *$'\t'* ]] || desc=''
                   if [[ -n $desc ]]; then
@@ -150,7 +152,7 @@ enum ZshCompletionScript {
               cmd=$word named=1
               continue
             fi
-            if [[ -n $named ]] && _shade_group "$cmd" && (( ${${_shade_d%%:*}[(Ie)$word]} )); then
+            if [[ -n $named ]] && _shade_group "$cmd" && [[ -n ${(M)${_shade_d%%:*}:#$word} ]]; then
               cmd="$cmd $word" named=''
               continue
             fi
