@@ -99,6 +99,11 @@ import Testing
         #expect(ImportValidation.category(" Work Stuff ") == "work-stuff")
         #expect(ImportValidation.category("...") == nil)
         #expect(ImportValidation.tag("deep work") == "deep-work")
-        #expect(ImportValidation.title("two\nlines\tand tab ") == "two lines and tab")
+        // Text from a file is kept exactly (SPEC §13); views show its control characters escaped.
+        #expect(ImportValidation.title("two\nlines\tand \u{1B}[31m ") == "two\nlines\tand \u{1B}[31m ")
+        var task = ImportOperationTests.task("a", "bell \u{07} and \u{202E}bidi")
+        #expect(throws: Never.self) { try ImportValidation.check(task) }
+        task.title = "   "
+        #expect(throws: ImportError.self) { try ImportValidation.check(task) }
     }
 }

@@ -176,11 +176,12 @@ import Testing
                 w.writerow(['Buy "good" bread, rye', "2026-11-24", "08:15", "+errand food", "Home", "", ""])
                 w.writerow(["Write to Zoë 👋", "2026-11-25", "19:30", "", "", "line one\\nline two, with comma", "done"])
                 w.writerow(["Plan the trip", "2026-11-26", "", "travel", "", "", "cancelled"])
+                w.writerow(["Red \\x1b[31malert\\x07 \\u202eevil", "2026-11-26", "", "", "", "", ""])
             """
         let python = try ExternalCommand.run("/usr/bin/python3", ["-c", script, file])
         #expect(python.status == 0, "\(python.output)")
         let result = try shade.json(["import", file])
-        #expect(result.objectValue?["added"]?.arrayValue?.count == 3)
+        #expect(result.objectValue?["added"]?.arrayValue?.count == 4)
         let tasks = try shade.allTasks()
         let bread = tasks.first { $0.string("title") == "Buy \"good\" bread, rye" }
         #expect(bread?.string("time") == "08:15")
@@ -192,10 +193,14 @@ import Testing
         #expect(zoe?.string("notes") == "line one\nline two, with comma")
         #expect(zoe?.string("status") == "done")
         #expect(tasks.first { $0.string("title") == "Plan the trip" }?.string("status") == "cancelled")
+        // Text from a file is kept exactly (SPEC §13), and views show it escaped.
+        #expect(tasks.contains { $0.string("title") == "Red \u{1B}[31malert\u{07} \u{202E}evil" })
+        let shown = try shade.run(["ls", "2026-11-26"])
+        #expect(shown.stdout.contains("Red \\e[31malert\\x07") && !shown.stdout.contains("\u{1B}"), "\(shown.stdout)")
         // Without uids in the file, the same rows are found again by what they hold.
         let again = try shade.json(["import", file]).objectValue
         #expect(again?["added"]?.arrayValue?.isEmpty == true)
-        #expect(again?["left"]?.arrayValue?.count == 3)
+        #expect(again?["left"]?.arrayValue?.count == 4)
     }
 
     @Test func aHandWrittenTodoTxt() throws {

@@ -1,29 +1,37 @@
-/// The rules an imported task meets, the same as for a task typed in: a title, no control
-/// characters, one-word tags, a category name of one word. A file that breaks them imports
-/// nothing; the error says which rule.
+/// The rules an imported task meets. Its text is kept exactly as the file has it (SPEC §13:
+/// control characters included, which views show escaped); a file is refused only for what no
+/// task can hold — an empty title, a title or note longer than the limits, a tag that is not one
+/// word, a category that is no category name. A file that breaks them imports nothing; the error
+/// says which rule.
 public enum ImportValidation {
     /// Checks a task as it is to be filed.
     public static func check(_ task: PlannerTask) throws(ImportError) {
-        do throws(InputError) {
-            _ = try TaskText.validateTitle(task.title)
-            for tag in task.tags { _ = try TaskText.validateTag(tag) }
-            if let notes = task.notes { _ = try TaskText.validateNotes(notes) }
-            if let category = task.category, try TaskText.validateCategory(category) != category {
-                throw InputError.invalid("the category '\(category)' is not in lowercase")
+        if task.title.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+            throw ImportError("the task has no title")
+        }
+        if task.title.count > TaskText.maximumTitleLength {
+            throw ImportError(
+                "the title is \(task.title.count) characters long; the limit is \(TaskText.maximumTitleLength)")
+        }
+        if let notes = task.notes, notes.count > 10_000 {
+            throw ImportError("the note is \(notes.count) characters long; the limit is 10000")
+        }
+        for tag in task.tags where tag.isEmpty || tag.unicodeScalars.contains(where: \.properties.isWhitespace) {
+            throw ImportError("the tag '+\(tag)' is not one word")
+        }
+        if let category = task.category {
+            do throws(InputError) {
+                if try TaskText.validateCategory(category) != category {
+                    throw InputError.invalid("the category '\(category)' is not in lowercase")
+                }
+            } catch {
+                throw ImportError(error.message.text)
             }
-        } catch {
-            throw ImportError(error.message.text)
         }
     }
 
-    /// A title from another program made fit to file: line breaks and tabs become spaces,
-    /// blanks at the ends go (other control characters stay, and are refused by `check`).
-    public static func title(_ text: String) -> String {
-        let flat = String(
-            String.UnicodeScalarView(
-                text.unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 }))
-        return flat.trimmingBlanks
-    }
+    /// A title from another program, kept exactly as it is.
+    public static func title(_ text: String) -> String { text }
 
     /// A category from another program (a project `Home.Garden`, a calendar's `Work Stuff`) as a
     /// category name: lowercase, every character that is not a letter, a digit, `-` or `_`
