@@ -5,6 +5,11 @@ public enum UIDGenerator {
         var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return text(of: bytes)
+    }
+
+    /// Sixteen bytes as a UUID's text: 8-4-4-4-12 lowercase hexadecimal digits.
+    static func text(of bytes: [UInt8]) -> String {
         let hex = bytes.map { byte in
             let text = String(byte, radix: 16)
             return text.count == 1 ? "0" + text : text
@@ -33,11 +38,7 @@ extension UIDGenerator {
         bytes += (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * $0)) }
         bytes[6] = (bytes[6] & 0x0F) | 0x80
         bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let hex = bytes.map { byte in
-            let text = String(byte, radix: 16)
-            return text.count == 1 ? "0" + text : text
-        }
-        return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hex[$0].joined() }.joined(separator: "-")
+        return UIDGenerator.text(of: bytes)
     }
 
     /// Whether a text is a canonical UUID in lowercase (8-4-4-4-12 hexadecimal digits).

@@ -31,8 +31,9 @@ enum ICalendarFormat {
             todo.properties.append(CalendarProperty("RRULE", .recurrence(rrule(series, context: context))))
             components.append(todo)
         }
+        let seriesByUID = Dictionary(bundle.series.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
         for task in PlannerTask.sortedInTimelineOrder(bundle.tasks) {
-            if let uid = task.series, let series = bundle.series.first(where: { $0.uid == uid }) {
+            if let uid = task.series, let series = seriesByUID[uid] {
                 var todo = vtodo(task, uid: uid, stamp: stamp, context: context)
                 let start = series.fields(on: task.date).time
                 todo.properties.append(
@@ -299,9 +300,9 @@ enum ICalendarFormat {
     }
 
     /// The uid of the series a repeating item's UID gives: the UID itself, or one made from it
-    /// when it holds an `@`.
+    /// when it cannot be a series' uid (a calendar's `name@host`).
     static func seriesUID(_ uid: String) -> String {
-        uid.contains("@") ? UIDGenerator.derived(from: "ics\n" + uid) : uid
+        RepeatSeries.isValidUID(uid) ? uid : UIDGenerator.derived(from: "ics\n" + uid)
     }
 
     /// The local day a RECURRENCE-ID names.

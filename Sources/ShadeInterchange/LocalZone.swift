@@ -49,11 +49,3 @@ enum LocalZone {
         return (CivilDate(daysSinceEpoch: days), rest / 3600, rest % 3600 / 60, rest % 60)
     }
 }
-
-extension Int {
-    /// Division rounding towards minus infinity.
-    fileprivate func floorDivided(by divisor: Int) -> Int {
-        let quotient = self / divisor
-        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
-    }
-}

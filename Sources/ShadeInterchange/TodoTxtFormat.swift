@@ -19,7 +19,7 @@ enum TodoTxtFormat {
             let base = series.base
             var words: [String] = []
             if base.favorite { words.append("(A)") }
-            words.append(createdDate(series.created) ?? series.anchor.description)
+            words.append(localDate(of: series.created) ?? series.anchor.description)
             words += line(
                 title: base.title, tags: base.tags, category: base.category, date: series.anchor, slot: base.slot,
                 time: base.time, uid: series.uid, remind: base.remind)
@@ -33,9 +33,9 @@ enum TodoTxtFormat {
                 if task.favorite { words.append("(A)") }
             } else {
                 words.append("x")
-                words.append(task.doneAt.flatMap(createdDate) ?? task.date.description)
+                words.append(task.doneAt.flatMap(localDate(of:)) ?? task.date.description)
             }
-            words.append(createdDate(task.created) ?? task.date.description)
+            words.append(localDate(of: task.created) ?? task.date.description)
             words += line(
                 title: task.title, tags: task.tags, category: task.category, date: task.date, slot: task.slot,
                 time: task.time, uid: task.uid, remind: task.remind)
@@ -65,7 +65,7 @@ enum TodoTxtFormat {
     }
 
     /// The local date of a shade timestamp.
-    private static func createdDate(_ timestamp: String) -> String? {
+    private static func localDate(of timestamp: String) -> String? {
         guard let instant = Timestamps.instant(of: timestamp) else { return nil }
         return LocalZone.local(instant).date.description
     }
@@ -94,11 +94,12 @@ enum TodoTxtFormat {
         var rest = words[...]
         var values: [String: String] = [:]
         var done = false
+        var doneDate: CivilDate?
         if rest.first == "x" {
             done = true
             rest = rest.dropFirst()
-            if let date = rest.first, CivilDate(iso: date) != nil {
-                values["done_at"] = date + "T12:00:00"
+            if let date = rest.first.flatMap({ CivilDate(iso: $0) }) {
+                doneDate = date
                 rest = rest.dropFirst()
             }
         } else if let first = rest.first, first.count == 3, first.hasPrefix("("), first.hasSuffix(")"),
@@ -107,8 +108,8 @@ enum TodoTxtFormat {
             values["favorite"] = first == "(A)" ? "yes" : "no"
             rest = rest.dropFirst()
         }
-        var created: String?
-        if let date = rest.first, CivilDate(iso: date) != nil {
+        var created: CivilDate?
+        if let date = rest.first.flatMap({ CivilDate(iso: $0) }) {
             created = date
             rest = rest.dropFirst()
         }
@@ -134,7 +135,7 @@ enum TodoTxtFormat {
         if values.removeValue(forKey: "pri") == "A" { values["favorite"] = "yes" }
         values["title"] = title.joined(separator: " ")
         values["tags"] = tags.joined(separator: " ")
-        values["date"] = values.removeValue(forKey: "due") ?? created ?? nil
+        values["date"] = values.removeValue(forKey: "due") ?? created?.description
         values["time"] = values.removeValue(forKey: "at")
         values["repeat"] = values.removeValue(forKey: "every")
         if let status = values["status"]?.lowercased(), status == "cancelled" || status == "canceled" {
@@ -144,11 +145,11 @@ enum TodoTxtFormat {
         } else {
             values["status"] = done ? "done" : "open"
         }
-        if !done { values["done_at"] = nil }
-        if let created, let date = CivilDate(iso: created) {
-            values["created"] = Timestamps.timestamp(LocalZone.instant(date: date, time: .midnight))
+        // todo.txt keeps days: made at the day's start, done at its noon.
+        if let created {
+            values["created"] = Timestamps.timestamp(LocalZone.instant(date: created, time: .midnight))
         }
-        if let doneDate = values["done_at"].flatMap({ CivilDate(iso: $0.prefix(10)) }) {
+        if let doneDate {
             values["done_at"] = Timestamps.timestamp(
                 LocalZone.instant(date: doneDate, time: TimeOfDay(hour: 12, minute: 0) ?? .midnight))
         }

@@ -67,7 +67,7 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
         let entry = try FieldReader(value, file: file, location: location)
         try entry.rejectUnknownKeys(allowed: keys, usual: order)
         let uid = try entry.string("uid")
-        guard !uid.isEmpty, !uid.contains("@") else { throw entry.fail("uid", "must be non-empty and hold no @") }
+        guard RepeatSeries.isValidUID(uid) else { throw entry.fail("uid", "must be non-empty and hold no @") }
         let every = try entry.string("every")
         guard let rule = RepeatRule(parsing: every) else {
             throw entry.fail("every", "'\(every)' is not a repeat rule")

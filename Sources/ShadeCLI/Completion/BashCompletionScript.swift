@@ -33,51 +33,7 @@ enum BashCompletionScript {
         lines.append("  esac")
         lines.append("}")
         lines.append("")
-        lines.append("# What the value of a command's option may be; fails for a word that is no such option.")
-        lines.append("_shade_option() {")
-        lines.append("  case \"$1:$2\" in")
-        for completion in Table.completions {
-            for row in Table.optionRows(of: completion) {
-                let key = Table.shellQuoted(completion.name + ":--" + row.name)
-                lines.append("    \(key)) _shade_r=\(Table.shellQuoted(row.tokens)) ;;")
-            }
-        }
-        for row in Table.globalOptionRows {
-            lines.append("    *:--\(row.name)) _shade_r=\(Table.shellQuoted(row.tokens)) ;;")
-        }
-        lines.append("    *) return 1 ;;")
-        lines.append("  esac")
-        lines.append("}")
-        lines.append("")
-        lines.append("# What the word at a position after a command may be (0: the first).")
-        lines.append("_shade_position() {")
-        lines.append("  _shade_r=''")
-        lines.append("  case \"$1:$2\" in")
-        for completion in Table.completions {
-            for row in Table.positionRows(of: completion) {
-                let key = Table.shellQuoted(completion.name + ":") + (row.position.map(String.init) ?? "*")
-                lines.append("    \(key)) _shade_r=\(Table.shellQuoted(row.tokens)) ;;")
-            }
-        }
-        lines.append("  esac")
-        lines.append("}")
-        lines.append("")
-        lines.append("# Values with a prefix anywhere on the line (cat:NAME, +tag, goal:gN …).")
-        lines.append("_shade_prefixed() {")
-        lines.append("  case $1 in")
-        for row in Table.prefixRows {
-            let pattern = Table.shellQuoted(row.prefix) + "*"
-            lines.append(
-                "    \(pattern)) _shade_p=\(Table.shellQuoted(row.prefix)) _shade_r=\(Table.shellQuoted(row.tokens)) ;;"
-            )
-        }
-        lines.append("    *) return 1 ;;")
-        lines.append("  esac")
-        lines.append("}")
-        lines.append("")
-        lines.append("_shade_day_prefixes=" + Table.shellQuoted(Table.dayPrefixes))
-        lines.append("_shade_weekdays=" + Table.shellQuoted(Table.weekdays))
-        lines.append("_shade_day_marker=" + Table.shellQuoted(Table.dayMarker))
+        lines += Table.lookupFunctions
         lines.append(driver)
         return lines.joined(separator: "\n") + "\n"
     }

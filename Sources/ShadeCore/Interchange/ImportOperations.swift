@@ -70,12 +70,8 @@ public enum ImportOperations {
         let goalUIDs = Set(try records.goals().map(\.uid)).union(bundle.goals.map(\.uid))
         let seriesUIDs = Set(try records.keyedRecords(of: RepeatSeries.kind).map(\.base.key)).union(
             bundle.series.map(\.uid))
-        // Tasks added are numbered in the order of the numbers they had where they came from (a
-        // round trip through an empty planner gives them back their order), else the file's.
-        var numbering = bundle.tasks.indices.sorted {
-            (bundle.tasks[$0].id, $0) < (bundle.tasks[$1].id, $1)
-        }.makeIterator()
-        var pending: [Int: Int] = [:]
+        // Where each task added stands among the changes, to be numbered once all are known.
+        var addedAt: [(change: Int, sourceID: Int)] = []
         for incoming in bundle.tasks {
             if let goal = incoming.goal, !goalUIDs.contains(goal) {
                 throw ImportError(
@@ -91,7 +87,7 @@ public enum ImportOperations {
             guard let current = try existing(incoming.uid) else {
                 outcome.changes.append(.added(.task(incoming)))
                 outcome.added.append(incoming.uid)
-                pending[outcome.changes.count - 1] = incoming.id
+                addedAt.append((outcome.changes.count - 1, incoming.id))
                 continue
             }
             let merged = updated(current, with: incoming, fields: bundle.taskFields, context: context)
@@ -102,19 +98,12 @@ public enum ImportOperations {
                 outcome.updated.append(current.uid)
             }
         }
-        // Hand out this copy's ids to the tasks added.
-        var ids: [Int: Int] = [:]
-        let added = Set(outcome.added)
-        while let index = numbering.next() {
-            let task = bundle.tasks[index]
-            if added.contains(task.uid) { ids[index] = try nextID() }
-        }
-        var byUID: [String: Int] = [:]
-        for (index, id) in ids { byUID[bundle.tasks[index].uid] = id }
-        for (position, _) in pending {
-            guard case .task(var task)? = outcome.changes[position].after, let id = byUID[task.uid] else { continue }
-            task.id = id
-            outcome.changes[position] = .added(.task(task))
+        // This copy's ids go to the tasks added in the order of the numbers they had where they
+        // came from (a round trip through an empty planner gives them back), else the file's.
+        for entry in addedAt.sorted(by: { ($0.sourceID, $0.change) < ($1.sourceID, $1.change) }) {
+            guard case .task(var task)? = outcome.changes[entry.change].after else { continue }
+            task.id = try nextID()
+            outcome.changes[entry.change] = .added(.task(task))
         }
         try markOccurrences(bundle, records: records, outcome: &outcome)
         return outcome
@@ -141,7 +130,7 @@ public enum ImportOperations {
 
     /// A uid (a key) given twice in one file is a mistake in the file, not two updates.
     static func checkUnique(_ bundle: PlannerBundle) throws {
-        for series in bundle.series where series.uid.isEmpty || series.uid.contains("@") {
+        for series in bundle.series where !RepeatSeries.isValidUID(series.uid) {
             throw ImportError(
                 "the repeating task “\(series.base.title)” has the uid '\(series.uid)'; a repeating task's uid is not empty and holds no @"
             )

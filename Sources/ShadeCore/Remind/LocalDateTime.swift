@@ -44,11 +44,3 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 
     public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool { lhs.minutes < rhs.minutes }
 }
-
-extension Int {
-    /// Division rounding towards minus infinity (a minute before 1970 is on 1969-12-31).
-    fileprivate func floorDivided(by divisor: Int) -> Int {
-        let quotient = self / divisor
-        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
-    }
-}

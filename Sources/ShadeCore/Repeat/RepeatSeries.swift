@@ -107,6 +107,10 @@ public struct RepeatSeries: Hashable, Sendable {
     /// copies that both act on one occurrence make one record.
     public func occurrenceUID(on date: CivilDate) -> String { "\(uid)@\(date)" }
 
+    /// Whether a text can be a series' uid: not empty, and no `@` (which parts an occurrence's
+    /// uid into its series and its date).
+    public static func isValidUID(_ uid: String) -> Bool { !uid.isEmpty && !uid.contains("@") }
+
     /// The series and date an occurrence uid names, when it names one.
     public static func occurrence(of uid: String) -> (series: String, date: CivilDate)? {
         guard let at = uid.lastIndex(of: "@"), let date = CivilDate(iso: String(uid[uid.index(after: at)...])) else {
