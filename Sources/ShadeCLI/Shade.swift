@@ -30,7 +30,7 @@ public enum Shade {
         .command(Find.self), .command(Filter.self), .group(Templates.group), .command(TemplatesList.self),
         .group(Goals.group), .command(GoalsList.self), .command(Review.self),
         .command(Stats.self), .command(Chart.self), .command(History.self), .command(Report.self),
-        .command(Export.self), .command(Import.self),
+        .command(Export.self), .command(Import.self), .group(Sync.group), .command(Conflicts.self),
         .command(Undo.self),
         .command(Log.self),
         .command(Check.self),
@@ -38,7 +38,7 @@ public enum Shade {
     ]
 
     /// Commands the language runs but help does not list: what the completion scripts call.
-    static let hiddenEntries: [Entry] = [.command(CompleteWords.self)]
+    static let hiddenEntries: [Entry] = [.command(CompleteWords.self), .command(MergeDriver.self)]
 
     /// The command names, for completion and messages.
     static let commandNames: [String] = entries.map(\.name)

@@ -46,20 +46,29 @@ enum KeyedRecordCodecs {
 /// ```
 /// Records of format 2 had no stamps: they read as older than any change.
 enum CollectionDocument {
-    static func encode(_ codec: any KeyedRecordCodec.Type, _ records: [AnyKeyedRecord]) -> JSONValue {
-        let list = records.sorted { $0.base.key < $1.base.key }.map { codec.encode($0) }
-        return [
+    /// What a collection file holds: its records in key order, and the keys of those removed
+    /// (`TombstonesCodec`).
+    struct Content: Equatable {
+        var records: [AnyKeyedRecord]
+        var removed: [String: FieldStamp] = [:]
+    }
+
+    static func encode(_ codec: any KeyedRecordCodec.Type, _ content: Content) -> JSONValue {
+        let list = content.records.sorted { $0.base.key < $1.base.key }.map { codec.encode($0) }
+        var document: JSONValue = [
             "format": .int(Int64(StoreFormat.version)), "kind": .string(codec.documentKind),
             codec.documentKind: .array(list),
         ]
+        TombstonesCodec.append(content.removed, to: &document)
+        return document
     }
 
     static func decode(_ codec: any KeyedRecordCodec.Type, _ value: JSONNode, file: String) throws(StoreError)
-        -> [AnyKeyedRecord]
+        -> Content
     {
         let reader = try FieldReader(value, file: file, location: "")
         let format = try reader.checkHeader(kind: codec.documentKind)
-        try reader.rejectUnknownKeys(allowed: ["format", "kind", codec.documentKind])
+        try reader.rejectUnknownKeys(allowed: ["format", "kind", codec.documentKind, TombstonesCodec.key])
         var result: [AnyKeyedRecord] = []
         var keys: Set<String> = []
         for (index, element) in try reader.array(codec.documentKind).enumerated() {
@@ -72,7 +81,8 @@ enum CollectionDocument {
             result.append(record)
         }
         // The list is kept in key order, whatever order a hand edit left it in.
-        return result.sorted { $0.base.key < $1.base.key }
+        return Content(
+            records: result.sorted { $0.base.key < $1.base.key }, removed: try TombstonesCodec.decode(reader))
     }
 }
 

@@ -1,6 +1,12 @@
 import ShadeCore
 import ShadeJSON
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The planner's store: a directory of JSON files written through json-c.
 ///
 /// Every read takes a shared lock and every write an exclusive one for its whole
@@ -108,7 +114,21 @@ public struct Store: Sendable {
         return format == StoreFormat.version
     }
 
-    private func writeLocked<T>(label: String?, now: Moment, _ body: (StoreState) throws -> T) throws -> T {
+    /// Runs `body` under the exclusive lock, once a change a crashed process left is finished and
+    /// an earlier format upgraded (as every write does first): for work beside the store's own
+    /// that must see no other process write in between (a sync). `body` writes through the lock
+    /// it is given.
+    public func exclusively<T>(_ body: (LockedStore) throws -> T) throws -> T {
+        try FileSystem.makeDirectories(directory)
+        _ = CommitJournal.boot
+        let lock = try FileLock(path: paths.lock, mode: .exclusive)
+        return try withExtendedLifetime(lock) {
+            _ = try prepareForWrite()
+            return try body(LockedStore(store: self))
+        }
+    }
+
+    func writeLocked<T>(label: String?, now: Moment, _ body: (StoreState) throws -> T) throws -> T {
         do {
             let commit = AtomicCommit(paths: paths)
             let metaCurrent = try prepareForWrite()
@@ -144,6 +164,7 @@ public struct Store: Sendable {
         _ make: (StoreState) throws -> [RecordChange], to state: StoreState, label: String, now: Moment
     ) throws -> Change {
         let stamp = FieldStamp(at: now.timestamp, by: author)
+        state.removalStamp = stamp
         let changes = try OccurrenceOperations.materializing(try make(state), in: state)
         try state.apply(changes.map { $0.stamped(stamp) })
         return Change(label: label, at: now.timestamp, by: author, records: state.recordChanges)
@@ -157,6 +178,7 @@ public struct Store: Sendable {
         guard try exists else { return nil }
         return try write(label: nil, now: now) { state -> Change? in
             guard let entry = try state.popUndoEntry() else { return nil }
+            state.removalStamp = FieldStamp(at: now.timestamp, by: author)
             try state.apply(entry.inverse)
             return entry
         }
@@ -172,5 +194,32 @@ public struct Store: Sendable {
         return try StoreError.placing(in: bytes) { () throws(StoreError) in
             try MetaDocument.decode(value, file: paths.meta)
         }
+    }
+}
+
+/// The store while `Store.exclusively` holds its lock: writes go through the lock held.
+public struct LockedStore {
+    let store: Store
+
+    /// As `Store.write`, under the lock already held.
+    public func write<T>(label: String?, now: Moment, _ body: (StoreState) throws -> T) throws -> T {
+        try store.writeLocked(label: label, now: now, body)
+    }
+
+    /// Makes every change the journal holds durable in the files themselves and drops its
+    /// records, so that files another program (git) replaces next are never replayed over.
+    public func checkpoint() throws(StoreError) {
+        let journal = CommitJournal(paths: store.paths)
+        let records = try journal.records()
+        guard !records.isEmpty else { return }
+        journal.checkpoint(records)
+        guard try journal.records().isEmpty else {
+            throw .io(operation: "flush the journal of", path: store.paths.journal, errno: EIO)
+        }
+    }
+
+    /// As `Store.read`, under the lock already held.
+    public func read<T>(_ body: (StoreState) throws -> T) throws -> T {
+        try body(StoreState(paths: store.paths, cache: store.cache))
     }
 }

@@ -111,7 +111,8 @@ struct StoreCheck {
                 }
             case .idShard(let entries):
                 if case .idShard(let shard) = kind { shards[shard] = entries }
-            case .collection(let list):
+            case .collection(let content):
+                let list = content.records
                 let found = list.compactMap { $0.base as? Category }
                 if case .collection(Category.kind) = kind { categories = found }
                 for one in list.compactMap({ $0.base as? RepeatSeries }) { series[one.uid] = one }
@@ -125,7 +126,7 @@ struct StoreCheck {
                 }
             case .weekIndex(let ids):
                 if case .weekIndex(let week) = kind { weekIndexes[week] = ids }
-            case .meta, .undo, .summary, .reminderLedger, .repeatSummary, .goalIndex:
+            case .meta, .undo, .summary, .reminderLedger, .repeatSummary, .goalIndex, .conflictLog:
                 break
             }
         }

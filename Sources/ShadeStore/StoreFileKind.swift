@@ -22,6 +22,8 @@ enum StoreFileKind: Equatable {
     case repeatSummary
     /// This copy's numbers of its goals (`g1`).
     case goalIndex
+    /// This copy's conflict log: the values its merges overwrote.
+    case conflictLog
 
     /// Who a document belongs to.
     enum Scope {
@@ -46,6 +48,7 @@ enum StoreFileKind: Equatable {
         case .reminderLedger: "reminders.json"
         case .repeatSummary: "summary/repeats.json"
         case .goalIndex: "ids/goals.json"
+        case .conflictLog: "conflicts.json"
         }
     }
 
@@ -57,6 +60,7 @@ enum StoreFileKind: Equatable {
         switch (parts.count, parts.first) {
         case (1, "shade.json"): self = .meta
         case (1, "reminders.json"): self = .reminderLedger
+        case (1, "conflicts.json"): self = .conflictLog
         case (1, _) where KeyedRecordCodecs.codec(forFile: path) != nil:
             guard let codec = KeyedRecordCodecs.codec(forFile: path) else { return nil }
             self = .collection(codec.kind)
@@ -88,7 +92,7 @@ enum StoreFileKind: Equatable {
     var scope: Scope {
         switch self {
         case .meta, .collection, .week: .shared
-        case .weekIndex, .idShard, .undo, .reminderLedger, .goalIndex: .local
+        case .weekIndex, .idShard, .undo, .reminderLedger, .goalIndex, .conflictLog: .local
         case .summary, .repeatSummary: .cache
         }
     }
@@ -98,7 +102,7 @@ enum StoreFileKind: Equatable {
     /// entries are never replaced) or caches.
     var isBackedUp: Bool {
         switch self {
-        case .idShard, .undo, .summary, .reminderLedger, .repeatSummary, .goalIndex: false
+        case .idShard, .undo, .summary, .reminderLedger, .repeatSummary, .goalIndex, .conflictLog: false
         case .meta, .collection, .week, .weekIndex: true
         }
     }
@@ -116,6 +120,7 @@ enum StoreFileKind: Equatable {
         case .reminderLedger: "reminders"
         case .repeatSummary: "repeatSummary"
         case .goalIndex: "goalIds"
+        case .conflictLog: "conflicts"
         }
     }
 
@@ -128,14 +133,14 @@ enum StoreFileKind: Equatable {
         ]
             + (week.map { [StoreFileKind.weekIndex($0)] } ?? []) + [
                 .collection(RepeatSeries.kind), .reminderLedger, .repeatSummary, .collection(WeekTemplate.kind),
-                .collection(Goal.kind), .goalIndex,
+                .collection(Goal.kind), .goalIndex, .conflictLog,
             ]
     }()
 
     /// What a file decoded to.
     enum Content: Equatable {
         case meta(format: Int)
-        case collection([AnyKeyedRecord])
+        case collection(CollectionDocument.Content)
         case week(WeekDocument.Content)
         case weekIndex([String: Int])
         case idShard([ISOWeek?])
@@ -144,6 +149,7 @@ enum StoreFileKind: Equatable {
         case reminderLedger(ReminderLedger)
         case repeatSummary(RepeatSummaryDocument.Content)
         case goalIndex([String: Int])
+        case conflictLog([ConflictLog.Entry])
     }
 
     /// What `content` reads as once written back in the current format: the format says so, and
@@ -159,7 +165,7 @@ enum StoreFileKind: Equatable {
                         var written = task
                         written.id = 0
                         return written
-                    }))
+                    }, removed: file.removed))
         default: return content
         }
     }
@@ -171,7 +177,8 @@ enum StoreFileKind: Equatable {
         case (.collection(let kind), .collection(let list)):
             guard let codec = KeyedRecordCodecs.codec(for: kind) else { preconditionFailure("a kind with no codec") }
             return CollectionDocument.encode(codec, list)
-        case (.week(let week), .week(let file)): return WeekDocument.encode(week: week, tasks: file.tasks)
+        case (.week(let week), .week(let file)):
+            return WeekDocument.encode(week: week, tasks: file.tasks, removed: file.removed)
         case (.weekIndex(let week), .weekIndex(let ids)):
             return WeekIndexDocument.encode(week: week, ids: ids)
         case (.idShard(let shard), .idShard(let weeks)): return IDShardDocument.encode(shard: shard, weeks: weeks)
@@ -180,6 +187,7 @@ enum StoreFileKind: Equatable {
         case (_, .reminderLedger(let ledger)): return ReminderLedgerDocument.encode(ledger)
         case (_, .repeatSummary(let content)): return RepeatSummaryDocument.encode(content)
         case (_, .goalIndex(let ids)): return GoalIndexDocument.encode(ids)
+        case (_, .conflictLog(let entries)): return ConflictLogDocument.encode(entries)
         default: preconditionFailure("content of another kind of file")
         }
     }
@@ -212,6 +220,7 @@ enum StoreFileKind: Equatable {
         case .reminderLedger: return .reminderLedger(try ReminderLedgerDocument.decode(value, file: file))
         case .repeatSummary: return .repeatSummary(try RepeatSummaryDocument.decode(value, file: file))
         case .goalIndex: return .goalIndex(try GoalIndexDocument.decode(value, file: file))
+        case .conflictLog: return .conflictLog(try ConflictLogDocument.decode(value, file: file))
         }
     }
 }

@@ -23,6 +23,8 @@ extension StoreState {
         let occurrences: [ISOWeek: [PlannerTask]]
         let goalIDs: [String: Int]?
         let goalIndexChanged: Bool
+        let removedTasks: [ISOWeek: [String: FieldStamp]]
+        let removedRecords: [RecordKind: [String: FieldStamp]]
     }
 
     /// The state as it stands (the collections share their storage until changed).
@@ -32,7 +34,8 @@ extension StoreState {
             dirtyIndexes: dirtyIndexes, unindexedWeeks: unindexedWeeks, numberedWeeks: numberedWeeks,
             nextID: nextID, changeOrder: changeOrder, changes: changes, closedChanges: closedChanges,
             collections: collections, dirtyCollections: dirtyCollections, weekIDs: weekIDs, occurrences: occurrences,
-            goalIDs: goalIDs, goalIndexChanged: goalIndexChanged)
+            goalIDs: goalIDs, goalIndexChanged: goalIndexChanged, removedTasks: removedTasks,
+            removedRecords: removedRecords)
     }
 
     /// Puts the state back as it stood at `snapshot`.
@@ -54,6 +57,8 @@ extension StoreState {
         occurrences = snapshot.occurrences
         goalIDs = snapshot.goalIDs
         goalIndexChanged = snapshot.goalIndexChanged
+        removedTasks = snapshot.removedTasks
+        removedRecords = snapshot.removedRecords
     }
 
     /// Ends the change being made: it becomes an entry of the change log of its own (written with

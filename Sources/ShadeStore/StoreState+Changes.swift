@@ -12,6 +12,7 @@ extension StoreState {
         list.removeAll { $0.base.key == record.base.key }
         list.append(record)
         collections[record.kind] = list.sorted { $0.base.key < $1.base.key }
+        removedRecords[record.kind]?[record.base.key] = nil
         dirtyCollections.insert(record.kind)
         if record.kind == RepeatSeries.kind { occurrences = [:] }
         self.record(
@@ -24,6 +25,7 @@ extension StoreState {
         guard let previous = list.first(where: { $0.base.key == key }) else { return }
         list.removeAll { $0.base.key == key }
         collections[kind] = list
+        removedRecords[kind, default: [:]][key] = removalStamp
         dirtyCollections.insert(kind)
         if kind == RepeatSeries.kind { occurrences = [:] }
         record("\(kind):\(key)", before: .keyed(previous), after: nil)
@@ -134,6 +136,10 @@ extension StoreState {
     /// Removes a task for good; its id is never handed out again.
     public func remove(id: Int) throws(StoreError) {
         guard let before = try task(id: id) else { throw missing(id) }
+        // A task filed in the week leaves a tombstone there (an occurrence only shown leaves none).
+        if try filedTasks(in: before.week).contains(where: { $0.uid == before.uid }) {
+            removedTasks[before.week, default: [:]][before.uid] = removalStamp
+        }
         try detach(id: id, from: before.week)
         try setWeek(nil, forID: id)
         record("task:\(id)", before: .task(before), after: nil)
@@ -156,6 +162,7 @@ extension StoreState {
     func file(_ task: PlannerTask) throws(StoreError) {
         _ = try tasks(in: task.week)
         weeks[task.week, default: []].append(task)
+        removedTasks[task.week]?[task.uid] = nil
         dirtyWeeks.insert(task.week)
         dirtyIndexes.insert(task.week)
     }

@@ -21,7 +21,8 @@ extension StoreState {
         if createMeta { files.append(("shade.json", try serialise(MetaDocument.encode()))) }
         for week in dirtyWeeks.sorted() {
             let tasks = weeks[week] ?? []
-            files.append((paths.weekFile(week), try serialise(WeekDocument.encode(week: week, tasks: tasks))))
+            let document = WeekDocument.encode(week: week, tasks: tasks, removed: removedTasks[week] ?? [:])
+            files.append((paths.weekFile(week), try serialise(document)))
         }
         for week in dirtyIndexes.union(dirtyWeeks.intersection(unindexedWeeks)).sorted() {
             // The tasks filed and the occurrences shown: both keep their ids.
@@ -51,7 +52,9 @@ extension StoreState {
         if let index = try pendingGoalIndex() { files.append((StoreFileKind.goalIndex.relativePath, index)) }
         for kind in dirtyCollections.sorted() {
             let document = StoreFileKind.collection(kind)
-            files.append((document.relativePath, try serialise(document.encode(.collection(collections[kind] ?? [])))))
+            let content = CollectionDocument.Content(
+                records: collections[kind] ?? [], removed: removedRecords[kind] ?? [:])
+            files.append((document.relativePath, try serialise(document.encode(.collection(content)))))
         }
         return files
     }
@@ -61,7 +64,7 @@ extension StoreState {
         guard let cache else { return }
         for week in dirtyWeeks {
             if let identity = weekIdentity(week), let tasks = weeks[week] {
-                cache.store(week, identity: identity, tasks: tasks, indexed: true)
+                cache.store(week, identity: identity, tasks: tasks, removed: removedTasks[week] ?? [:], indexed: true)
             }
         }
     }

@@ -26,6 +26,13 @@ public final class StoreState: PlannerRecords {
     /// Changes of this step closed already, each an entry of the change log of its own (a batch).
     var closedChanges: [Change] = []
     var poppedUndoEntry: Int?
+    /// The tasks removed from each week read so far, by uid, with when and by whom: the week
+    /// file's tombstones, which let a merge tell a removal from a change (`RecordMerge`).
+    var removedTasks: [ISOWeek: [String: FieldStamp]] = [:]
+    /// The records removed from each keyed kind's collection read so far, by key.
+    var removedRecords: [RecordKind: [String: FieldStamp]] = [:]
+    /// The stamp a removal in this step leaves: this change's moment and author.
+    var removalStamp = FieldStamp(at: "", by: "")
     /// The records of each keyed kind read so far (categories, …), in key order.
     var collections: [RecordKind: [AnyKeyedRecord]] = [:]
     /// The keyed kinds whose collection changed in this step.
@@ -68,16 +75,19 @@ public final class StoreState: PlannerRecords {
         let identity = cache != nil ? weekIdentity(week) : nil
         if let identity, let cached = cache?.tasks(week, identity: identity) {
             weeks[week] = cached.tasks
+            removedTasks[week] = cached.removed
             if !cached.indexed { unindexedWeeks.insert(week) }
             return cached.tasks
         }
         var tasks: [PlannerTask] = []
+        var removed: [String: FieldStamp] = [:]
         var indexed = true
         if let bytes = try FileSystem.read(file) {
             let content = try decode(bytes, file: file) { value throws(StoreError) in
                 try WeekDocument.decode(value, file: file, expected: week)
             }
             tasks = content.tasks
+            removed = content.removed
             if content.format >= 3 {
                 tasks = try numbered(tasks, in: week)
             } else {
@@ -87,9 +97,10 @@ public final class StoreState: PlannerRecords {
             }
         }
         weeks[week] = tasks
+        removedTasks[week] = removed
         // Ids handed out here and not saved yet are never kept for another command.
         if let identity, !dirtyIndexes.contains(week) {
-            cache?.store(week, identity: identity, tasks: tasks, indexed: indexed)
+            cache?.store(week, identity: identity, tasks: tasks, removed: removed, indexed: indexed)
         }
         return tasks
     }
@@ -103,7 +114,7 @@ public final class StoreState: PlannerRecords {
 
     /// The tasks of a week file, numbered by the week's id index. A task the index does not know
     /// (one that came from another copy) gets the next id, written with this step's changes.
-    private func numbered(_ tasks: [PlannerTask], in week: ISOWeek) throws(StoreError) -> [PlannerTask] {
+    func numbered(_ tasks: [PlannerTask], in week: ISOWeek) throws(StoreError) -> [PlannerTask] {
         var result = tasks
         for index in result.indices { result[index].id = try id(of: result[index].uid, in: week) }
         return result
@@ -112,16 +123,7 @@ public final class StoreState: PlannerRecords {
     /// The id this copy gives a uid of a week: the one its id index holds, else (a task from
     /// another copy, an occurrence shown for the first time) the next id, saved with this step.
     private func id(of uid: String, in week: ISOWeek) throws(StoreError) -> Int {
-        if weekIDs[week] == nil {
-            let file = paths.absolute(paths.weekIndexFile(week))
-            var ids: [String: Int] = [:]
-            if let bytes = try FileSystem.read(file) {
-                ids = try decode(bytes, file: file) { value throws(StoreError) in
-                    try WeekIndexDocument.decode(value, file: file, expected: week)
-                }
-            }
-            weekIDs[week] = ids
-        }
+        _ = try weekIndex(week)
         if let id = weekIDs[week]?[uid] { return id }
         guard numbersArrivals else { return 0 }
         let id = try allocateID()
@@ -130,6 +132,20 @@ public final class StoreState: PlannerRecords {
         dirtyIndexes.insert(week)
         if numberedWeeks.last != week { numberedWeeks.append(week) }
         return id
+    }
+
+    /// A week's id index (uid → id), as read and numbered in this step.
+    func weekIndex(_ week: ISOWeek) throws(StoreError) -> [String: Int] {
+        if let ids = weekIDs[week] { return ids }
+        let file = paths.absolute(paths.weekIndexFile(week))
+        var ids: [String: Int] = [:]
+        if let bytes = try FileSystem.read(file) {
+            ids = try decode(bytes, file: file) { value throws(StoreError) in
+                try WeekIndexDocument.decode(value, file: file, expected: week)
+            }
+        }
+        weekIDs[week] = ids
+        return ids
     }
 
     /// The repeat series, by uid order.
@@ -246,10 +262,14 @@ public final class StoreState: PlannerRecords {
         var result: [AnyKeyedRecord] = []
         let document = StoreFileKind.collection(kind)
         let file = paths.absolute(document.relativePath)
-        if let bytes = try FileSystem.read(file), case .collection(let list) = try document.decode(bytes, file: file) {
-            result = list
+        var removed: [String: FieldStamp] = [:]
+        if let bytes = try FileSystem.read(file), case .collection(let content) = try document.decode(bytes, file: file)
+        {
+            result = content.records
+            removed = content.removed
         }
         collections[kind] = result
+        removedRecords[kind] = removed
         return result
     }
 

@@ -33,6 +33,8 @@ public final class WeekCache: Sendable {
     private struct Entry: Sendable {
         let identity: WeekIdentity
         let tasks: [PlannerTask]
+        /// The week file's tombstones.
+        let removed: [String: FieldStamp]
         /// Whether its file was of format 3 (ids in the index) rather than an earlier format.
         let indexed: Bool
     }
@@ -43,17 +45,21 @@ public final class WeekCache: Sendable {
     /// A cache of at most `capacity` weeks.
     public init(capacity: Int = 64) { self.capacity = capacity }
 
-    func tasks(_ week: ISOWeek, identity: WeekIdentity) -> (tasks: [PlannerTask], indexed: Bool)? {
+    func tasks(_ week: ISOWeek, identity: WeekIdentity) -> (
+        tasks: [PlannerTask], removed: [String: FieldStamp], indexed: Bool
+    )? {
         entries.withLock { entries in
             guard let entry = entries[week], entry.identity == identity else { return nil }
-            return (entry.tasks, entry.indexed)
+            return (entry.tasks, entry.removed, entry.indexed)
         }
     }
 
-    func store(_ week: ISOWeek, identity: WeekIdentity, tasks: [PlannerTask], indexed: Bool) {
+    func store(
+        _ week: ISOWeek, identity: WeekIdentity, tasks: [PlannerTask], removed: [String: FieldStamp], indexed: Bool
+    ) {
         entries.withLock { entries in
             if entries.count >= capacity, entries[week] == nil { entries.removeAll(keepingCapacity: true) }
-            entries[week] = Entry(identity: identity, tasks: tasks, indexed: indexed)
+            entries[week] = Entry(identity: identity, tasks: tasks, removed: removed, indexed: indexed)
         }
     }
 }

@@ -16,6 +16,8 @@ enum WeekDocument {
     struct Content: Equatable {
         var format: Int
         var tasks: [PlannerTask]
+        /// The tasks removed from the week, by uid (`TombstonesCodec`).
+        var removed: [String: FieldStamp] = [:]
     }
 
     /// The tasks of a week an earlier format wrote, each uid once: a task copied by hand (two
@@ -35,7 +37,7 @@ enum WeekDocument {
     /// and every copy of the planner that upgrades the same store, gives the same one.
     static func copyUID(of task: PlannerTask) -> String { "\(task.uid)-copy-\(task.id)" }
 
-    static func encode(week: ISOWeek, tasks: [PlannerTask]) -> JSONValue {
+    static func encode(week: ISOWeek, tasks: [PlannerTask], removed: [String: FieldStamp] = [:]) -> JSONValue {
         var days = JSONObject()
         let byDay = Dictionary(grouping: tasks, by: \.date)
         for (date, dayTasks) in byDay.sorted(by: { $0.key < $1.key }) {
@@ -48,16 +50,20 @@ enum WeekDocument {
             }
             days.appendUnique(date.description, .object(slots))
         }
-        return [
+        var document: JSONValue = [
             "format": .int(Int64(StoreFormat.version)), "kind": "week", "week": .string(week.description),
             "days": .object(days),
         ]
+        TombstonesCodec.append(removed, to: &document)
+        return document
     }
 
     static func decode(_ value: JSONNode, file: String, expected week: ISOWeek) throws(StoreError) -> Content {
         let reader = try FieldReader(value, file: file, location: "")
         let format = try reader.checkHeader(kind: "week")
-        try reader.rejectUnknownKeys(allowed: ["format", "kind", "week", "days"])
+        try reader.rejectUnknownKeys(
+            allowed: format >= 3
+                ? ["format", "kind", "week", "days", TombstonesCodec.key] : ["format", "kind", "week", "days"])
         let name = try reader.string("week")
         guard name == week.description else {
             throw reader.fail("week", "this file holds week \(name), but its name says \(week)")
@@ -88,6 +94,6 @@ enum WeekDocument {
                 }
             }
         }
-        return Content(format: format, tasks: tasks)
+        return Content(format: format, tasks: tasks, removed: try TombstonesCodec.decode(reader))
     }
 }

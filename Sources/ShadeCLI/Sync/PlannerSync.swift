@@ -1,0 +1,372 @@
+import ShadeCore
+import ShadeStore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Sharing a planner through git (SPEC §11): the store is a repository, a shared repository (a
+/// bare one on a server, a USB stick, a directory) is the meeting point, and each copy's commits
+/// are its offline edits. Git moves the files; shade's merge driver (`StoreFileMerge`) merges
+/// two versions of a planner file record by record and field by field.
+struct PlannerSync {
+    let session: Session
+    let git: GitRepository
+    let now: Moment
+
+    /// The branch every copy shares.
+    static let branch = "main"
+    /// How many times a sync fetches and merges again when another copy pushed in between.
+    static let attempts = 5
+
+    /// What a store keeps out of git: the files of this copy only (SPEC §11).
+    static let ignoreRules = """
+        # Kept by this copy only: its ids, change log, journal, backups, caches, locks, its record
+        # of reminders sent and of merge conflicts. shade sync never shares them.
+        /ids/
+        /undo/
+        /journal/
+        /backups/
+        /.staging/
+        /summary/
+        /lock
+        /*.lock
+        /commit.json
+        /reminders.json
+        /conflicts.json
+        *.tmp-*
+
+        """
+
+    /// What routes every shared JSON file through shade's merge driver.
+    static let attributes = """
+        # Planner files are merged by shade, record by record and field by field (shade sync init
+        # sets merge.shade.driver in this copy's .git/config).
+        *.json merge=shade
+
+        """
+
+    init(session: Session, now: Moment) throws(CommandError) {
+        self.session = session
+        self.now = now
+        git = GitRepository(root: session.store.directory, name: session.store.author, email: "")
+    }
+
+    /// The command git runs to merge a planner file: this program, in the store (git runs it in
+    /// the work tree's root).
+    static var driverCommand: String {
+        let path = ExecutablePath.current ?? "shade"
+        return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "' --store . merge-driver %O %A %B %P"
+    }
+
+    // MARK: - sync init
+
+    /// What `sync init` did.
+    struct Started {
+        /// `created`: a new shared planner; `joined`: this store joined the one at the remote;
+        /// `configured`: it was shared already (its settings written again).
+        var action: String
+        var remote: String?
+        var received: [StoreFileMerge.RecordDelta] = []
+        var sent: [StoreFileMerge.RecordDelta] = []
+    }
+
+    /// Makes the store a repository (or joins the planner at `remote`), writes the merge
+    /// settings and ignore rules, and commits the planner as it is.
+    func start(remote: String?) throws -> Started {
+        try session.store.exclusively { locked in
+            try locked.checkpoint()
+            var started = Started(action: git.exists ? "configured" : "created", remote: remote)
+            let root = session.store.directory
+            let hasPlanner =
+                try TextFile.read(root + "/shade.json") != nil || TextFile.read(root + "/.gitignore") != nil
+            if !git.exists {
+                try git.require(
+                    ["init", "-q", "--shared=0600", "-b", Self.branch], doing: "make the store a repository")
+            }
+            try configureRepository()
+            if let remote {
+                if let existing = try git.remote(), existing != remote {
+                    throw CommandError.failed(
+                        "this planner is shared with \(existing) already; run 'sync' to sync with it")
+                }
+                if try git.remote() == nil {
+                    try git.require(["remote", "add", "origin", remote], doing: "add the remote")
+                }
+            }
+            guard let remote = try git.remote() else {
+                try writeRules()
+                try commitLocal(message: "shade: start sharing this planner")
+                return started
+            }
+            started.remote = remote
+            try fetch(remote)
+            let shared = try git.commit("origin/" + Self.branch)
+            if let shared, try git.commit("HEAD") == nil, !hasPlanner {
+                // An empty store joins: it starts as the shared planner is.
+                try git.require(["checkout", "-q", "-f", "-B", Self.branch, shared], doing: "take the shared planner")
+                try writeRules()
+                try commitLocal(message: "shade: start sharing this planner")
+                try settle(locked: locked, from: nil)
+                started.action = "joined"
+                started.received = try deltas(from: nil, to: shared)
+            } else {
+                try writeRules()
+                try commitLocal(message: "shade: start sharing this planner")
+                if shared != nil {
+                    started.action = "joined"
+                    started.received = try mergeRemote(locked: locked, unrelated: true).0
+                }
+            }
+            started.sent = try push(remote: remote, locked: locked).sent
+            return started
+        }
+    }
+
+    /// Writes the repository's own settings (the merge driver, which a clone does not carry).
+    private func configureRepository() throws {
+        let settings = [
+            ("merge.shade.name", "shade planner merge (record by record, field by field)"),
+            ("merge.shade.driver", Self.driverCommand), ("core.sharedRepository", "0600"),
+            ("pull.rebase", "false"),
+        ]
+        for (key, value) in settings {
+            try git.require(["config", key, value], doing: "set \(key)")
+        }
+        chmod(session.store.directory + "/.git", 0o700)
+    }
+
+    /// Writes the ignore rules and the merge attributes, when they are not as they should be.
+    private func writeRules() throws {
+        let root = session.store.directory
+        for (name, text) in [(".gitignore", Self.ignoreRules), (".gitattributes", Self.attributes)] {
+            let current = try TextFile.read(root + "/" + name).map { String(decoding: $0, as: UTF8.self) }
+            if current != text { try TextFile.writeAtomically(root + "/" + name, text) }
+        }
+    }
+
+    /// The records that differ between two commits (the first nil: every record of the second).
+    func deltas(from old: String?, to new: String) throws -> [StoreFileMerge.RecordDelta] {
+        var result: [StoreFileMerge.RecordDelta] = []
+        for path in try git.changedFiles(from: old, to: new) {
+            let before = try old.map { commit throws(CommandError) in try git.file(path, at: commit) } ?? []
+            result += StoreFileMerge.deltas(path: path, old: before, new: try git.file(path, at: new))
+        }
+        return result
+    }
+
+    // MARK: - sync
+
+    /// What `sync` did.
+    struct Report {
+        var sent: [StoreFileMerge.RecordDelta] = []
+        var received: [StoreFileMerge.RecordDelta] = []
+        var conflicts = 0
+        var remote = ""
+    }
+
+    /// Commits this copy's changes, fetches, merges and pushes, again when another copy pushed in
+    /// between (a bounded number of times).
+    func run() throws -> Report {
+        guard git.exists else {
+            throw CommandError.failed(
+                "this planner is not shared yet; 'sync init' shares it, 'sync init REMOTE' joins one")
+        }
+        guard let remote = try git.remote() else {
+            throw CommandError.failed(
+                "this planner has no remote to sync with; 'sync init REMOTE' joins one (a bare git repository)")
+        }
+        let conflictsBefore = try ConflictLog.entries(in: session.store.directory).count
+        var report = try session.store.exclusively { locked -> Report in
+            try locked.checkpoint()
+            try configureRepository()
+            try writeRules()
+            try settle(locked: locked)
+            try commitLocal(message: nil)
+            var report = Report(remote: remote)
+            for attempt in 1...Self.attempts {
+                try fetch(remote)
+                if try git.commit("origin/" + Self.branch) != nil {
+                    let (received, _) = try mergeRemote(locked: locked, unrelated: false)
+                    report.received += received
+                }
+                let pushed = try push(remote: remote, locked: locked)
+                if pushed.done {
+                    report.sent = pushed.sent
+                    return report
+                }
+                if attempt == Self.attempts {
+                    throw CommandError.failed(
+                        "could not send to \(remote): other copies kept sending in between; your changes are kept, run 'sync' again"
+                    )
+                }
+            }
+            return report
+        }
+        report.conflicts = try ConflictLog.entries(in: session.store.directory).count - conflictsBefore
+        return report
+    }
+
+    private func fetch(_ remote: String) throws {
+        let result = try git.run(["fetch", "-q", "origin"])
+        guard result.succeeded else {
+            throw CommandError.failed(
+                "could not reach \(remote) (\(result.lastLine)); nothing was sent or received, your changes are kept")
+        }
+    }
+
+    /// Commits what changed in the planner's files since the last commit, with a message naming
+    /// it (or `message`); nothing when nothing changed.
+    private func commitLocal(message: String?) throws {
+        try git.require(["add", "-A"], doing: "stage the planner's changes")
+        let staged = try git.stagedFiles()
+        guard !staged.isEmpty else { return }
+        let head = try git.commit("HEAD")
+        var deltas: [StoreFileMerge.RecordDelta] = []
+        for path in staged {
+            let old = try head.map { commit throws(CommandError) in try git.file(path, at: commit) } ?? []
+            let new = try TextFile.read(session.store.directory + "/" + path) ?? []
+            deltas += StoreFileMerge.deltas(path: path, old: old, new: new)
+        }
+        let text = message ?? Self.message(for: deltas, by: session.store.author)
+        try git.require(["commit", "-q", "--no-verify", "-m", text], doing: "commit the planner's changes")
+        try markSettled()
+    }
+
+    /// A commit message that names what changed: `ana: added “Buy milk”, done “Gym”` and a line
+    /// per record.
+    static func message(for deltas: [StoreFileMerge.RecordDelta], by author: String) -> String {
+        let counts = [RecordChange.Action.add, .change, .remove].compactMap { action -> String? in
+            let count = deltas.filter { $0.action == action }.count
+            guard count > 0 else { return nil }
+            return "\(count) "
+                + ["add": "added", "change": "changed", "remove": "removed"][action.rawValue, default: ""]
+        }
+        let subject =
+            "shade: \(author.isEmpty ? "someone" : author): "
+            + (counts.isEmpty ? "tidied" : counts.joined(separator: ", "))
+        let lines = deltas.prefix(50).map { delta in
+            let verb = ["add": "added", "change": "changed", "remove": "removed"][delta.action.rawValue, default: ""]
+            return "\(verb) \(delta.kind) “\(delta.title)” (\(delta.key))"
+        }
+        let more = deltas.count > 50 ? ["… and \(deltas.count - 50) more"] : []
+        return ([subject, ""] + lines + more).joined(separator: "\n")
+    }
+
+    /// Merges the fetched branch into this copy's (through the merge driver), settles the tasks
+    /// it brought, and commits what settling changed. Returns the records that came in.
+    private func mergeRemote(locked: LockedStore, unrelated: Bool) throws -> (
+        [StoreFileMerge.RecordDelta], Bool
+    ) {
+        let remoteBranch = "origin/" + Self.branch
+        let before = try git.commit("HEAD")
+        guard let theirs = try git.commit(remoteBranch) else { return ([], false) }
+        if let before, try git.mergeBase(before, theirs) == theirs { return ([], false) }
+        if before == nil {
+            // Nothing here yet: this copy starts from the remote's planner.
+            try git.require(["checkout", "-q", "-B", Self.branch, theirs], doing: "take the shared planner")
+        } else {
+            var arguments = [
+                "-c", "merge.shade.driver=\(Self.driverCommand)", "merge", "-q", "--no-edit", "--no-ff", "-m",
+                "shade: \(session.store.author.isEmpty ? "someone" : session.store.author) merged the shared planner",
+            ]
+            if unrelated { arguments.append("--allow-unrelated-histories") }
+            let result = try git.run(arguments + [theirs])
+            guard result.succeeded else {
+                let unmerged = try git.run(["diff", "--name-only", "--diff-filter=U"]).output
+                    .split(separator: "\n").map(String.init)
+                _ = try git.run(["merge", "--abort"])
+                let reason =
+                    result.errors.split(separator: "\n").first { $0.contains("cannot merge") }
+                    .map(String.init) ?? result.lastLine
+                let files = unmerged.isEmpty ? "" : " " + unmerged.joined(separator: ", ")
+                throw CommandError.failed(
+                    "could not merge\(files): \(reason); nothing was changed here, both versions are kept in git"
+                )
+            }
+        }
+        guard let after = try git.commit("HEAD") else { return ([], false) }
+        try settle(locked: locked, from: before, to: after)
+        try commitLocal(message: "shade: settled the tasks the merge brought")
+        return (try deltas(from: before, to: after), true)
+    }
+
+    /// Pushes this copy's branch; `done` false when another copy pushed first (fetch and merge
+    /// again). Returns the records sent.
+    private func push(remote: String, locked: LockedStore) throws -> (done: Bool, sent: [StoreFileMerge.RecordDelta]) {
+        guard let head = try git.commit("HEAD") else { return (true, []) }
+        let theirs = try git.commit("origin/" + Self.branch)
+        if let theirs, theirs == head { return (true, []) }
+        let result = try git.run(["push", "-q", "origin", "HEAD:refs/heads/" + Self.branch])
+        guard result.succeeded else {
+            let text = result.errors
+            if text.contains("rejected") || text.contains("fetch first") || text.contains("cannot lock ref")
+                || text.contains("non-fast-forward")
+            {
+                return (false, [])
+            }
+            throw CommandError.failed(
+                "could not send to \(remote) (\(result.lastLine)); your changes are kept and go at the next sync")
+        }
+        _ = try git.run(["branch", "-q", "--set-upstream-to=origin/" + Self.branch])
+        let base = try theirs.flatMap { commit throws(CommandError) in try git.mergeBase(commit, head) }
+        return (true, try deltas(from: base, to: head))
+    }
+
+    // MARK: - settling arrivals
+
+    /// Where this copy notes the commit whose tasks it last settled (inside `.git`: never shared).
+    private var settledFile: String { session.store.directory + "/.git/shade-settled" }
+
+    private func markSettled() throws {
+        guard let head = try git.commit("HEAD") else { return }
+        try TextFile.writeAtomically(settledFile, head + "\n")
+    }
+
+    /// Settles the tasks a merge (this sync's, or a plain `git pull`) brought: moved tasks keep
+    /// their ids, a task found in two weeks is made one, new tasks are numbered, conflicts of
+    /// that are logged.
+    func settle(locked: LockedStore, from old: String? = nil, to new: String? = nil) throws {
+        guard let new = try new ?? git.commit("HEAD") else { return }
+        let previous =
+            try old
+            ?? TextFile.read(settledFile).map { String(decoding: $0, as: UTF8.self).trimmingTrailingNewlines }
+        if previous == new { return }
+        let files = try git.changedFiles(from: previous, to: new)
+        let weeks = files.compactMap(Self.week(of:))
+        if !weeks.isEmpty {
+            let parents = try git.parents(of: new)
+            let base = parents.count == 2 ? try git.mergeBase(parents[0], parents[1]) : nil
+            let git = self.git
+            let arrivals = try locked.write(label: nil, now: now) { state in
+                try state.settleArrivals(in: weeks) { week in
+                    guard let base, let path = Self.path(of: week) else { return nil }
+                    return try? git.file(path, at: base)
+                }
+            }
+            try ConflictLog.append(arrivals.conflicts, merged: now.timestamp, in: session.store.directory)
+        }
+        try TextFile.writeAtomically(settledFile, new + "\n")
+    }
+
+    /// The week of a week file's path (`weeks/2026/2026-W48.json`).
+    static func week(of path: String) -> ISOWeek? {
+        let parts = path.split(separator: "/")
+        guard parts.count == 3, parts[0] == "weeks", parts[2].hasSuffix(".json") else { return nil }
+        return ISOWeek(parsing: parts[2].dropLast(5))
+    }
+
+    static func path(of week: ISOWeek) -> String? { "weeks/\(week.description.prefix(4))/\(week).json" }
+}
+
+/// The path of the running program.
+enum ExecutablePath {
+    static var current: String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

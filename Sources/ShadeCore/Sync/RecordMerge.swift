@@ -1,0 +1,231 @@
+/// How two copies of a planner that changed the same record are brought together: per record by
+/// its key (a task's uid), per field by its stamp (SPEC §11).
+///
+/// - A field changed on one side only (since the base, the version both copies last shared)
+///   keeps that change.
+/// - A field changed on both sides takes the later change; at one instant, authors in a fixed
+///   order, then values in a fixed order, so that every copy picks the same. The value that lost
+///   is a **conflict**, for the conflict log.
+/// - A removal leaves a tombstone (the key and when it was removed): a removal after the last
+///   change of the record wins; a change after the removal brings the record back, and the
+///   removal is the conflict. A record put back on one side (its tombstone gone there, the
+///   record there) is back.
+/// - A record that left one side without a tombstone (a task moved to another week's file)
+///   stays gone unless the other side changed it since the base.
+///
+/// The rule knows nothing of files: a record is its fields (by name, each value opaque) and its
+/// stamps. Values only need comparing; `order` breaks exact ties.
+public enum RecordMerge {
+    /// One version of a record: each field's value by name, and its stamps.
+    public struct Version<Value: Hashable & Sendable>: Hashable, Sendable {
+        public var fields: [String: Value]
+        public var stamps: FieldStamps
+
+        public init(fields: [String: Value], stamps: FieldStamps) {
+            self.fields = fields
+            self.stamps = stamps
+        }
+
+        /// The latest stamp of any field (or the making).
+        public var latest: FieldStamp { stamps.changed.values.reduce(stamps.made) { max($0, $1) } }
+    }
+
+    /// One side of a merge for one key: the record there (nil when it is not there) and its
+    /// tombstone there (nil when it was not removed there).
+    public struct Side<Value: Hashable & Sendable>: Hashable, Sendable {
+        public var record: Version<Value>?
+        public var removed: FieldStamp?
+
+        public init(record: Version<Value>?, removed: FieldStamp? = nil) {
+            self.record = record
+            self.removed = removed
+        }
+    }
+
+    /// How a kind of record's fields are stamped.
+    public struct Shape: Sendable {
+        /// The fields each with a stamp of their own.
+        public let stamped: Set<String>
+        /// Fields that go with another field's stamp (`done_at` with `status`): taken from the
+        /// side whose value of that field was kept.
+        public let companions: [String: String]
+        /// Fields that go with the record's making (`created`).
+        public let made: Set<String>
+        /// Every other field (identity, `modified`) is taken from the side changed last.
+
+        public init(stamped: Set<String>, companions: [String: String] = [:], made: Set<String> = []) {
+            self.stamped = stamped
+            self.companions = companions
+            self.made = made
+        }
+    }
+
+    /// A value that lost: a field both sides changed, or a removal against a change.
+    public struct Conflict<Value: Hashable & Sendable>: Hashable, Sendable {
+        /// The record's key.
+        public let key: String
+        /// The field, or `removed` for a removal against a change.
+        public let field: String
+        /// The value kept and the value lost (for `removed`: whether the record is gone).
+        public let kept: Value?
+        public let lost: Value?
+        /// The stamps of the change kept and of the change lost.
+        public let keptStamp: FieldStamp
+        public let lostStamp: FieldStamp
+
+        public init(
+            key: String, field: String, kept: Value?, lost: Value?, keptStamp: FieldStamp, lostStamp: FieldStamp
+        ) {
+            self.key = key
+            self.field = field
+            self.kept = kept
+            self.lost = lost
+            self.keptStamp = keptStamp
+            self.lostStamp = lostStamp
+        }
+    }
+
+    /// What the merge of one key gives: the record (nil when it is gone), its tombstone (when it
+    /// is gone by a removal), and the values that lost.
+    public struct Outcome<Value: Hashable & Sendable>: Hashable, Sendable {
+        public var record: Version<Value>?
+        public var removed: FieldStamp?
+        public var conflicts: [Conflict<Value>]
+    }
+
+    /// The field name a removal's conflict is logged under.
+    public static let removedField = "removed"
+
+    /// Merges one key's record: `base` is the version both sides last shared (nil when it
+    /// was not there), `ours` and `theirs` each side's now. `order` is a strict total order of
+    /// values, for exact ties; `removedValue` gives the value a removal conflict shows (whether
+    /// the record is gone).
+    public static func merge<Value>(
+        key: String, base: Side<Value>, ours: Side<Value>, theirs: Side<Value>, shape: Shape,
+        order: (Value, Value) -> Bool, removedValue: (Bool) -> Value
+    ) -> Outcome<Value> {
+        var conflicts: [Conflict<Value>] = []
+        // The tombstones that still count: one a side dropped while it holds the record again
+        // (put back since the base) no longer does.
+        var tombstone: FieldStamp?
+        for (side, other) in [(ours, theirs), (theirs, ours)] {
+            guard let removed = side.removed else { continue }
+            let revived = other.record != nil && other.removed == nil && base.removed == removed
+            if !revived { tombstone = max(tombstone ?? removed, removed) }
+        }
+        var record: Version<Value>?
+        switch (ours.record, theirs.record) {
+        case (nil, nil): record = nil
+        case (let one?, nil), (nil, let one?):
+            let gone = ours.record == nil ? ours : theirs
+            if gone.removed != nil || base.record == nil {
+                record = one
+            } else if let was = base.record {
+                // It left that side's file without a removal (moved elsewhere): it stays only if
+                // this side changed it since.
+                record = one == was ? nil : one
+            }
+        case (let mine?, let other?):
+            let merged = fields(
+                key: key, base: base.record, ours: mine, theirs: other, shape: shape, order: order)
+            record = merged.record
+            conflicts += merged.conflicts
+        }
+        guard let tombstone, let kept = record else {
+            return Outcome(record: record, removed: record == nil ? tombstone : nil, conflicts: conflicts)
+        }
+        // A removal against the record: the later of the removal and the last change wins.
+        let latest = kept.latest
+        let changedSince = [ours.record, theirs.record].contains { $0 != nil && $0 != base.record }
+        if latest <= tombstone {
+            if changedSince {
+                conflicts.append(
+                    Conflict(
+                        key: key, field: removedField, kept: removedValue(true), lost: removedValue(false),
+                        keptStamp: tombstone, lostStamp: latest))
+            }
+            return Outcome(record: nil, removed: tombstone, conflicts: conflicts)
+        }
+        if base.removed != tombstone {
+            conflicts.append(
+                Conflict(
+                    key: key, field: removedField, kept: removedValue(false), lost: removedValue(true),
+                    keptStamp: latest, lostStamp: tombstone))
+        }
+        return Outcome(record: kept, removed: nil, conflicts: conflicts)
+    }
+
+    /// Two versions merged field by field.
+    static func fields<Value>(
+        key: String, base: Version<Value>?, ours: Version<Value>, theirs: Version<Value>, shape: Shape,
+        order: (Value, Value) -> Bool
+    ) -> (record: Version<Value>, conflicts: [Conflict<Value>]) {
+        if ours == theirs { return (ours, []) }
+        var conflicts: [Conflict<Value>] = []
+        var fields: [String: Value] = [:]
+        var stamps: [String: FieldStamp] = [:]
+        /// Which side each stamped field was taken from (true: ours).
+        var fromOurs: [String: Bool] = [:]
+        for field in shape.stamped.sorted() {
+            let (mine, other) = (ours.fields[field], theirs.fields[field])
+            let (myStamp, otherStamp) = (ours.stamps.stamp(of: field), theirs.stamps.stamp(of: field))
+            let takeOurs: Bool
+            if mine == other {
+                takeOurs = otherStamp <= myStamp
+            } else {
+                let wasMine = base.map { $0.fields[field] != mine || $0.stamps.stamp(of: field) != myStamp } ?? true
+                let wasOther =
+                    base.map { $0.fields[field] != other || $0.stamps.stamp(of: field) != otherStamp } ?? true
+                switch (wasMine, wasOther) {
+                case (true, false): takeOurs = true
+                case (false, true): takeOurs = false
+                default:
+                    takeOurs = later(myStamp, mine, than: otherStamp, other, order: order)
+                    conflicts.append(
+                        Conflict(
+                            key: key, field: field, kept: takeOurs ? mine : other, lost: takeOurs ? other : mine,
+                            keptStamp: takeOurs ? myStamp : otherStamp, lostStamp: takeOurs ? otherStamp : myStamp))
+                }
+            }
+            fromOurs[field] = takeOurs
+            fields[field] = takeOurs ? mine : other
+            stamps[field] = takeOurs ? myStamp : otherStamp
+        }
+        // The making: the later one (every field keeps the stamp it was taken with).
+        let made = max(ours.stamps.made, theirs.stamps.made)
+        let others = Set(ours.fields.keys).union(theirs.fields.keys).subtracting(shape.stamped)
+        for field in others {
+            let (mine, other) = (ours.fields[field], theirs.fields[field])
+            if mine == other {
+                fields[field] = mine
+                continue
+            }
+            let takeOurs: Bool
+            if let leader = shape.companions[field], let side = fromOurs[leader] {
+                takeOurs = side
+            } else if shape.made.contains(field) {
+                takeOurs = later(ours.stamps.made, mine, than: theirs.stamps.made, other, order: order)
+            } else {
+                takeOurs = later(ours.latest, mine, than: theirs.latest, other, order: order)
+            }
+            fields[field] = takeOurs ? mine : other
+        }
+        var changed: [String: FieldStamp] = [:]
+        for (field, stamp) in stamps where stamp != made { changed[field] = stamp }
+        return (Version(fields: fields, stamps: FieldStamps(made: made, changed: changed)), conflicts)
+    }
+
+    /// Whether the change stamped `left` (value `leftValue`) is the later one; at one stamp, the
+    /// greater value is (values in `order`).
+    static func later<Value>(
+        _ left: FieldStamp, _ leftValue: Value?, than right: FieldStamp, _ rightValue: Value?,
+        order: (Value, Value) -> Bool
+    ) -> Bool {
+        if left != right { return right < left }
+        switch (leftValue, rightValue) {
+        case (let l?, let r?): return !order(l, r)
+        case (nil, _?): return false
+        default: return true
+        }
+    }
+}

@@ -1,0 +1,292 @@
+import ShadeCore
+import ShadeJSON
+
+/// Merges three versions of one shared store file — the base both copies last shared, ours and
+/// theirs — record by record and field by field (`RecordMerge`): what `shade merge-driver` does
+/// for git, and what anything else that merges two copies calls.
+///
+/// Each version is read as the store reads it (a file that does not read makes the merge fail,
+/// naming it), each record is merged by its uid (or key), and the merged records are read back
+/// through the same codecs before the file is written, so a merged file is always one the store
+/// accepts.
+public enum StoreFileMerge {
+    /// A value a merge overwrote: a field both copies changed, or a removal against a change.
+    public struct Conflict: Hashable, Sendable {
+        /// The file, relative to the store (`weeks/2026/2026-W48.json`).
+        public let file: String
+        /// The record's kind and its uid (or key).
+        public let kind: RecordKind
+        public let key: String
+        /// The record's title or name as merged, for a reader.
+        public let title: String
+        /// The field (`removed` for a removal against a change).
+        public let field: String
+        /// The value kept and the value lost, as JSON.
+        public let kept: JSONValue
+        public let lost: JSONValue
+        /// Who changed each, and when.
+        public let keptStamp: FieldStamp
+        public let lostStamp: FieldStamp
+    }
+
+    /// A merged file: its bytes, and what it overwrote.
+    public struct Merged: Sendable {
+        public let bytes: [UInt8]
+        public let conflicts: [Conflict]
+    }
+
+    /// Merges the versions of the store file at `path` (relative to the store); `base` is empty
+    /// when the file did not exist in the base. Throws when a version does not read, or `path`
+    /// is no file copies share.
+    public static func merge(
+        path: String, base: [UInt8], ours: [UInt8], theirs: [UInt8]
+    ) throws(StoreError) -> Merged {
+        guard let kind = StoreFileKind(relativePath: path), kind.scope == .shared else {
+            throw .invalidContent(file: path, location: "", reason: "this is no file that copies of a planner share")
+        }
+        let versions = (
+            base: base.isEmpty ? nil : try kind.decode(base, file: path + " (base)"),
+            ours: try kind.decode(ours, file: path + " (ours)"),
+            theirs: try kind.decode(theirs, file: path + " (theirs)")
+        )
+        switch (kind, versions.ours, versions.theirs) {
+        case (.meta, .meta(let mine), .meta(let other)):
+            guard mine == other else {
+                throw .invalidContent(
+                    file: path, location: "format",
+                    reason: "one copy wrote format \(mine), the other format \(other): update shade on both")
+            }
+            return Merged(bytes: ours, conflicts: [])
+        case (.week(let week), .week(let mine), .week(let other)):
+            guard mine.format >= 3, other.format >= 3 else {
+                throw .invalidContent(
+                    file: path, location: "format",
+                    reason: "a week of an earlier format: run any shade command to upgrade")
+            }
+            var was: WeekDocument.Content?
+            if case .week(let content)? = versions.base { was = content }
+            return try mergeWeek(week, path: path, base: was, ours: mine, theirs: other)
+        case (.collection(let recordKind), .collection(let mine), .collection(let other)):
+            guard let codec = KeyedRecordCodecs.codec(for: recordKind) else {
+                throw .invalidContent(file: path, location: "", reason: "no kind of record \(recordKind) is known")
+            }
+            var was: CollectionDocument.Content?
+            if case .collection(let content)? = versions.base { was = content }
+            return try mergeCollection(codec, path: path, base: was, ours: mine, theirs: other)
+        default:
+            throw .invalidContent(file: path, location: "", reason: "the versions are of different kinds of file")
+        }
+    }
+
+    /// A record one version of a shared file holds otherwise than another.
+    public struct RecordDelta: Hashable, Sendable {
+        public let kind: RecordKind
+        public let key: String
+        /// Its title or name (as the newer version has it, else the older).
+        public let title: String
+        public let action: RecordChange.Action
+    }
+
+    /// The records that differ between two versions of the shared file at `path` (empty bytes:
+    /// no file), in the newer version's order; a version that does not read counts as empty.
+    public static func deltas(path: String, old: [UInt8], new: [UInt8]) -> [RecordDelta] {
+        guard let kind = StoreFileKind(relativePath: path), kind.scope == .shared else { return [] }
+        func records(_ bytes: [UInt8]) -> [(key: String, title: String, version: RecordMerge.Version<JSONValue>)] {
+            guard !bytes.isEmpty, let content = try? kind.decode(bytes, file: path) else { return [] }
+            switch content {
+            case .week(let week): return week.tasks.map { ($0.uid, $0.title, version(of: $0)) }
+            case .collection(let list):
+                guard case .collection(let recordKind) = kind, let codec = KeyedRecordCodecs.codec(for: recordKind)
+                else { return [] }
+                return list.records.map {
+                    ($0.base.key, $0.base.shownName, version(of: codec.encode($0), stamps: $0.base.stamps))
+                }
+            default: return []
+            }
+        }
+        let recordKind: RecordKind
+        switch kind {
+        case .week: recordKind = .task
+        case .collection(let kind): recordKind = kind
+        default: return []
+        }
+        let before = records(old)
+        let after = records(new)
+        let was = Dictionary(before.map { ($0.key, $0.version) }, uniquingKeysWith: { first, _ in first })
+        let now = Set(after.map(\.key))
+        var result: [RecordDelta] = []
+        for record in after where was[record.key] != record.version {
+            result.append(
+                RecordDelta(
+                    kind: recordKind, key: record.key, title: record.title,
+                    action: was[record.key] == nil ? .add : .change))
+        }
+        for record in before where !now.contains(record.key) {
+            result.append(RecordDelta(kind: recordKind, key: record.key, title: record.title, action: .remove))
+        }
+        return result
+    }
+
+    /// The shape of a task's fields: each a stamp of its own; `done_at` goes with `status`.
+    static let taskShape = RecordMerge.Shape(
+        stamped: TaskRecord.stampedFields, companions: [TaskField.doneAt.rawValue: TaskField.status.rawValue],
+        made: [TaskField.created.rawValue])
+
+    private static func mergeWeek(
+        _ week: ISOWeek, path: String, base: WeekDocument.Content?, ours: WeekDocument.Content,
+        theirs: WeekDocument.Content
+    ) throws(StoreError) -> Merged {
+        func versions(_ tasks: [PlannerTask]) -> [String: RecordMerge.Version<JSONValue>] {
+            Dictionary(tasks.map { ($0.uid, version(of: $0)) }, uniquingKeysWith: { first, _ in first })
+        }
+        let sides = (base: versions(base?.tasks ?? []), ours: versions(ours.tasks), theirs: versions(theirs.tasks))
+        let keys = ordered(
+            ours.tasks.map(\.uid), theirs.tasks.map(\.uid), base?.tasks.map(\.uid) ?? [],
+            ours.removed.keys.sorted(), theirs.removed.keys.sorted())
+        var tasks: [PlannerTask] = []
+        var removed: [String: FieldStamp] = [:]
+        var conflicts: [Conflict] = []
+        for uid in keys {
+            let outcome = RecordMerge.merge(
+                key: uid, base: .init(record: sides.base[uid], removed: base?.removed[uid]),
+                ours: .init(record: sides.ours[uid], removed: ours.removed[uid]),
+                theirs: .init(record: sides.theirs[uid], removed: theirs.removed[uid]), shape: taskShape,
+                order: precedes, removedValue: { .bool($0) })
+            var title = ""
+            if let record = outcome.record {
+                let task = try self.task(from: record, path: path)
+                guard task.week == week else {
+                    throw .invalidContent(
+                        file: path, location: uid, reason: "the merged task is planned for \(task.date), not in \(week)"
+                    )
+                }
+                tasks.append(task)
+                title = task.title
+            } else {
+                title =
+                    [sides.ours[uid], sides.theirs[uid], sides.base[uid]].lazy.compactMap {
+                        $0?.fields[TaskField.title.rawValue]?.stringValue
+                    }.first ?? ""
+            }
+            if let stamp = outcome.removed { removed[uid] = stamp }
+            conflicts += outcome.conflicts.map { conflict(path, .task, title, $0) }
+        }
+        let document = WeekDocument.encode(week: week, tasks: tasks, removed: removed)
+        return Merged(bytes: try bytes(of: document, path: path), conflicts: conflicts)
+    }
+
+    private static func mergeCollection(
+        _ codec: any KeyedRecordCodec.Type, path: String, base: CollectionDocument.Content?,
+        ours: CollectionDocument.Content, theirs: CollectionDocument.Content
+    ) throws(StoreError) -> Merged {
+        func versions(_ records: [AnyKeyedRecord]) -> [String: RecordMerge.Version<JSONValue>] {
+            Dictionary(
+                records.map { ($0.base.key, version(of: codec.encode($0), stamps: $0.base.stamps)) },
+                uniquingKeysWith: { first, _ in first })
+        }
+        let sides = (
+            base: versions(base?.records ?? []), ours: versions(ours.records), theirs: versions(theirs.records)
+        )
+        let stamped = (ours.records + theirs.records).first?.stampedFields ?? []
+        let shape = RecordMerge.Shape(stamped: stamped, made: ["created"])
+        let keys = ordered(
+            ours.records.map(\.base.key), theirs.records.map(\.base.key), base?.records.map(\.base.key) ?? [],
+            ours.removed.keys.sorted(), theirs.removed.keys.sorted())
+        var records: [AnyKeyedRecord] = []
+        var removed: [String: FieldStamp] = [:]
+        var conflicts: [Conflict] = []
+        for key in keys {
+            let outcome = RecordMerge.merge(
+                key: key, base: .init(record: sides.base[key], removed: base?.removed[key]),
+                ours: .init(record: sides.ours[key], removed: ours.removed[key]),
+                theirs: .init(record: sides.theirs[key], removed: theirs.removed[key]), shape: shape,
+                order: precedes, removedValue: { .bool($0) })
+            var title = key
+            if let record = outcome.record {
+                let object = JSONValue.object(
+                    JSONObject(
+                        record.fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+                            + [(StampsCodec.key, StampsCodec.encode(record.stamps))]))
+                let node = try reparse(object, path: path)
+                let kept = try codec.decode(node.value, file: path, location: key, withStamps: true)
+                guard kept.base.key == key else {
+                    throw .invalidContent(file: path, location: key, reason: "the merged record changed its key")
+                }
+                records.append(kept)
+                title = kept.base.shownName
+            }
+            if let stamp = outcome.removed { removed[key] = stamp }
+            conflicts += outcome.conflicts.map { conflict(path, codec.kind, title, $0) }
+        }
+        let document = CollectionDocument.encode(codec, .init(records: records, removed: removed))
+        return Merged(bytes: try bytes(of: document, path: path), conflicts: conflicts)
+    }
+
+    /// A task as the merge sees it: every field (the date and slot too) but its local id.
+    static func version(of task: PlannerTask) -> RecordMerge.Version<JSONValue> {
+        var placed = task
+        placed.id = 1
+        return version(of: TaskRecord.encode(placed, .placed), stamps: task.stamps)
+    }
+
+    private static func version(of value: JSONValue, stamps: FieldStamps) -> RecordMerge.Version<JSONValue> {
+        var fields: [String: JSONValue] = [:]
+        for (key, member) in value.objectValue ?? JSONObject() where key != StampsCodec.key {
+            fields[key] = member
+        }
+        return RecordMerge.Version(fields: fields, stamps: stamps)
+    }
+
+    /// The task a merged version stands for, read back through the store's codec.
+    static func task(from record: RecordMerge.Version<JSONValue>, path: String) throws(StoreError)
+        -> PlannerTask
+    {
+        var object = JSONObject()
+        for key in TaskRecord.placedOrder where key != StampsCodec.key {
+            if let value = record.fields[key] { object.appendUnique(key, value) }
+        }
+        if let series = record.fields[TaskRecord.seriesKey] { object.appendUnique(TaskRecord.seriesKey, series) }
+        object.appendUnique(StampsCodec.key, StampsCodec.encode(record.stamps))
+        let node = try reparse(.object(object), path: path)
+        var task = try TaskRecord.decode(
+            node.value, file: path, location: record.fields["uid"]?.stringValue ?? "", shape: .placed, date: nil,
+            slot: nil)
+        task.id = 0
+        return task
+    }
+
+    /// A value written and parsed again, as a file would be (what the codecs read).
+    private static func reparse(_ value: JSONValue, path: String) throws(StoreError) -> JSONDocument {
+        let bytes = try bytes(of: value, path: path, layout: .compact)
+        do { return try JSONDocument(parsing: bytes) } catch { throw .unreadable(file: path, error: error) }
+    }
+
+    private static func bytes(of value: JSONValue, path: String, layout: JSONWriter.Layout = .pretty)
+        throws(StoreError) -> [UInt8]
+    {
+        do { return try JSONWriter.bytes(value, layout: layout) } catch {
+            throw .invalidContent(file: path, location: "(writing)", reason: "a value could not be written as JSON")
+        }
+    }
+
+    /// Each key once, in the order first met.
+    private static func ordered(_ lists: [String]...) -> [String] {
+        var seen: Set<String> = []
+        return lists.joined().filter { seen.insert($0).inserted }
+    }
+
+    /// A fixed order of values, for changes stamped at the same instant by the same author.
+    static func precedes(_ left: JSONValue, _ right: JSONValue) -> Bool {
+        let text = { (value: JSONValue) in (try? JSONWriter.bytes(value, layout: .compact)) ?? [] }
+        return text(left).lexicographicallyPrecedes(text(right))
+    }
+
+    static func conflict(
+        _ file: String, _ kind: RecordKind, _ title: String, _ conflict: RecordMerge.Conflict<JSONValue>
+    ) -> Conflict {
+        Conflict(
+            file: file, kind: kind, key: conflict.key, title: title, field: conflict.field,
+            kept: conflict.kept ?? .null, lost: conflict.lost ?? .null, keptStamp: conflict.keptStamp,
+            lostStamp: conflict.lostStamp)
+    }
+}

@@ -1,0 +1,112 @@
+import ShadeCore
+import ShadeJSON
+
+/// After a merge brought another copy's changes into week files (a sync, or a plain `git pull`):
+/// tasks that moved to another week keep the id this copy gave them, a task both copies kept in
+/// two weeks (one moved it, the other changed it where it was) is made one again, and tasks new
+/// to this copy are numbered. Ids this copy has shown never change.
+extension StoreState {
+    /// What settling the arrivals did.
+    public struct Arrivals: Sendable {
+        /// Tasks that moved week and kept their id.
+        public var moved: [String] = []
+        /// Tasks found in two weeks and made one.
+        public var joined: [String] = []
+        /// Values the joining overwrote (only when the base they were merged from was known).
+        public var conflicts: [StoreFileMerge.Conflict] = []
+    }
+
+    /// Settles the tasks of `changed` weeks, whose files a merge rewrote; `base` gives a week's
+    /// file as the merge's base held it (nil when unknown), to join a task found in two weeks
+    /// field by field as the merge would have. What it changes is saved with this step (no entry
+    /// of the change log: the planner is as the merge left it).
+    public func settleArrivals(in changed: [ISOWeek], base: (ISOWeek) -> [UInt8]?) throws(StoreError) -> Arrivals {
+        var arrivals = Arrivals()
+        var contents: [ISOWeek: WeekDocument.Content] = [:]
+        for week in Set(changed).sorted() {
+            let file = paths.absolute(paths.weekFile(week))
+            var content = WeekDocument.Content(format: StoreFormat.version, tasks: [])
+            if let bytes = try FileSystem.read(file) {
+                content = try decode(bytes, file: file) { value throws(StoreError) in
+                    try WeekDocument.decode(value, file: file, expected: week)
+                }
+            }
+            guard content.format >= 3 else { continue }
+            contents[week] = content
+            _ = try weekIndex(week)
+        }
+        let weeksList = contents.keys.sorted()
+        // A task in two weeks' files: one copy moved it, the other changed it where it was.
+        var places: [String: [ISOWeek]] = [:]
+        for week in weeksList {
+            for task in contents[week]?.tasks ?? [] { places[task.uid, default: []].append(week) }
+        }
+        for (uid, found) in places.sorted(by: { $0.key < $1.key }) where found.count > 1 {
+            var copies = found.compactMap { week in contents[week]?.tasks.first { $0.uid == uid } }
+            var joined = copies.removeFirst()
+            var baseTask: PlannerTask?
+            for week in found where baseTask == nil {
+                if let bytes = base(week), !bytes.isEmpty,
+                    case .week(let was) = try? StoreFileKind.week(week).decode(bytes, file: "base")
+                {
+                    baseTask = was.tasks.first { $0.uid == uid }
+                }
+            }
+            for copy in copies {
+                let outcome = RecordMerge.merge(
+                    key: uid, base: .init(record: baseTask.map(StoreFileMerge.version(of:))),
+                    ours: .init(record: StoreFileMerge.version(of: joined)),
+                    theirs: .init(record: StoreFileMerge.version(of: copy)), shape: StoreFileMerge.taskShape,
+                    order: StoreFileMerge.precedes, removedValue: { .bool($0) })
+                guard let record = outcome.record else { continue }
+                joined = try StoreFileMerge.task(from: record, path: paths.weekFile(joined.week))
+                if baseTask != nil {
+                    arrivals.conflicts += outcome.conflicts.map {
+                        StoreFileMerge.conflict(paths.weekFile(joined.week), .task, joined.title, $0)
+                    }
+                }
+            }
+            for week in found {
+                guard var content = contents[week] else { continue }
+                if week == joined.week, let index = content.tasks.firstIndex(where: { $0.uid == uid }) {
+                    content.tasks[index] = joined
+                } else {
+                    content.tasks.removeAll { $0.uid == uid }
+                }
+                contents[week] = content
+                dirtyWeeks.insert(week)
+            }
+            if !found.contains(joined.week) {
+                contents[joined.week, default: .init(format: StoreFormat.version, tasks: [])].tasks.append(joined)
+                dirtyWeeks.insert(joined.week)
+                _ = try weekIndex(joined.week)
+            }
+            arrivals.joined.append(uid)
+        }
+        // A task that left one week's file and came into another's keeps its id.
+        var leftIDs: [String: (week: ISOWeek, id: Int)] = [:]
+        for week in weeksList {
+            let filed = Set(contents[week]?.tasks.map(\.uid) ?? [])
+            for (uid, id) in weekIDs[week] ?? [:] where !filed.contains(uid) && RepeatSeries.occurrence(of: uid) == nil
+            {
+                leftIDs[uid] = (week, id)
+            }
+        }
+        for week in contents.keys.sorted() {
+            for task in contents[week]?.tasks ?? [] where weekIDs[week]?[task.uid] == nil {
+                guard let left = leftIDs[task.uid], left.week != week else { continue }
+                weekIDs[left.week]?[task.uid] = nil
+                weekIDs[week, default: [:]][task.uid] = left.id
+                try setWeek(week, forID: left.id)
+                dirtyIndexes.formUnion([left.week, week])
+                arrivals.moved.append(task.uid)
+            }
+        }
+        // The weeks as settled, numbered (a task new to this copy gets the next id).
+        for (week, content) in contents {
+            weeks[week] = try numbered(content.tasks, in: week)
+            removedTasks[week] = content.removed
+        }
+        return arrivals
+    }
+}
