@@ -269,7 +269,7 @@ struct PlannerSync {
             try git.require(["checkout", "-q", "-B", Self.branch, theirs], doing: "take the shared planner")
         } else {
             var arguments = [
-                "-c", "merge.shade.driver=\(Self.driverCommand)", "merge", "-q", "--no-edit", "--no-ff", "-m",
+                "-c", "merge.shade.driver=\(Self.driverCommand)", "merge", "-q", "--no-edit", "-m",
                 "shade: \(session.store.author.isEmpty ? "someone" : session.store.author) merged the shared planner",
             ]
             if unrelated { arguments.append("--allow-unrelated-histories") }
@@ -334,11 +334,14 @@ struct PlannerSync {
             try old
             ?? TextFile.read(settledFile).map { String(decoding: $0, as: UTF8.self).trimmingTrailingNewlines }
         if previous == new { return }
-        let files = try git.changedFiles(from: previous, to: new)
-        let weeks = files.compactMap(Self.week(of:))
+        // A merge's weeks: those either side changed since the base (a task one side moved and
+        // the other changed where it was is in two weeks, one of them unchanged here).
+        let parents = try git.parents(of: new)
+        let base = parents.count == 2 ? try git.mergeBase(parents[0], parents[1]) : nil
+        var files = try git.changedFiles(from: previous, to: new)
+        if let base { files += try git.changedFiles(from: base, to: new) }
+        let weeks = Array(Set(files.compactMap(Self.week(of:)))).sorted()
         if !weeks.isEmpty {
-            let parents = try git.parents(of: new)
-            let base = parents.count == 2 ? try git.mergeBase(parents[0], parents[1]) : nil
             let git = self.git
             let arrivals = try locked.write(label: nil, now: now) { state in
                 try state.settleArrivals(in: weeks) { week in

@@ -1,0 +1,256 @@
+import Foundation
+import ShadeJSON
+import ShadeTestSupport
+import Testing
+
+/// Copies of one planner around a bare repository (SPEC §11): joining, offline edits, syncs in
+/// every order, the same field changed on two copies, a removal against a change both ways, ids
+/// local and stable, the same repeat occurrence done twice, no network.
+@Suite(.serialized) struct SyncTests {
+    private func tasks(_ value: JSONValue) -> [JSONObject] {
+        value.objectValue?["tasks"]?.arrayValue?.compactMap(\.objectValue) ?? []
+    }
+
+    @Test func twoCopiesShareAPlannerEditOfflineAndSeeTheSameWeek() throws {
+        let hub = try SyncFixture(names: ["ana", "ben"])
+        for words in [["add", "mon", "Gym"], ["add", "tue", "Call", "the", "bank"], ["add", "wed", "Dentist"]] {
+            try hub.ok("ana", words)
+        }
+        let started = try hub.json("ana", ["sync", "init", hub.hub]).objectValue
+        #expect(started?["action"]?.stringValue == "created")
+        #expect(started?["sent"]?.arrayValue?.count == 3)
+        let joined = try hub.json("ben", ["sync", "init", hub.hub]).objectValue
+        #expect(joined?["action"]?.stringValue == "joined")
+        #expect(joined?["received"]?.arrayValue?.count == 3)
+        #expect(try hub.planner("ana") == hub.planner("ben"))
+        let anaIDs = try hub.ids("ana")
+        let benIDs = try hub.ids("ben")
+
+        // Offline: both change the same title; ben finishes a task, each adds one.
+        let gym = try #require(try hub.uid("ana", titled: "Gym"))
+        try hub.ok("ana", ["edit", String(anaIDs[gym] ?? 0), "Gym at seven"])
+        try hub.ok("ben", ["edit", String(benIDs[gym] ?? 0), "Gym at eight"])
+        try hub.ok("ben", ["done", String(benIDs[try #require(try hub.uid("ben", titled: "Call the bank"))] ?? 0)])
+        try hub.ok("ana", ["add", "thu", "Read"])
+        try hub.ok("ben", ["add", "fri", "Bake"])
+
+        let first = try hub.json("ben", ["sync"]).objectValue
+        #expect(first?["received"]?.arrayValue == [])
+        #expect(Set(first?["sent"]?.arrayValue?.compactMap(\.stringValue) ?? []).count == 3)
+        let second = try hub.json("ana", ["sync"]).objectValue
+        #expect(second?["conflicts"]?.intValue == 1)
+        #expect(second?["received"]?.arrayValue?.count == 3)
+        let third = try hub.json("ben", ["sync"]).objectValue
+        // Ana's new task; the title she lost is Ben's already.
+        #expect(third?["received"]?.arrayValue?.count == 1)
+
+        let ana = try hub.planner("ana")
+        #expect(ana == (try hub.planner("ben")))
+        #expect(ana[gym]?["title"]?.stringValue == "Gym at eight")
+        #expect(ana.count == 5)
+        #expect(
+            ana.values.contains { $0["title"]?.stringValue == "Call the bank" && $0["status"]?.stringValue == "done" })
+
+        // Ids are each copy's own: those shown never change, arrivals get new ones.
+        let anaAfter = try hub.ids("ana")
+        let benAfter = try hub.ids("ben")
+        for (uid, id) in anaIDs { #expect(anaAfter[uid] == id) }
+        for (uid, id) in benIDs { #expect(benAfter[uid] == id) }
+        #expect(Set(anaAfter.values).count == 5 && Set(benAfter.values).count == 5)
+        let read = try #require(try hub.uid("ana", titled: "Read"))
+        let bake = try #require(try hub.uid("ana", titled: "Bake"))
+        #expect(anaAfter[read] == 4 && anaAfter[bake] == 5)
+        #expect(benAfter[bake] == 4 && benAfter[read] == 5)
+
+        // The overwritten title is in the log of the copy that merged.
+        let conflicts = try hub.json("ana", ["conflicts"]).objectValue?["conflicts"]?.arrayValue ?? []
+        let entry = try #require(conflicts.first?.objectValue)
+        #expect(conflicts.count == 1)
+        #expect(entry["uid"]?.stringValue == gym && entry["field"]?.stringValue == "title")
+        #expect(entry["kept"]?.stringValue == "Gym at eight" && entry["lost"]?.stringValue == "Gym at seven")
+        #expect(entry["kept_by"]?.stringValue == "ben" && entry["lost_by"]?.stringValue == "ana")
+        #expect((entry["kept_at"]?.stringValue ?? "") > (entry["lost_at"]?.stringValue ?? ""))
+        #expect(try hub.json("ben", ["conflicts"]).objectValue?["conflicts"]?.arrayValue == [])
+        let text = try hub.ok("ana", ["conflicts"])
+        #expect(text.contains("kept “Gym at eight” (ben, ") && text.contains("lost “Gym at seven” (ana, "))
+
+        // git sees nothing left to commit after a command, and keeps this copy's files out.
+        for name in ["ana", "ben"] {
+            try hub.ok(name, ["ls"])
+            #expect(try hub.git(name, ["status", "--porcelain"]).output == "")
+            let tracked = try hub.git(name, ["ls-files"]).output.split(separator: "\n")
+            #expect(tracked.allSatisfy { !$0.hasPrefix("ids/") && !$0.hasPrefix("undo/") && $0 != "conflicts.json" })
+            #expect(tracked.contains(".gitattributes") && tracked.contains("shade.json"))
+            #expect(try hub.git(name, ["config", "merge.shade.driver"]).output.contains("merge-driver %O %A %B %P"))
+        }
+        // Private on every copy: files 0600, folders 0700, the git folder too.
+        for path in ["", "/.git", "/weeks/2026", "/weeks/2026/2026-W48.json", "/.gitignore", "/.git/config"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: hub["ben"].store + path)
+            let mode = (attributes[.posixPermissions] as? Int ?? 0) & 0o077
+            #expect(mode == 0, "\(path) is readable by others")
+        }
+        #expect(try hub.run("ben", ["check"]).status == 0)
+    }
+
+    @Test func aRemovalLosesToALaterChangeAndWinsOverAnEarlierOne() throws {
+        let hub = try SyncFixture(names: ["ana", "ben"])
+        try hub.ok("ana", ["add", "mon", "Water", "the", "plants"])
+        try hub.ok("ana", ["add", "tue", "Pay", "rent"])
+        try hub.ok("ana", ["sync", "init", hub.hub])
+        try hub.ok("ben", ["sync", "init", hub.hub])
+        let plants = try #require(try hub.uid("ana", titled: "Water the plants"))
+        let rent = try #require(try hub.uid("ana", titled: "Pay rent"))
+        let ana = try hub.ids("ana")
+        let ben = try hub.ids("ben")
+        // Ana removes the plants first, Ben changes them after: the change wins.
+        try hub.ok("ana", ["rm", String(ana[plants] ?? 0)])
+        try hub.ok("ben", ["star", String(ben[plants] ?? 0)])
+        // Ben changes the rent first, Ana removes it after: the removal wins.
+        try hub.ok("ben", ["edit", String(ben[rent] ?? 0), "Pay the rent"])
+        try hub.ok("ana", ["rm", String(ana[rent] ?? 0)])
+        for name in ["ana", "ben", "ana"] { try hub.ok(name, ["sync"]) }
+        for name in ["ana", "ben"] {
+            let planner = try hub.planner(name)
+            #expect(planner[plants]?["favorite"]?.boolValue == true, "\(name)")
+            #expect(planner[rent] == nil, "\(name)")
+        }
+        // Each overwritten value is named where the merge ran: Ben's sync merged Ana's removals.
+        let logged = (try hub.json("ben", ["conflicts"]).objectValue?["conflicts"]?.arrayValue ?? [])
+            .compactMap(\.objectValue)
+        let removals = logged.filter { $0["field"]?.stringValue == "removed" }
+        #expect(removals.contains { $0["uid"]?.stringValue == plants && $0["kept"]?.boolValue == false })
+        #expect(removals.contains { $0["uid"]?.stringValue == rent && $0["kept"]?.boolValue == true })
+        // And it stays so through further syncs either way.
+        for name in ["ben", "ana"] { try hub.ok(name, ["sync"]) }
+        #expect(try hub.planner("ana") == hub.planner("ben"))
+    }
+
+    @Test func aMovedTaskKeepsItsIdAndAChangeWhereItWasJoinsIt() throws {
+        let hub = try SyncFixture(names: ["ana", "ben"])
+        try hub.ok("ana", ["add", "mon", "Write", "the", "report"])
+        try hub.ok("ana", ["sync", "init", hub.hub])
+        try hub.ok("ben", ["add", "tue", "Own", "task"])
+        try hub.ok("ben", ["sync", "init", hub.hub])
+        try hub.ok("ana", ["sync"])
+        let report = try #require(try hub.uid("ana", titled: "Write the report"))
+        let anaID = try #require(try hub.ids("ana")[report])
+        let benID = try #require(try hub.ids("ben")[report])
+        #expect(anaID != benID)
+        // Ana moves it to the next week; Ben renames it where it was.
+        try hub.ok("ana", ["mv", String(anaID), "2026-12-02", "evening"])
+        try hub.ok("ben", ["edit", String(benID), "Write the final report"])
+        for name in ["ana", "ben", "ana"] { try hub.ok(name, ["sync"]) }
+        for (name, id) in [("ana", anaID), ("ben", benID)] {
+            let all = tasks(try hub.json(name, ["ls", "all"])).filter { $0["uid"]?.stringValue == report }
+            #expect(all.count == 1, "\(name) holds the task once")
+            #expect(all.first?["date"]?.stringValue == "2026-12-02" && all.first?["slot"]?.stringValue == "evening")
+            #expect(all.first?["title"]?.stringValue == "Write the final report")
+            #expect(all.first?["id"]?.intValue == Int64(id), "\(name) keeps its id")
+            #expect(try hub.run(name, ["check"]).status == 0)
+        }
+        #expect(try hub.planner("ana") == hub.planner("ben"))
+    }
+
+    @Test func theSameRepeatOccurrenceDoneOnTwoCopiesIsOneRecord() throws {
+        let hub = try SyncFixture(names: ["ana", "ben"])
+        try hub.ok("ana", ["add", "mon", "morning", "Stretch", "every:day"])
+        try hub.ok("ana", ["sync", "init", hub.hub])
+        try hub.ok("ben", ["sync", "init", hub.hub])
+        func tuesday(_ name: String) throws -> [JSONObject] {
+            let slots = try hub.json(name, ["day", "2026-11-24"]).objectValue?["slots"]?.arrayValue ?? []
+            return slots.flatMap { tasks($0) }.filter { $0["title"]?.stringValue == "Stretch" }
+        }
+        let anaTuesday = try #require(try tuesday("ana").first)
+        let benTuesday = try #require(try tuesday("ben").first)
+        #expect(anaTuesday["uid"] == benTuesday["uid"])
+        try hub.ok("ana", ["done", String(anaTuesday["id"]?.intValue ?? 0)])
+        try hub.ok("ben", ["done", String(benTuesday["id"]?.intValue ?? 0)])
+        for name in ["ana", "ben", "ana"] { try hub.ok(name, ["sync"]) }
+        for name in ["ana", "ben"] {
+            let stretches = try tuesday(name)
+            #expect(stretches.count == 1, "\(name)")
+            #expect(stretches.first?["status"]?.stringValue == "done")
+            #expect(stretches.first?["id"] == (name == "ana" ? anaTuesday["id"] : benTuesday["id"]))
+        }
+        #expect(try hub.planner("ana") == hub.planner("ben"))
+        // Both marked it done: the same value, nothing overwritten.
+        #expect(try hub.json("ana", ["conflicts"]).objectValue?["conflicts"]?.arrayValue == [])
+    }
+
+    @Test func withoutANetworkSyncSaysSoAndEverythingElseKeepsWorking() throws {
+        let hub = try SyncFixture(names: ["ana", "ben"])
+        try hub.ok("ana", ["add", "mon", "Gym"])
+        let alone = try hub.run("ana", ["sync"])
+        #expect(alone.status == 1 && alone.stdout.isEmpty)
+        #expect(alone.stderr.contains("not shared yet") && alone.stderr.split(separator: "\n").count == 1)
+        try hub.ok("ana", ["sync", "init"])
+        let noRemote = try hub.run("ana", ["sync"])
+        #expect(noRemote.status == 1 && noRemote.stderr.contains("no remote"))
+        #expect(noRemote.stderr.split(separator: "\n").count == 1)
+        try hub.ok("ana", ["sync", "init", hub.hub])
+        try hub.ok("ben", ["sync", "init", hub.hub])
+
+        // The shared repository goes away (a server down, a stick unplugged).
+        try FileManager.default.moveItem(atPath: hub.hub, toPath: hub.hub + ".away")
+        try hub.ok("ana", ["add", "tue", "Offline", "edit"])
+        let failed = try hub.run("ana", ["sync", "--json"])
+        #expect(failed.status == 1 && failed.stdout.isEmpty)
+        #expect(failed.stderr.hasPrefix("error: could not reach "))
+        #expect(failed.stderr.split(separator: "\n").count == 1)
+        #expect(try hub.run("ana", ["ls", "all", "--json"]).status == 0)
+        try hub.ok("ana", ["add", "wed", "Another"])
+        #expect(try hub.run("ana", ["check"]).status == 0)
+
+        // Back again: what was kept goes at the next sync.
+        try FileManager.default.moveItem(atPath: hub.hub + ".away", toPath: hub.hub)
+        let sent = try hub.json("ana", ["sync"]).objectValue?["sent"]?.arrayValue ?? []
+        #expect(sent.count == 2)
+        try hub.ok("ben", ["sync"])
+        #expect(try hub.planner("ana") == hub.planner("ben"))
+    }
+
+    @Test func aPlainGitPullIsSettledByTheNextCommand() throws {
+        let hub = try SyncFixture(names: ["ana", "ben"])
+        try hub.ok("ana", ["add", "mon", "Plan", "the", "trip"])
+        try hub.ok("ana", ["sync", "init", hub.hub])
+        try hub.ok("ben", ["sync", "init", hub.hub])
+        let trip = try #require(try hub.uid("ben", titled: "Plan the trip"))
+        let benID = try #require(try hub.ids("ben")[trip])
+        let anaID = try #require(try hub.ids("ana")[trip])
+        try hub.ok("ana", ["mv", String(anaID), "2026-12-08"])
+        try hub.ok("ana", ["add", "tue", "New", "from", "ana"])
+        try hub.ok("ana", ["sync"])
+        try hub.ok("ben", ["edit", String(benID), "Plan the whole trip"])
+        // Ben commits and pulls with git alone: the merge goes through shade's driver.
+        #expect(try hub.git("ben", ["commit", "-qam", "by hand"]).status == 0)
+        let pulled = try hub.git("ben", ["pull", "-q", "--no-rebase", "origin", "main"])
+        #expect(pulled.status == 0, "\(pulled.output)")
+        #expect(
+            !(try String(contentsOfFile: hub["ben"].store + "/weeks/2026/2026-W48.json", encoding: .utf8)).contains(
+                "<<<<"))
+        let all = tasks(try hub.json("ben", ["ls", "all"]))
+        let moved = all.filter { $0["uid"]?.stringValue == trip }
+        #expect(moved.count == 1)
+        #expect(moved.first?["id"]?.intValue == Int64(benID))
+        #expect(moved.first?["title"]?.stringValue == "Plan the whole trip")
+        #expect(moved.first?["date"]?.stringValue == "2026-12-08")
+        #expect(all.contains { $0["title"]?.stringValue == "New from ana" && $0["id"]?.intValue == 2 })
+        #expect(try hub.run("ben", ["check"]).status == 0)
+        try hub.ok("ben", ["sync"])
+        try hub.ok("ana", ["sync"])
+        #expect(try hub.planner("ana") == hub.planner("ben"))
+    }
+
+    @Test func aREPLShowsWhatItsSyncBrought() throws {
+        let hub = try SyncFixture(names: ["ana", "ben"])
+        try hub.ok("ana", ["add", "mon", "First"])
+        try hub.ok("ana", ["sync", "init", hub.hub])
+        try hub.ok("ben", ["sync", "init", hub.hub])
+        try hub.ok("ana", ["add", "mon", "Second"])
+        try hub.ok("ana", ["sync"])
+        let session = try hub.run("ben", [], stdin: "ls all --json\nsync\nls all --json\n")
+        #expect(session.status == 0, "\(session.stderr)")
+        #expect(session.stdout.components(separatedBy: "\"First\"").count == 3)
+        #expect(session.stdout.components(separatedBy: "\"Second\"").count == 2)
+    }
+}
