@@ -241,6 +241,27 @@ import Testing
         #expect(try hub.planner("ana") == hub.planner("ben"))
     }
 
+    @Test func aDamagedFileFromAnotherCopyStopsTheMergeAndNamesIt() throws {
+        let hub = try SyncFixture(names: ["ana", "ben"])
+        try hub.ok("ana", ["add", "mon", "Gym"])
+        try hub.ok("ana", ["sync", "init", hub.hub])
+        try hub.ok("ben", ["sync", "init", hub.hub])
+        // A copy with a broken editor pushes half a week file, by git alone.
+        let file = hub["ana"].store + "/weeks/2026/2026-W48.json"
+        let whole = try Data(contentsOf: URL(fileURLWithPath: file))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: file))
+        #expect(try hub.git("ana", ["commit", "-qam", "broken"]).status == 0)
+        #expect(try hub.git("ana", ["push", "-q", "origin", "main"]).status == 0)
+        try hub.ok("ben", ["add", "mon", "Read"])
+        let before = try hub.planner("ben")
+        let failed = try hub.run("ben", ["sync"])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("weeks/2026/2026-W48.json"), "\(failed.stderr)")
+        #expect(try hub.planner("ben") == before)
+        #expect(try hub.git("ben", ["status", "--porcelain"]).output == "")
+        #expect(try hub.run("ben", ["check"]).status == 0)
+    }
+
     @Test func aREPLShowsWhatItsSyncBrought() throws {
         let hub = try SyncFixture(names: ["ana", "ben"])
         try hub.ok("ana", ["add", "mon", "First"])
@@ -252,5 +273,107 @@ import Testing
         #expect(session.status == 0, "\(session.stderr)")
         #expect(session.stdout.components(separatedBy: "\"First\"").count == 3)
         #expect(session.stdout.components(separatedBy: "\"Second\"").count == 2)
+    }
+}
+
+/// `shade merge-driver %O %A %B %P`, called as git calls it, on crafted and damaged files.
+@Suite struct MergeDriverTests {
+    let week = "weeks/2026/2026-W48.json"
+
+    /// Three versions of a week file: Gym as made, renamed at 10:00, starred and renamed at 10:05.
+    private func versions() throws -> (shade: ShadeProcess, base: Data, ours: Data, theirs: Data) {
+        let shade = ShadeProcess(now: "2026-11-23T09:30")
+        try shade.run(["add", "mon", "Gym"])
+        try shade.run(["add", "tue", "Read"])
+        let base = try #require(shade.storeFile(week))
+        try shade.run(["edit", "1", "Gym at seven"], environment: ["SHADE_NOW": "2026-11-23T10:00"])
+        let ours = try #require(shade.storeFile(week))
+        try shade.run(["undo"], environment: ["SHADE_NOW": "2026-11-23T10:01"])
+        try shade.run(["star", "1"], environment: ["SHADE_NOW": "2026-11-23T10:05"])
+        try shade.run(["edit", "1", "Gym at eight"], environment: ["SHADE_NOW": "2026-11-23T10:05"])
+        try shade.run(["rm", "2"], environment: ["SHADE_NOW": "2026-11-23T10:06"])
+        let theirs = try #require(shade.storeFile(week))
+        return (shade, base, ours, theirs)
+    }
+
+    private func files(_ shade: ShadeProcess, _ base: Data, _ ours: Data, _ theirs: Data) throws -> [String] {
+        let paths = ["base", "ours", "theirs"].map { shade.root + "/merge-" + $0 }
+        for (path, data) in zip(paths, [base, ours, theirs]) { try data.write(to: URL(fileURLWithPath: path)) }
+        return paths
+    }
+
+    @Test func itMergesAWeekFieldByFieldAndLogsTheValueLost() throws {
+        let (shade, base, ours, theirs) = try versions()
+        let paths = try files(shade, base, ours, theirs)
+        let result = try shade.run(["merge-driver"] + paths + [week])
+        #expect(result.status == 0, "\(result.stderr)")
+        let merged = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: paths[1]))))
+        let morning =
+            merged.objectValue?["days"]?.objectValue?["2026-11-23"]?.objectValue?["morning"]?.arrayValue ?? []
+        let gym = try #require(morning.first?.objectValue)
+        #expect(gym["title"]?.stringValue == "Gym at eight")
+        #expect(gym["favorite"]?.boolValue == true)
+        // Read was removed on one side only: gone, with its tombstone kept.
+        #expect(merged.objectValue?["days"]?.objectValue?["2026-11-24"] == nil)
+        #expect(merged.objectValue?["removed"]?.objectValue?.count == 1)
+        let conflicts = try shade.json(["conflicts"]).objectValue?["conflicts"]?.arrayValue ?? []
+        #expect(conflicts.count == 1)
+        #expect(conflicts.first?.objectValue?["lost"]?.stringValue == "Gym at seven")
+        // The merged file is one the store reads: the same file merged again changes nothing.
+        let again = try files(shade, base, try Data(contentsOf: URL(fileURLWithPath: paths[1])), theirs)
+        #expect(try shade.run(["merge-driver"] + again + [week]).status == 0)
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: again[1])) == Data(contentsOf: URL(fileURLWithPath: paths[1])))
+    }
+
+    @Test(arguments: [
+        ("theirs cut short", "theirs"), ("ours not JSON", "ours"), ("base of another week", "base"),
+    ])
+    func aVersionThatDoesNotReadFailsAndLeavesOursAsItWas(_ label: String, _ which: String) throws {
+        var (shade, base, ours, theirs) = try versions()
+        let damaged: Data
+        switch which {
+        case "theirs": damaged = theirs.prefix(theirs.count / 2)
+        case "ours": damaged = Data("{\"format\": 3, \"kind\": \"week\",\n  <<<<<<< HEAD\n".utf8)
+        default: damaged = Data(String(decoding: base, as: UTF8.self).replacingOccurrences(of: "W48", with: "W49").utf8)
+        }
+        switch which {
+        case "theirs": theirs = damaged
+        case "ours": ours = damaged
+        default: base = damaged
+        }
+        let paths = try files(shade, base, ours, theirs)
+        let result = try shade.run(["merge-driver"] + paths + [week])
+        #expect(result.status == 1, "\(label)")
+        #expect(
+            result.stderr.contains("cannot merge \(week)") && result.stderr.contains("(\(which))"), "\(result.stderr)")
+        #expect(result.stderr.contains("line"), "\(label): \(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: paths[1])) == ours)
+        #expect(try shade.json(["conflicts"]).objectValue?["conflicts"]?.arrayValue == [])
+    }
+
+    @Test func aFileCopiesDoNotShareIsRefused() throws {
+        let (shade, base, ours, theirs) = try versions()
+        let paths = try files(shade, base, ours, theirs)
+        let result = try shade.run(["merge-driver"] + paths + ["ids/0000.json"])
+        #expect(result.status == 1 && result.stderr.contains("no file that copies of a planner share"))
+    }
+
+    @Test func aCategoryRenamedOnOneCopyAndRecolouredOnTheOtherMerges() throws {
+        let shade = ShadeProcess(now: "2026-11-23T09:30")
+        try shade.run(["add", "mon", "Gym", "cat:health"])
+        let base = try #require(shade.storeFile("categories.json"))
+        try shade.run(["cat", "color", "health", "green"], environment: ["SHADE_NOW": "2026-11-23T10:00"])
+        let ours = try #require(shade.storeFile("categories.json"))
+        try shade.run(["undo"], environment: ["SHADE_NOW": "2026-11-23T10:01"])
+        try shade.run(["cat", "add", "school"], environment: ["SHADE_NOW": "2026-11-23T10:02"])
+        let theirs = try #require(shade.storeFile("categories.json"))
+        let paths = try files(shade, base, ours, theirs)
+        let result = try shade.run(["merge-driver"] + paths + ["categories.json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let merged = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: paths[1]))))
+        let list = merged.objectValue?["categories"]?.arrayValue?.compactMap(\.objectValue) ?? []
+        #expect(list.map { $0["name"]?.stringValue ?? "" } == ["health", "school"])
+        #expect(list.first?["color"]?.stringValue == "green")
     }
 }

@@ -1,0 +1,144 @@
+import PropertyBased
+import Testing
+
+@testable import ShadeCore
+
+/// The merge rule of two copies (SPEC §11), on records of plain text fields.
+@Suite struct RecordMergeTests {
+    typealias Version = RecordMerge.Version<String>
+    typealias Side = RecordMerge.Side<String>
+
+    let shape = RecordMerge.Shape(stamped: ["title", "status", "notes"], companions: ["done_at": "status"])
+
+    func stamp(_ minute: Int, _ by: String) -> FieldStamp {
+        FieldStamp(at: "2026-11-23T10:\(minute < 10 ? "0" : "")\(minute):00+00:00", by: by)
+    }
+
+    /// A record made at minute 0 by ana, with fields changed at the stamps given.
+    func record(_ fields: [String: String], changed: [String: FieldStamp] = [:]) -> Version {
+        Version(fields: fields, stamps: FieldStamps(made: stamp(0, "ana"), changed: changed))
+    }
+
+    func merge(_ base: Side, _ ours: Side, _ theirs: Side) -> RecordMerge.Outcome<String> {
+        RecordMerge.merge(
+            key: "u1", base: base, ours: ours, theirs: theirs, shape: shape, order: (<),
+            removedValue: { $0 ? "gone" : "kept" })
+    }
+
+    let base = ["title": "Gym", "status": "open", "notes": "", "modified": "m0"]
+
+    @Test func aFieldChangedOnOneSideKeepsThatChange() {
+        let was = record(base)
+        var mine = base
+        mine["title"] = "Gym at 7"
+        var other = base
+        other["status"] = "done"
+        other["done_at"] = "t5"
+        let outcome = merge(
+            Side(record: was), Side(record: record(mine, changed: ["title": stamp(3, "ana")])),
+            Side(record: record(other, changed: ["status": stamp(5, "ben")])))
+        #expect(outcome.record?.fields["title"] == "Gym at 7")
+        #expect(outcome.record?.fields["status"] == "done")
+        #expect(outcome.record?.fields["done_at"] == "t5")
+        #expect(outcome.record?.stamps.stamp(of: "title") == stamp(3, "ana"))
+        #expect(outcome.record?.stamps.stamp(of: "status") == stamp(5, "ben"))
+        #expect(outcome.conflicts.isEmpty)
+    }
+
+    @Test func aFieldChangedOnBothSidesTakesTheLaterAndLogsTheOther() {
+        var mine = base
+        mine["title"] = "Gym at 7"
+        var other = base
+        other["title"] = "Gym at 8"
+        let ours = Side(record: record(mine, changed: ["title": stamp(9, "ana")]))
+        let theirs = Side(record: record(other, changed: ["title": stamp(4, "ben")]))
+        for (left, right) in [(ours, theirs), (theirs, ours)] {
+            let outcome = merge(Side(record: record(base)), left, right)
+            #expect(outcome.record?.fields["title"] == "Gym at 7")
+            #expect(
+                outcome.conflicts == [
+                    RecordMerge.Conflict(
+                        key: "u1", field: "title", kept: "Gym at 7", lost: "Gym at 8", keptStamp: stamp(9, "ana"),
+                        lostStamp: stamp(4, "ben"))
+                ])
+        }
+    }
+
+    @Test func atOneInstantTheOrderOfAuthorsThenOfValuesDecidesTheSameOnEveryCopy() {
+        var mine = base
+        mine["title"] = "by ana"
+        var other = base
+        other["title"] = "by ben"
+        let ours = Side(record: record(mine, changed: ["title": stamp(5, "ana")]))
+        let theirs = Side(record: record(other, changed: ["title": stamp(5, "ben")]))
+        #expect(merge(Side(record: record(base)), ours, theirs).record?.fields["title"] == "by ben")
+        #expect(merge(Side(record: record(base)), theirs, ours).record?.fields["title"] == "by ben")
+        // Same author, same second, two devices: the values' order.
+        let one = Side(record: record(["title": "b"], changed: ["title": stamp(5, "ana")]))
+        let two = Side(record: record(["title": "a"], changed: ["title": stamp(5, "ana")]))
+        #expect(merge(Side(record: nil), one, two).record?.fields["title"] == "b")
+        #expect(merge(Side(record: nil), two, one).record?.fields["title"] == "b")
+    }
+
+    @Test func aRemovalAfterTheLastChangeWinsAndOneBeforeItLoses() {
+        let was = record(base)
+        var starred = base
+        starred["notes"] = "bring a towel"
+        let changed = Side(record: record(starred, changed: ["notes": stamp(6, "ben")]))
+        let removedLater = merge(Side(record: was), Side(record: nil, removed: stamp(8, "ana")), changed)
+        #expect(removedLater.record == nil && removedLater.removed == stamp(8, "ana"))
+        #expect(removedLater.conflicts.map(\.field) == [RecordMerge.removedField])
+        #expect(removedLater.conflicts.first?.kept == "gone")
+        let removedEarlier = merge(Side(record: was), changed, Side(record: nil, removed: stamp(2, "ana")))
+        #expect(removedEarlier.record?.fields["notes"] == "bring a towel" && removedEarlier.removed == nil)
+        #expect(removedEarlier.conflicts.first?.kept == "kept")
+        // A removal the other side did not answer with a change: gone, nothing to log.
+        let plain = merge(Side(record: was), Side(record: was), Side(record: nil, removed: stamp(2, "ana")))
+        #expect(plain.record == nil && plain.conflicts.isEmpty)
+    }
+
+    @Test func aRecordPutBackAfterItsRemovalIsBack() {
+        let was = record(base)
+        let tombstone = stamp(7, "ana")
+        let outcome = merge(
+            Side(record: nil, removed: tombstone), Side(record: was), Side(record: nil, removed: tombstone))
+        #expect(outcome.record == was && outcome.removed == nil)
+    }
+
+    @Test func aRecordThatLeftOneSideWithoutARemovalStaysGoneUnlessTheOtherChangedIt() {
+        let was = record(base)
+        let left = merge(Side(record: was), Side(record: nil), Side(record: was))
+        #expect(left.record == nil && left.removed == nil)
+        var renamed = base
+        renamed["title"] = "Gym (new place)"
+        let changed = record(renamed, changed: ["title": stamp(3, "ben")])
+        #expect(merge(Side(record: was), Side(record: nil), Side(record: changed)).record == changed)
+        #expect(merge(Side(record: nil), Side(record: nil), Side(record: changed)).record == changed)
+    }
+
+    /// Merging is the same whichever copy merges: swapping the sides gives the same record, and
+    /// merging a result with either side again changes nothing.
+    @Test func theMergeIsTheSameFromEitherSideAndSettles() async {
+        let titles = ["a", "b", "c"]
+        let gen = Gen.int(in: 0...2).array(of: 8)
+        await propertyCheck(count: 200, input: gen) { picks in
+            func side(_ offset: Int) -> Version {
+                var fields = base
+                fields["title"] = titles[picks[offset]]
+                fields["status"] = ["open", "done", "cancelled"][picks[offset + 1]]
+                return record(
+                    fields,
+                    changed: ["title": stamp(picks[offset + 2], ["ana", "ben", "cy"][picks[offset + 3] % 3])])
+            }
+            let ours = side(0)
+            let theirs = side(4)
+            let was = Side(record: record(base))
+            let one = merge(was, Side(record: ours), Side(record: theirs))
+            let two = merge(was, Side(record: theirs), Side(record: ours))
+            #expect(one.record == two.record)
+            if let merged = one.record {
+                #expect(merge(Side(record: ours), Side(record: merged), Side(record: ours)).record == merged)
+            }
+        }
+    }
+}
