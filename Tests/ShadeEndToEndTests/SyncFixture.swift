@@ -17,7 +17,7 @@ final class SyncFixture: @unchecked Sendable {
     var hub: String { root + "/hub.git" }
     private(set) var copies: [Copy] = []
     /// The shared clock: every command runs one minute after the one before.
-    private var minute = 0
+    private(set) var minute = 0
 
     init(names: [String]) throws {
         root = NSTemporaryDirectory() + "shade-sync-" + UUID().uuidString

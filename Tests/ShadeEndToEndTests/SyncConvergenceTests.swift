@@ -1,0 +1,177 @@
+import Foundation
+import PropertyBased
+import ShadeJSON
+import ShadeTestSupport
+import Testing
+
+/// Random changes on three copies with random syncs between them, then a round of syncs: every
+/// copy holds the same planner by uid, each field holds the value of its latest change (a
+/// removal after a task's last change wins, one before it loses), and every value a change
+/// overwrote without having seen it is named in a conflict log (SPEC §11).
+@Suite struct SyncConvergenceTests {
+    /// One change of one field, as the oracle keeps it.
+    struct Write {
+        let minute: Int
+        let value: String
+        /// The changes the copy that made it had seen (its own and those synced to it).
+        let seen: Set<Int>
+        let number: Int
+    }
+
+    @Test func threeCopiesConvergeWhateverTheOrderOfSyncs() async throws {
+        let input = Gen.int(in: 0...Int(Int32.max)).array(of: 60)
+        await propertyCheck(count: 6, input: input) { seeds in
+            do { try run(seeds) } catch { Issue.record("\(error)") }
+        }
+    }
+
+    private func run(_ seeds: [Int]) throws {
+        var rest = seeds[...]
+        func next(_ count: Int) -> Int { (rest.popFirst() ?? 0) % count }
+        let names = ["ana", "ben", "cy"]
+        let hub = try SyncFixture(names: names)
+        // Each copy's knowledge, and the hub's: which changes (by number) each has seen.
+        var seen: [String: Set<Int>] = [:]
+        var hubSeen: Set<Int> = []
+        var writes: [String: [String: [Write]]] = [:]  // uid → field → writes
+        var removals: [String: [Write]] = [:]
+        var creators: [String: String] = [:]
+        var number = 0
+        var log: [String] = []
+
+        func tasks(_ name: String) throws -> [JSONObject] {
+            try hub.json(name, ["ls", "all"]).objectValue?["tasks"]?.arrayValue?.compactMap(\.objectValue) ?? []
+        }
+        func sync(_ name: String) throws {
+            let result = try hub.run(name, ["sync"])
+            #expect(result.status == 0, "\(name) sync: \(result.stderr)\n\(log.joined(separator: "\n"))")
+            let merged = seen[name, default: []].union(hubSeen)
+            seen[name] = merged
+            hubSeen = merged
+            log.append("\(name): sync")
+        }
+        func record(_ name: String, _ uid: String, _ field: String, _ value: String) {
+            number += 1
+            seen[name, default: []].insert(number)
+            writes[uid, default: [:]][field, default: []].append(
+                Write(minute: hub.minute, value: value, seen: seen[name, default: []], number: number))
+        }
+
+        try hub.ok("ana", ["add", "mon", "t0"])
+        try hub.ok("ana", ["sync", "init", hub.hub])
+        try hub.ok("ben", ["sync", "init", hub.hub])
+        try hub.ok("cy", ["sync", "init", hub.hub])
+        for name in names { seen[name] = [] }
+        if let first = try tasks("ana").first?["uid"]?.stringValue { creators[first] = "ana" }
+
+        let days = ["2026-11-23", "2026-11-25", "2026-11-27", "2026-12-01", "2026-12-03"]
+        for step in 0..<14 {
+            let name = names[next(3)]
+            let action = next(7)
+            if action == 0 {
+                try sync(name)
+                continue
+            }
+            let known = try tasks(name)
+            if action == 1 || known.isEmpty {
+                let title = "t\(step + 1)"
+                let out = try hub.json(name, ["add", days[next(days.count)], title]).objectValue
+                if let uid = out?["uid"]?.stringValue {
+                    creators[uid] = name
+                    record(name, uid, "title", title)
+                }
+                log.append("\(name): add \(title)")
+                continue
+            }
+            let task = known[next(known.count)]
+            guard let uid = task["uid"]?.stringValue, let id = task["id"]?.intValue else { continue }
+            switch action {
+            case 2:
+                let title = "t\(step + 1)"
+                try hub.ok(name, ["edit", String(id), title])
+                record(name, uid, "title", title)
+                log.append("\(name): edit \(uid.prefix(4)) \(title)")
+            case 3:
+                let done = task["status"]?.stringValue != "done"
+                try hub.ok(name, [done ? "done" : "undone", String(id)])
+                record(name, uid, "status", done ? "done" : "open")
+                log.append("\(name): status \(uid.prefix(4)) \(done)")
+            case 4:
+                let star = task["favorite"]?.boolValue != true
+                try hub.ok(name, [star ? "star" : "unstar", String(id)])
+                record(name, uid, "favorite", star ? "true" : "false")
+                log.append("\(name): star \(uid.prefix(4)) \(star)")
+            case 5:
+                let day = days[next(days.count)]
+                guard day != task["date"]?.stringValue else { continue }
+                try hub.ok(name, ["mv", String(id), day])
+                record(name, uid, "date", day)
+                log.append("\(name): mv \(uid.prefix(4)) \(day)")
+            default:
+                guard creators[uid] == name else { continue }
+                try hub.ok(name, ["rm", String(id)])
+                number += 1
+                seen[name, default: []].insert(number)
+                removals[uid, default: []].append(
+                    Write(minute: hub.minute, value: "", seen: seen[name, default: []], number: number))
+                log.append("\(name): rm \(uid.prefix(4))")
+            }
+        }
+        // A round of syncs: every copy sends, then every copy receives.
+        for name in names + names { try sync(name) }
+
+        let story = log.joined(separator: "\n")
+        let planners = try names.map { try hub.planner($0) }
+        #expect(planners[0] == planners[1] && planners[1] == planners[2], "copies differ:\n\(story)")
+        let planner = planners[0]
+        for (uid, fields) in writes {
+            let lastChange = fields.values.flatMap { $0 }.map(\.minute).max() ?? 0
+            let removal = removals[uid]?.map(\.minute).max()
+            if let removal, removal > lastChange {
+                #expect(planner[uid] == nil, "\(uid) was removed after its last change:\n\(story)")
+                continue
+            }
+            guard let task = planner[uid] else {
+                if creators[uid] != nil, removal == nil {
+                    Issue.record("\(uid) is missing:\n\(story)")
+                }
+                continue
+            }
+            for (field, list) in fields {
+                guard let latest = list.max(by: { $0.minute < $1.minute }) else { continue }
+                let value: String
+                switch task[field] {
+                case .bool(let flag)?: value = flag ? "true" : "false"
+                case .string(let text)?: value = text
+                default: value = ""
+                }
+                #expect(value == latest.value, "\(uid) \(field):\n\(story)")
+            }
+        }
+        // Every value overwritten by a change that had not seen it is in a conflict log.
+        var logged: Set<String> = []
+        for name in names {
+            let entries = try hub.json(name, ["conflicts"]).objectValue?["conflicts"]?.arrayValue ?? []
+            for entry in entries.compactMap(\.objectValue) {
+                let lost: String
+                switch entry["lost"] {
+                case .bool(let flag)?: lost = flag ? "true" : "false"
+                case .string(let text)?: lost = text
+                default: lost = ""
+                }
+                logged.insert("\(entry["uid"]?.stringValue ?? "") \(entry["field"]?.stringValue ?? "") \(lost)")
+            }
+        }
+        for (uid, fields) in writes where removals[uid] == nil && planner[uid] != nil {
+            for (field, list) in fields {
+                guard let final = list.max(by: { $0.minute < $1.minute }) else { continue }
+                for write in list where write.value != final.value {
+                    let overwrittenKnowingly = list.contains { $0.minute > write.minute && $0.seen.contains(write.number) }
+                    if !overwrittenKnowingly {
+                        #expect(logged.contains("\(uid) \(field) \(write.value)"), "\(uid) \(field) \(write.value) was lost silently:\n\(story)")
+                    }
+                }
+            }
+        }
+    }
+}
