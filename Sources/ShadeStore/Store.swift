@@ -14,16 +14,31 @@ public struct Store: Sendable {
 
     /// Weeks kept between commands of a long-lived session, or nil.
     let cache: WeekCache?
-    /// Who the changes made through this store are by, for the change log.
-    public let author: String
+    private let findAuthor: @Sendable () -> String
+
+    /// Who the changes made through this store are by, for the field stamps and the change log.
+    /// Asked for only when a change is made (finding it out may take a while: asking git).
+    public var author: String { findAuthor() }
 
     /// A store at `directory` (which need not exist yet); `cache` keeps parsed weeks between
     /// commands of a long-lived session such as the REPL.
     public init(directory: String, cache: WeekCache? = nil, author: String = "") {
+        self.init(directory: directory, cache: cache, author: { author })
+    }
+
+    /// A store whose author `author` finds out, each time a change needs it (it may change in a
+    /// long-lived session; the finding out is the caller's to keep cheap).
+    public init(directory: String, cache: WeekCache? = nil, author: @escaping @Sendable () -> String) {
         self.directory = directory
-        self.author = author
+        self.findAuthor = author
         self.paths = StorePaths(root: directory)
         self.cache = cache
+    }
+
+    /// Whether the planner is shared with others: its directory is a git repository (holds a
+    /// `.git` entry, as `sync init` makes it). There, others may rely on what one made.
+    public var isShared: Bool {
+        get throws(StoreError) { try FileSystem.exists(directory + "/.git") }
     }
 
     /// Whether the store has been created.
@@ -143,8 +158,10 @@ public struct Store: Sendable {
     func apply(
         _ make: (StoreState) throws -> [RecordChange], to state: StoreState, label: String, now: Moment
     ) throws -> Change {
-        let stamp = FieldStamp(at: now.timestamp, by: author)
         let changes = try OccurrenceOperations.materializing(try make(state), in: state)
+        // The author is found out only for a change that changes something.
+        let author = changes.isEmpty ? "" : self.author
+        let stamp = FieldStamp(at: now.timestamp, by: author)
         try state.apply(changes.map { $0.stamped(stamp) })
         return Change(label: label, at: now.timestamp, by: author, records: state.recordChanges)
     }

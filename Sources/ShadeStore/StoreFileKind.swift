@@ -128,7 +128,7 @@ enum StoreFileKind: Equatable {
         ]
             + (week.map { [StoreFileKind.weekIndex($0)] } ?? []) + [
                 .collection(RepeatSeries.kind), .reminderLedger, .repeatSummary, .collection(WeekTemplate.kind),
-                .collection(Goal.kind), .goalIndex,
+                .collection(Goal.kind), .goalIndex, .collection(Member.kind),
             ]
     }()
 
