@@ -61,6 +61,9 @@ public final class Session {
 
     /// Commits one change (into the open batch, if any: saved with it).
     func commit(label: String, now: Moment, _ make: (StoreState) throws -> [RecordChange]) throws -> Change {
+        // Who the change is by is found out before the store's lock is taken: another program
+        // (git) is never started while other shade processes wait for the lock.
+        _ = identity.name
         if let batch { return try store.commit(in: batch, label: label, now: now, make) }
         return try store.commit(label: label, now: now, make)
     }

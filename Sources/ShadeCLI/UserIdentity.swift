@@ -35,6 +35,8 @@ public final class UserIdentity: Sendable {
     }
 
     private let configured: Mutex<(name: String?, email: String?)>
+    /// The settings as found out, until the configured ones change.
+    private let resolved = Mutex<(name: Setting?, email: Setting?)>((nil, nil))
     private let found = Mutex<[String: String?]>([:])
     private let gitValue: @Sendable (String) -> String?
     private let loginName: @Sendable () -> String
@@ -61,29 +63,47 @@ public final class UserIdentity: Sendable {
     /// The email address, when one is known.
     public var email: String? { emailSetting.value }
 
-    /// The name and where it comes from.
+    /// The name and where it comes from (found out once: every change asks for it).
     public var nameSetting: Setting {
-        if let name = configured.withLock({ $0.name }) { return Setting(value: name, source: .config) }
-        if let name = git("user.name").flatMap(UserIdentity.participantName(fromGit:)) {
-            return Setting(value: name, source: .git)
+        if let known = resolved.withLock({ $0.name }) { return known }
+        let setting: Setting
+        if let name = configured.withLock({ $0.name }) {
+            setting = Setting(value: name, source: .config)
+        } else if let name = git("user.name").flatMap(UserIdentity.participantName(fromGit:)) {
+            setting = Setting(value: name, source: .git)
+        } else {
+            setting = Setting(value: loginName(), source: .login)
         }
-        return Setting(value: loginName(), source: .login)
+        resolved.withLock { $0.name = setting }
+        return setting
     }
 
     /// The email address and where it comes from.
     public var emailSetting: Setting {
-        if let email = configured.withLock({ $0.email }) { return Setting(value: email, source: .config) }
-        if let email = git("user.email"), (try? MemberOperations.validateEmail(email)) != nil {
-            return Setting(value: email, source: .git)
+        if let known = resolved.withLock({ $0.email }) { return known }
+        let setting: Setting
+        if let email = configured.withLock({ $0.email }) {
+            setting = Setting(value: email, source: .config)
+        } else if let email = git("user.email"), (try? MemberOperations.validateEmail(email)) != nil {
+            setting = Setting(value: email, source: .git)
+        } else {
+            setting = Setting(value: nil, source: .none)
         }
-        return Setting(value: nil, source: .none)
+        resolved.withLock { $0.email = setting }
+        return setting
     }
 
     /// Takes a newly configured name (or none, back to the default) from now on.
-    func configure(name: String?) { configured.withLock { $0.name = name } }
+    func configure(name: String?) {
+        configured.withLock { $0.name = name }
+        resolved.withLock { $0.name = nil }
+    }
 
     /// Takes a newly configured address (or none) from now on.
-    func configure(email: String?) { configured.withLock { $0.email = email } }
+    func configure(email: String?) {
+        configured.withLock { $0.email = email }
+        resolved.withLock { $0.email = nil }
+    }
 
     /// git's value of a setting, asked for once.
     private func git(_ key: String) -> String? {

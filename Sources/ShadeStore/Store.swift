@@ -130,9 +130,11 @@ public struct Store: Sendable {
             let state = StoreState(paths: paths, cache: cache)
             let result = try body(state)
             if state.hasChanges {
+                // A write that records no change (undo) names no author.
                 let staged = try commit.stage(
-                    state.pendingFiles(label: label, timestamp: now.timestamp, author: author, createMeta: !metaCurrent)
-                )
+                    state.pendingFiles(
+                        label: label, timestamp: now.timestamp, author: label == nil ? "" : author,
+                        createMeta: !metaCurrent))
                 try commit.commit(staged)
                 state.pruneUndoJournal()
                 state.cacheWrittenWeeks()
