@@ -104,7 +104,7 @@ extension Shade {
             }
         }
 
-        /// `ana (git's user.name)`, `unset`, for a confirmation.
+        /// `ana (git's user.name)`, `not set`, for a confirmation.
         static func describe(_ setting: UserIdentity.Setting, of key: Key) -> SafeText {
             let value = SafeText(escaping: setting.value ?? "")
             switch setting.source {
