@@ -63,9 +63,20 @@ extension Configuration {
     /// Writes `capacity` into the settings file of a directory, keeping every other setting as it
     /// is; the file is replaced atomically (a crash leaves the old settings or the new ones).
     static func save(_ capacity: SlotCapacity, directory: String) throws(CommandError) {
+        try update(directory: directory, mode: nil) { object in
+            object["capacity"] = capacity.isEmpty ? nil : json(capacity)
+        }
+    }
+
+    /// Changes the settings file of a directory as `body` says, keeping every other setting as
+    /// it is; the file is replaced atomically (a crash leaves the old settings or the new ones),
+    /// with `mode`, else the mode it had (0644 for a new one).
+    static func update(directory: String, mode wanted: mode_t?, _ body: (inout JSONObject) -> Void)
+        throws(CommandError)
+    {
         let path = path(in: directory)
         var object = try settings(at: path) ?? JSONObject()
-        object["capacity"] = capacity.isEmpty ? nil : json(capacity)
+        body(&object)
         let text: String
         do { text = try JSONWriter.string(.object(object)) } catch {
             throw .failed("config file \(path) could not be written as JSON")
@@ -75,7 +86,7 @@ extension Configuration {
             var mode: mode_t = 0o644
             var info = stat()
             if stat(path, &info) == 0 { mode = info.st_mode & 0o777 }
-            try TextFile.writeAtomically(path, text.hasSuffix("\n") ? text : text + "\n", mode: mode)
+            try TextFile.writeAtomically(path, text.hasSuffix("\n") ? text : text + "\n", mode: wanted ?? mode)
         } catch { throw .failed(error.message) }
     }
 }

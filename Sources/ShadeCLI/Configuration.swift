@@ -6,13 +6,15 @@ import ShadeStore
 ///
 /// ```json
 /// {"slots": {"morning": "06:00", "afternoon": "12:00", "evening": "18:00"},
-///  "user": {"name": "ana"}, "reminders": {"default": "15m"},
+///  "user": {"name": "ana", "email": "ana@example.org"}, "reminders": {"default": "15m"},
 ///  "capacity": {"morning": 3, "saturday": {"evening": 1}}}
 /// ```
 struct Configuration {
     var schedule = SlotSchedule.standard
     /// Who changes are by (`user.name`), when set.
     var userName: String?
+    /// The user's email address (`user.email`), when set.
+    var userEmail: String?
     /// The reminder a new task gets when `add` names none (`reminders.default`).
     var defaultReminder: Reminder?
     /// How many open tasks a slot holds before it is over-full (`capacity`).
@@ -49,12 +51,22 @@ struct Configuration {
             }
         }
         if let user = object["user"] {
-            guard let members = user.objectValue, members.keys.allSatisfy({ $0 == "name" || $0 == "email" }),
-                let name = members["name"]?.stringValue, !name.isEmpty, name.count <= 100
-            else {
-                throw .failed("config file \(path): user must be an object such as {\"name\": \"ana\"}")
+            let shape = "user must be an object such as {\"name\": \"ana\", \"email\": \"ana@example.org\"}"
+            guard let members = user.objectValue, members.keys.allSatisfy({ $0 == "name" || $0 == "email" }) else {
+                throw .failed("config file \(path): \(shape)")
             }
-            configuration.userName = name
+            if let value = members["name"] {
+                guard let name = value.stringValue, !name.isEmpty, name.count <= 100 else {
+                    throw .failed("config file \(path): user.name must be a name such as \"ana\"")
+                }
+                configuration.userName = name
+            }
+            if let value = members["email"] {
+                guard let email = value.stringValue, (try? MemberOperations.validateEmail(email)) != nil else {
+                    throw .failed("config file \(path): user.email must be an address such as \"ana@example.org\"")
+                }
+                configuration.userEmail = email
+            }
         }
         if let slots = object["slots"] {
             guard let members = slots.objectValue else {

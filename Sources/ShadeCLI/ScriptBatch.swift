@@ -32,6 +32,8 @@ struct ScriptBatch {
     /// as any other, and says why.
     mutating func run(_ line: String, context: String, session: Session) -> Bool {
         if session.batch == nil {
+            // Its lines change tasks: who they are by is found out before the batch holds the lock.
+            _ = session.identity.name
             guard let opened = try? session.store.beginBatch() else { return false }
             session.batch = opened
             start = (session.view, session.standingFilter)

@@ -11,6 +11,8 @@ public final class Session {
     public let environment: ShadeEnvironment
     /// The store in use.
     public let store: Store
+    /// Who the user is: the author of every change (the store asks it), and what `mine` means.
+    public let identity: UserIdentity
     /// The slot boundaries.
     public let schedule: SlotSchedule
     /// The reminder a new task gets when `add` names none (configured).
@@ -59,6 +61,9 @@ public final class Session {
 
     /// Commits one change (into the open batch, if any: saved with it).
     func commit(label: String, now: Moment, _ make: (StoreState) throws -> [RecordChange]) throws -> Change {
+        // Who the change is by is found out before the store's lock is taken: another program
+        // (git) is never started while other shade processes wait for the lock.
+        _ = identity.name
         if let batch { return try store.commit(in: batch, label: label, now: now, make) }
         return try store.commit(label: label, now: now, make)
     }
@@ -78,10 +83,11 @@ public final class Session {
 
     /// Creates a session.
     public init(
-        environment: ShadeEnvironment, store: Store, schedule: SlotSchedule, now: Moment, isInteractive: Bool,
-        colorMode: ColorMode, clockOverride: Moment? = nil, defaultReminder: Reminder? = nil,
-        capacity: SlotCapacity = SlotCapacity()
+        environment: ShadeEnvironment, store: Store, identity: UserIdentity? = nil, schedule: SlotSchedule,
+        now: Moment, isInteractive: Bool, colorMode: ColorMode, clockOverride: Moment? = nil,
+        defaultReminder: Reminder? = nil, capacity: SlotCapacity = SlotCapacity()
     ) {
+        self.identity = identity ?? UserIdentity(fixed: store.author)
         self.capacity = capacity
         self.environment = environment
         self.defaultReminder = defaultReminder

@@ -29,12 +29,15 @@ public enum Shade {
         .command(List.self),
         .command(Find.self), .command(Filter.self), .group(Templates.group), .command(TemplatesList.self),
         .group(Goals.group), .command(GoalsList.self), .command(Review.self),
+        .command(Members.self),
         .command(Stats.self), .command(Chart.self), .command(History.self), .command(Report.self),
         .command(Export.self), .command(Import.self), .group(Sync.group), .command(Conflicts.self),
         .command(Undo.self),
         .command(Log.self),
         .command(Check.self),
-        .command(Restore.self), .command(Completion.self), .command(Help.self),
+        .command(Restore.self),
+        .command(Config.self),
+        .command(Completion.self), .command(Help.self),
     ]
 
     /// Commands the language runs but help does not list: what the completion scripts call.

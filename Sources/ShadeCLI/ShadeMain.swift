@@ -137,11 +137,16 @@ public enum ShadeMain {
         let configuration = try Configuration.load(directory: environment.configDirectory)
         let now = try SystemClock.now(environment: environment)
         let directory = store ?? environment["SHADE_STORE"] ?? environment.defaultStore
+        // Who changes are by is found out when the first change needs it, not before.
+        let identity = UserIdentity(
+            name: configuration.userName, email: configuration.userEmail,
+            git: UserIdentity.gitSettings(storeDirectory: directory, environment: environment),
+            loginName: { environment.loginName })
         return Session(
             environment: environment,
             store: Store(
-                directory: directory, cache: interactive ? WeekCache() : nil,
-                author: configuration.userName ?? environment.loginName),
+                directory: directory, cache: interactive ? WeekCache() : nil, author: { identity.name }),
+            identity: identity,
             schedule: configuration.schedule, now: now,
             isInteractive: interactive, colorMode: color ?? .auto,
             clockOverride: environment["SHADE_NOW"] != nil ? now : nil, defaultReminder: configuration.defaultReminder,

@@ -18,6 +18,7 @@ extension PlannerTask {
         case .carried: .text(carried > 0 ? String(carried) : nil)
         case .planned: .text(planned?.description)
         case .goal: .text(goal)
+        case .to: .text(to)
         case .created: .text(created)
         case .modified: .text(modified)
         case .doneAt: .text(doneAt)
@@ -31,4 +32,12 @@ extension PlannerTask.Field {
     public static let stamped = allCases.filter { ![.id, .uid, .created, .modified, .doneAt].contains($0) }
     /// Their names.
     public static let stampedNames = Set(stamped.map(\.rawValue))
+}
+
+extension PlannerTask {
+    /// Who made the task: the author of its making (nil when unknown, as for a record of an
+    /// earlier format).
+    public var createdBy: String? { stamps.createdBy }
+    /// Who changed it last: the author of its latest stamp (nil when unknown).
+    public var modifiedBy: String? { stamps.modifiedBy }
 }

@@ -36,6 +36,8 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
     public var planned: CivilDate?
     /// The uid of the goal it counts towards, if any.
     public var goal: String?
+    /// Who it is given to (a participant's name, as `to:NAME` sets it), if anyone.
+    public var to: String?
     /// When the task was created (ISO-8601 timestamp).
     public let created: String
     /// When the task last changed.
@@ -53,7 +55,7 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
         id: Int, uid: String, title: String, notes: String? = nil, date: CivilDate, slot: Slot,
         time: TimeOfDay? = nil, status: TaskStatus = .open, tags: [String] = [], category: String? = nil,
         color: TaskColor? = nil, favorite: Bool = false, remind: Reminder? = nil, carried: Int = 0,
-        planned: CivilDate? = nil, goal: String? = nil, created: String, modified: String? = nil,
+        planned: CivilDate? = nil, goal: String? = nil, to: String? = nil, created: String, modified: String? = nil,
         doneAt: String? = nil, stamps: FieldStamps? = nil, series: String? = nil
     ) {
         self.series = series
@@ -73,6 +75,7 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
         self.carried = carried
         self.planned = planned
         self.goal = goal
+        self.to = to
         self.created = created
         self.modified = modified ?? created
         self.doneAt = doneAt
@@ -83,11 +86,11 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
     /// in the order a store file writes them.
     public enum Field: String, CaseIterable, Sendable {
         case id, uid, date, slot, title, notes, time, status, tags, category, color, favorite, remind, carried
-        case planned, goal, created, modified
+        case planned, goal, to, created, modified
         case doneAt = "done_at"
 
         /// The fields files leave out while they hold nothing (they came after format 3 began).
-        public static let omittedWhenUnset: Set<Field> = [.carried, .planned, .goal]
+        public static let omittedWhenUnset: Set<Field> = [.carried, .planned, .goal, .to]
     }
 
     /// The same task under another uid: only for a task an earlier format let two tasks share a
@@ -97,7 +100,7 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
             id: id, uid: uid, title: title, notes: notes, date: date, slot: slot, time: time, status: status,
             tags: tags,
             category: category, color: color, favorite: favorite, remind: remind, carried: carried, planned: planned,
-            goal: goal, created: created, modified: modified, doneAt: doneAt,
+            goal: goal, to: to, created: created, modified: modified, doneAt: doneAt,
             stamps: stamps, series: series)
     }
 

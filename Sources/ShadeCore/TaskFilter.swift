@@ -1,4 +1,4 @@
-/// One condition of `ls`: a day, a range, a week, a slot, a status or a tag.
+/// One condition of `ls`: a day, a range, a week, a slot, a status, a tag, or who a task is for.
 public enum TaskFilter: Hashable, Sendable {
     case date(CivilDate)
     case range(CivilDate, CivilDate)
@@ -11,11 +11,15 @@ public enum TaskFilter: Hashable, Sendable {
     case withoutTag(String)
     case category(String)
     case favorite
+    /// Given to this name (`to:ana`), or to no one (nil: `to:none`).
+    case to(String?)
+    /// Given to me, or made by me and given to no one (`mine`); "me" is the query's `me`.
+    case mine
     case all
 
     /// The filter words `ls` knows, for messages and completion.
     public static let keywords = [
-        "all", "open", "done", "completed", "cancelled", "overdue", "upcoming", "thisweek", "fav",
+        "all", "open", "done", "completed", "cancelled", "overdue", "upcoming", "thisweek", "fav", "mine",
     ]
 
     /// Reads one filter word.
@@ -30,6 +34,7 @@ public enum TaskFilter: Hashable, Sendable {
         case "upcoming": return .upcoming
         case "thisweek": return .week(resolver.today.isoWeek)
         case "fav", "favorite", "favourite", "starred": return .favorite
+        case "mine": return .mine
         default: break
         }
         if word.hasPrefix("+"), word.count > 1 { return .tag(try TaskText.validateTag(String(word.dropFirst()))) }
@@ -38,6 +43,14 @@ public enum TaskFilter: Hashable, Sendable {
         }
         if word.prefix(4).lowercased() == "cat:" {
             return .category(try TaskText.validateCategory(String(word.dropFirst(4))))
+        }
+        if word.prefix(3).lowercased() == "to:" {
+            let name = String(word.dropFirst(3))
+            guard !name.isEmpty else {
+                throw .invalid("'to:' needs a name after it, e.g. to:ana (to:none: given to no one)")
+            }
+            let recipient = try TaskWords.recipient(name)
+            return .to(recipient.isEmpty ? nil : recipient)
         }
         if let slot = Slot(name: word) { return .slot(slot) }
         if let date = resolver.date(for: word) { return .date(date) }
@@ -72,10 +85,11 @@ public enum TaskFilter: Hashable, Sendable {
 
     /// What a filter may be, for messages.
     private static let filterWords =
-        "use a day, a slot, FIRST..LAST, YYYY-Www, +tag, -tag, cat:NAME, or one of \(keywords.joined(separator: ", "))"
+        "use a day, a slot, FIRST..LAST, YYYY-Www, +tag, -tag, cat:NAME, to:NAME, or one of \(keywords.joined(separator: ", "))"
 
-    /// Whether a task passes this filter at a moment.
-    public func matches(_ task: PlannerTask, now: Moment, schedule: SlotSchedule) -> Bool {
+    /// Whether a task passes this filter at a moment; `me` is the current author's name (what
+    /// `mine` means).
+    public func matches(_ task: PlannerTask, now: Moment, schedule: SlotSchedule, me: String = "") -> Bool {
         switch self {
         case .date(let date): task.date == date
         case .range(let first, let last): task.date >= first && task.date <= last
@@ -88,6 +102,8 @@ public enum TaskFilter: Hashable, Sendable {
         case .withoutTag(let tag): !task.tags.contains { $0.lowercased() == tag.lowercased() }
         case .category(let name): task.category == name
         case .favorite: task.favorite
+        case .to(let name): task.to == name
+        case .mine: !me.isEmpty && (task.to.map { $0 == me } ?? (task.createdBy == me))
         case .all: true
         }
     }
@@ -107,9 +123,17 @@ public enum TaskFilter: Hashable, Sendable {
 public struct TaskQuery: Hashable, Sendable {
     /// The filters.
     public let filters: [TaskFilter]
+    /// Who "me" is for `mine`: the current author's name.
+    public var me: String
 
     /// Creates a query.
-    public init(_ filters: [TaskFilter]) { self.filters = filters }
+    public init(_ filters: [TaskFilter], me: String = "") {
+        self.filters = filters
+        self.me = me
+    }
+
+    /// Whether a filter asks who "me" is (`mine`): only then need the author be known.
+    public var needsMe: Bool { filters.contains(.mine) }
 
     /// The days every match must fall in (the intersection of the filters' bounds), or nil when
     /// no filter bounds the days. An empty intersection gives an empty range marker.
@@ -127,6 +151,6 @@ public struct TaskQuery: Hashable, Sendable {
 
     /// Whether a task passes every filter.
     public func matches(_ task: PlannerTask, now: Moment, schedule: SlotSchedule) -> Bool {
-        filters.allSatisfy { $0.matches(task, now: now, schedule: schedule) }
+        filters.allSatisfy { $0.matches(task, now: now, schedule: schedule, me: me) }
     }
 }

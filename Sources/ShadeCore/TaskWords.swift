@@ -30,6 +30,9 @@ public struct TaskWords: Hashable, Sendable {
     public var clearsRemind = false
     /// The goal `goal:g1` names (`g1`), or empty for `goal:none`; nil when none was written.
     public var goal: String?
+    /// Who `to:NAME` gives the task to, or empty for `to:` (also `to:-`, `to:none`), which gives it
+    /// to no one; nil when none was written.
+    public var to: String?
     /// The words read as the day (`tue`, `next mon`), as typed; empty when none was.
     public var dayWords: [String] = []
 
@@ -44,7 +47,7 @@ public struct TaskWords: Hashable, Sendable {
         self.tags = tags
     }
 
-    /// Reads `[DAY] [SLOT] TITLE… [+tag] [-tag] [at:TIME] [cat:NAME] [color:NAME]`.
+    /// Reads `[DAY] [SLOT] TITLE… [+tag] [-tag] [at:TIME] [cat:NAME] [color:NAME] [to:NAME]`.
     ///
     /// A leading day (one word, or two as in `next mon`) and then a slot are taken as such (only
     /// with a resolver: without one, as for `edit`, every word that is not a tag or a time is
@@ -130,6 +133,8 @@ public struct TaskWords: Hashable, Sendable {
                         "'goal:\(TextEscaping.escape(text))' names no goal; write goal:g1 (goals lists them) or goal:none"
                     )
                 }
+            } else if word.lowercased().hasPrefix("to:") {
+                result.to = try recipient(String(word.dropFirst(3)))
             } else if word.lowercased().hasPrefix("cat:") {
                 let name = String(word.dropFirst(4))
                 result.category = name.lowercased() == "none" ? "" : try TaskText.validateCategory(name)
@@ -149,6 +154,17 @@ public struct TaskWords: Hashable, Sendable {
         }
         result.title = titleWords.joined(separator: " ")
         return result
+    }
+
+    /// The name of a `to:NAME` word, or empty for `to:`, `to:-` and `to:none` (no one).
+    static func recipient(_ name: String) throws(InputError) -> String {
+        if name.isEmpty || name == "-" || name.lowercased() == "none" { return "" }
+        guard (try? TaskText.validateParticipant(name)) != nil else {
+            throw .invalid(
+                "'to:\(name)' names no one; write to:NAME with a name of one word (letters, digits, -, _, . or @), e.g. to:ana, or to:none"
+            )
+        }
+        return name
     }
 
     /// Whether a word has the shape of an ISO date (`dddd-dd-dd`), valid or not.

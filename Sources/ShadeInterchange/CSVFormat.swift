@@ -3,7 +3,7 @@ import Foundation
 import ShadeCore
 
 /// CSV (RFC 4180), through CSV.swift: a header line, then one task a row —
-/// `uid,date,slot,time,title,status,category,tags,notes,favorite,color,remind,repeat,until,series,carried,planned,created,modified,done_at`.
+/// `uid,date,slot,time,title,status,category,tags,notes,favorite,color,remind,repeat,until,series,carried,planned,created,modified,done_at,to`.
 /// A repeating task is one row with its rule in `repeat` (its first day in `date`); a repeating
 /// task's occurrence that has a status of its own is a row naming its series. Tags are
 /// separated by spaces. Reading, the columns may come in any order and all but `title` and
@@ -14,7 +14,7 @@ import ShadeCore
 enum CSVFormat {
     static let columns = [
         "uid", "date", "slot", "time", "title", "status", "category", "tags", "notes", "favorite", "color", "remind",
-        "repeat", "until", "series", "carried", "planned", "created", "modified", "done_at",
+        "repeat", "until", "series", "carried", "planned", "created", "modified", "done_at", "to",
     ]
 
     static func write(_ bundle: PlannerBundle, context: InterchangeContext) throws -> InterchangeOutput {
@@ -43,7 +43,7 @@ enum CSVFormat {
                     "favorite": task.favorite ? "yes" : "no", "color": task.color?.rawValue,
                     "remind": task.remind?.description, "series": task.series,
                     "carried": task.carried > 0 ? String(task.carried) : nil, "planned": task.planned?.description,
-                    "created": task.created, "modified": task.modified, "done_at": task.doneAt,
+                    "created": task.created, "modified": task.modified, "done_at": task.doneAt, "to": task.to,
                 ]))
         }
         stream.close()

@@ -6,7 +6,8 @@ import ShadeCore
 /// Written: a VTODO per task — UID, SUMMARY, DTSTART (a date, or the task's time in UTC) and DUE
 /// (the next day, or the end of its slot), STATUS (NEEDS-ACTION, COMPLETED with its time,
 /// CANCELLED), CATEGORIES (its tags and its category, which `X-SHADE-CATEGORY` names),
-/// DESCRIPTION (notes), PRIORITY 1 when starred, `X-SHADE-SLOT`, `X-SHADE-COLOR`, and a VALARM
+/// DESCRIPTION (notes), PRIORITY 1 when starred, `X-SHADE-SLOT`, `X-SHADE-COLOR`, `X-SHADE-TO`
+/// (whom it is given to), and a VALARM
 /// for a reminder (`X-SHADE-REMIND` keeps shade's words). A repeating task is one VTODO with
 /// its series uid and an RRULE; an occurrence with a status of its own is a VTODO with the same
 /// UID and a RECURRENCE-ID.
@@ -88,6 +89,7 @@ enum ICalendarFormat {
         if task.favorite { properties.append(CalendarProperty("PRIORITY", .other("1"))) }
         properties.append(CalendarProperty("X-SHADE-SLOT", .text(task.slot.rawValue)))
         if let color = task.color { properties.append(CalendarProperty("X-SHADE-COLOR", .text(color.rawValue))) }
+        if let to = task.to { properties.append(CalendarProperty("X-SHADE-TO", .text(to))) }
         var alarms: [CalendarComponent] = []
         if let remind = task.remind {
             properties.append(CalendarProperty("X-SHADE-REMIND", .text(remind.description)))
@@ -164,7 +166,8 @@ enum ICalendarFormat {
         }
         var bundle = PlannerBundle(
             taskFields: [
-                .date, .slot, .time, .title, .status, .tags, .category, .notes, .favorite, .color, .remind, .doneAt,
+                .date, .slot, .time, .title, .status, .tags, .category, .notes, .favorite, .color, .remind, .to,
+                .doneAt,
             ])
         let items = calendar.components.filter { $0.kind == "VTODO" || $0.kind == "VEVENT" }
         var series: [String: RepeatSeries] = [:]
@@ -274,6 +277,10 @@ enum ICalendarFormat {
         if let text = item.property("X-SHADE-COLOR")?.text {
             do throws(InputError) { color = try TaskColor.parse(text) } catch { throw fail(error.message.text) }
         }
+        let to = item.property("X-SHADE-TO")?.text
+        if let to, (try? TaskText.validateParticipant(to)) != to {
+            throw fail("X-SHADE-TO '\(to)' is not a name (one word of letters, digits, -, _, . or @)")
+        }
         var favorite = false
         if let property = item.property("PRIORITY"), case .other(let text) = property.value, let priority = Int(text) {
             favorite = (1...4).contains(priority)
@@ -293,8 +300,8 @@ enum ICalendarFormat {
         let notes = item.property("DESCRIPTION")?.text
         let task = PlannerTask(
             id: 0, uid: uid, title: title, notes: notes, date: date, slot: slot, time: time, status: status, tags: tags,
-            category: category, color: color, favorite: favorite, remind: remind, created: created, modified: modified,
-            doneAt: doneAt)
+            category: category, color: color, favorite: favorite, remind: remind, to: to, created: created,
+            modified: modified, doneAt: doneAt)
         do { try ImportValidation.check(task) } catch { throw error.at(line: item.line) }
         return task
     }

@@ -7,7 +7,8 @@ import ShadeJSON
 /// - uuid → uid (a uid that is not a canonical UUID is written under a derived uuid, with the
 ///   uid kept in `shadeuid`); description → title; status pending, waiting → open, completed →
 ///   done (`end` → when), deleted → cancelled; entry → created; tags → tags; project →
-///   category; annotations → notes, one a line; priority H ↔ starred.
+///   category; annotations → notes, one a line; priority H ↔ starred; who a task is given to
+///   is the `shadeto` attribute (a UDA).
 /// - due (else scheduled) → day, slot and time in the local zone: a due at 00:00 is a day with no
 ///   time, filed in the morning; at 23:59 (`eod`), the evening. Written, a task is due at its
 ///   time, else when its slot starts, and `shadeslot`/`shadetime` keep the slot and time exactly.
@@ -62,7 +63,7 @@ enum TaskwarriorFormat {
         throws(ImportError) -> PlannerBundle
     {
         var bundle = PlannerBundle(
-            taskFields: [.date, .slot, .time, .title, .status, .tags, .category, .notes, .favorite, .doneAt])
+            taskFields: [.date, .slot, .time, .title, .status, .tags, .category, .notes, .favorite, .to, .doneAt])
         var records: [Record] = []
         for entry in objects { records.append(try Record(entry.object, line: entry.line, context: context)) }
         var series: [String: RepeatSeries] = [:]
@@ -163,6 +164,7 @@ enum TaskwarriorFormat {
         let category: String?
         let notes: String?
         let favorite: Bool
+        let to: String?
         let created: String
         let modified: String
         let end: String?
@@ -262,6 +264,11 @@ enum TaskwarriorFormat {
             annotated = !lines.isEmpty
             notes = lines.isEmpty ? nil : lines.joined(separator: "\n")
             favorite = try string("priority")?.uppercased() == "H"
+            let to = try string("shadeto")
+            if let to, (try? TaskText.validateParticipant(to)) != to {
+                throw fail("shadeto '\(to)' is not a name (one word of letters, digits, -, _, . or @)")
+            }
+            self.to = to
             let task = self.task
             do { try ImportValidation.check(task) } catch { throw error.at(line: line) }
         }
@@ -275,7 +282,7 @@ enum TaskwarriorFormat {
                 }
             return PlannerTask(
                 id: 0, uid: uid, title: title, notes: notes, date: placement.date, slot: placement.slot,
-                time: placement.time, status: taskStatus, tags: tags, category: category, favorite: favorite,
+                time: placement.time, status: taskStatus, tags: tags, category: category, favorite: favorite, to: to,
                 created: created, modified: modified, doneAt: taskStatus == .done ? end ?? modified : nil)
         }
     }
@@ -396,6 +403,7 @@ enum TaskwarriorFormat {
         }
         object.appendUnique("shadeslot", .string(task.slot.rawValue))
         if let time = task.time { object.appendUnique("shadetime", .string(time.description)) }
+        if let to = task.to { object.appendUnique("shadeto", .string(to)) }
         return object
     }
 }

@@ -6,7 +6,7 @@ import ShadeCore
 struct TextRecord {
     /// The values by field name (`uid`, `date`, `slot`, `time`, `title`, `status`, `category`,
     /// `tags`, `notes`, `favorite`, `color`, `remind`, `repeat`, `until`, `series`, `carried`,
-    /// `planned`, `created`, `modified`, `done_at`); an empty value is no value.
+    /// `planned`, `to`, `created`, `modified`, `done_at`); an empty value is no value.
     var values: [String: String]
     /// The line the record starts on.
     let line: Int
@@ -105,10 +105,17 @@ struct TextRecord {
             guard let parsed = CivilDate(iso: text) else { throw fail("planned '\(text)' is not a date (YYYY-MM-DD)") }
             planned = parsed
         }
+        var to: String?
+        if let text = value("to") {
+            guard (try? TaskText.validateParticipant(text)) == text else {
+                throw fail("to '\(text)' is not a name (one word of letters, digits, -, _, . or @)")
+            }
+            to = text
+        }
         let task = PlannerTask(
             id: 0, uid: uid, title: title, notes: notes, date: date, slot: slot, time: time, status: status, tags: tags,
             category: category, color: color, favorite: favorite, remind: remind, carried: carried, planned: planned,
-            created: created, modified: value("modified") ?? created, doneAt: doneAt, series: value("series"))
+            to: to, created: created, modified: value("modified") ?? created, doneAt: doneAt, series: value("series"))
         try check(task)
         return .task(task)
     }
@@ -129,7 +136,7 @@ struct TextRecord {
         let map: [String: [PlannerTask.Field]] = [
             "date": [.date], "slot": [.slot], "time": [.time, .slot], "status": [.status], "tags": [.tags],
             "category": [.category], "notes": [.notes], "favorite": [.favorite], "color": [.color],
-            "remind": [.remind], "done_at": [.doneAt], "carried": [.carried], "planned": [.planned],
+            "remind": [.remind], "done_at": [.doneAt], "carried": [.carried], "planned": [.planned], "to": [.to],
         ]
         for name in names { fields.formUnion(map[name] ?? []) }
         return fields

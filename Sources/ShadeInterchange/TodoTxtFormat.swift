@@ -3,7 +3,8 @@ import ShadeCore
 /// todo.txt: one task a line — `x DONE CREATED` for a done task, `(A)` for a starred one, the
 /// title, `+tag`s, `@category`, and shade's keys: `due:DATE slot:SLOT at:HH:MM uid:UID`, with
 /// `every:RULE until:DATE` for a repeating task, `series:UID` for its occurrence,
-/// `remind:WHEN`, and `status:cancelled` (todo.txt has no cancelled: it is a done line with it).
+/// `remind:WHEN`, `to:NAME` for whom it is given to, and `status:cancelled` (todo.txt has no
+/// cancelled: it is a done line with it).
 /// A line without `due:` is planned for the day it was created (else today); without `uid:`, its
 /// uid is made from the line, so importing the same file twice finds the same tasks.
 ///
@@ -11,7 +12,9 @@ import ShadeCore
 /// starts with `+` or `@`, or is one of the keys above with a value, reads back as one.
 enum TodoTxtFormat {
     /// The keys shade reads; any other `key:value` word stays in the title.
-    static let keys: Set<String> = ["due", "slot", "at", "uid", "every", "until", "remind", "series", "status", "pri"]
+    static let keys: Set<String> = [
+        "due", "slot", "at", "uid", "every", "until", "remind", "series", "status", "pri", "to",
+    ]
 
     static func write(_ bundle: PlannerBundle, context: InterchangeContext) -> InterchangeOutput {
         var lines: [String] = []
@@ -40,6 +43,7 @@ enum TodoTxtFormat {
                 title: task.title, tags: task.tags, category: task.category, date: task.date, slot: task.slot,
                 time: task.time, uid: task.uid, remind: task.remind)
             if let series = task.series { words.append("series:\(series)") }
+            if let to = task.to { words.append("to:\(to)") }
             if task.status == .cancelled { words.append("status:cancelled") }
             if task.status != .open, task.favorite { words.append("pri:A") }
             lines.append(words.joined(separator: " "))
@@ -73,7 +77,7 @@ enum TodoTxtFormat {
     static func read(_ bytes: [UInt8], context: InterchangeContext) throws(ImportError) -> PlannerBundle {
         let text = try InterchangeText.decode(bytes)
         var bundle = PlannerBundle(
-            taskFields: [.date, .slot, .time, .title, .status, .tags, .category, .favorite, .remind, .doneAt])
+            taskFields: [.date, .slot, .time, .title, .status, .tags, .category, .favorite, .remind, .to, .doneAt])
         for (index, line) in InterchangeText.lines(text).enumerated() {
             let words: [String] = line.split(whereSeparator: { (character: Character) -> Bool in
                 character == " " || character == "\t"

@@ -17,7 +17,7 @@ public enum TaskDetail {
         if let uid = task.series {
             repeats = context.series[uid].map { "↻ every \($0.rule)" + ($0.until.map { " until \($0)" } ?? "") } ?? "↻"
         }
-        let rows: [(SafeText, SafeText)] = [
+        var rows: [(SafeText, SafeText)] = [
             ("id", "\(task.id)"),
             ("title", "\(task.title)"),
             ("status", "\(status)"),
@@ -46,6 +46,10 @@ public enum TaskDetail {
             ("done at", task.doneAt.map { "\($0)" } ?? "—"),
             ("uid", "\(task.uid)"),
         ]
+        // Who it is given to, under its goal, only when it is given to someone.
+        if let to = task.to, let goal = rows.firstIndex(where: { $0.0 == "goal" }) {
+            rows.insert(("to", "→ \(to)"), at: goal + 1)
+        }
         return rows.map { style.dim(DisplayWidth.padRight($0.0, to: 10)) + $0.1 }.joined(separator: "\n") + "\n"
     }
 }

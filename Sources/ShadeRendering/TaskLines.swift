@@ -23,6 +23,7 @@ public struct TaskLines {
         hasTime = tasks.contains { $0.time != nil }
         hasTags = tasks.contains {
             !$0.tags.isEmpty || $0.category != nil || $0.series != nil || $0.carried > 0 || context.goal(of: $0) != nil
+                || $0.to != nil
         }
         hasStars = tasks.contains(where: \.favorite)
         let prefixWidth = indent + 2 + idWidth + 1 + (placement ? 11 + 10 : 0) + (hasTime ? 6 : 0) + (hasStars ? 2 : 0)
@@ -64,6 +65,8 @@ public struct TaskLines {
         if task.carried > 0 { labels.append(style.magenta("↷\(task.carried)")) }
         // ◎g1: counts towards goal g1.
         if let goal = context.goal(of: task) { labels.append(style.cyan("◎\(goal.label)")) }
+        // →ana: given to ana.
+        if let to = task.to { labels.append(style.dim("→\(to)")) }
         if !task.tags.isEmpty {
             labels.append(style.yellow(task.tags.map { "+\($0)" }.joined(separator: " ")))
         }

@@ -17,6 +17,8 @@ public enum ViewJSON {
             "series": .optional(task.series), "repeat": repeatJSON(of: task, context: context),
             "remind": remindJSON(of: task, context: context), "carried": .int(Int64(task.carried)),
             "planned": .optional(task.planned?.description), "goal": .optional(context.goal(of: task)?.label),
+            "to": .optional(task.to), "created_by": .optional(task.createdBy),
+            "modified_by": .optional(task.modifiedBy),
         ]
     }
 

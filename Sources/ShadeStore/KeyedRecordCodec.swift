@@ -29,7 +29,7 @@ protocol KeyedRecordCodec: SendableMetatype {
 enum KeyedRecordCodecs {
     /// Every keyed kind the store keeps.
     static let all: [any KeyedRecordCodec.Type] = [
-        CategoryCodec.self, RepeatSeriesCodec.self, WeekTemplateCodec.self, GoalCodec.self,
+        CategoryCodec.self, RepeatSeriesCodec.self, WeekTemplateCodec.self, GoalCodec.self, MemberCodec.self,
     ]
 
     /// The codec of a kind.

@@ -20,16 +20,31 @@ public struct Store: Sendable {
 
     /// Weeks kept between commands of a long-lived session, or nil.
     let cache: WeekCache?
-    /// Who the changes made through this store are by, for the change log.
-    public let author: String
+    private let findAuthor: @Sendable () -> String
+
+    /// Who the changes made through this store are by, for the field stamps and the change log.
+    /// Asked for only when a change is made (finding it out may take a while: asking git).
+    public var author: String { findAuthor() }
 
     /// A store at `directory` (which need not exist yet); `cache` keeps parsed weeks between
     /// commands of a long-lived session such as the REPL.
     public init(directory: String, cache: WeekCache? = nil, author: String = "") {
+        self.init(directory: directory, cache: cache, author: { author })
+    }
+
+    /// A store whose author `author` finds out, each time a change needs it (it may change in a
+    /// long-lived session; the finding out is the caller's to keep cheap).
+    public init(directory: String, cache: WeekCache? = nil, author: @escaping @Sendable () -> String) {
         self.directory = directory
-        self.author = author
+        self.findAuthor = author
         self.paths = StorePaths(root: directory)
         self.cache = cache
+    }
+
+    /// Whether the planner is shared with others: its directory is a git repository (holds a
+    /// `.git` entry, as `sync init` makes it). There, others may rely on what one made.
+    public var isShared: Bool {
+        get throws(StoreError) { try FileSystem.exists(directory + "/.git") }
     }
 
     /// Whether the store has been created.
@@ -135,9 +150,11 @@ public struct Store: Sendable {
             let state = StoreState(paths: paths, cache: cache)
             let result = try body(state)
             if state.hasChanges {
+                // A write that records no change (undo) names no author.
                 let staged = try commit.stage(
-                    state.pendingFiles(label: label, timestamp: now.timestamp, author: author, createMeta: !metaCurrent)
-                )
+                    state.pendingFiles(
+                        label: label, timestamp: now.timestamp, author: label == nil ? "" : author,
+                        createMeta: !metaCurrent))
                 try commit.commit(staged)
                 state.pruneUndoJournal()
                 state.cacheWrittenWeeks()
@@ -163,9 +180,11 @@ public struct Store: Sendable {
     func apply(
         _ make: (StoreState) throws -> [RecordChange], to state: StoreState, label: String, now: Moment
     ) throws -> Change {
+        let changes = try OccurrenceOperations.materializing(try make(state), in: state)
+        // The author is found out only for a change that changes something.
+        let author = changes.isEmpty ? "" : self.author
         let stamp = FieldStamp(at: now.timestamp, by: author)
         state.removalStamp = stamp
-        let changes = try OccurrenceOperations.materializing(try make(state), in: state)
         try state.apply(changes.map { $0.stamped(stamp) })
         return Change(label: label, at: now.timestamp, by: author, records: state.recordChanges)
     }
@@ -215,6 +234,13 @@ public struct LockedStore {
         journal.checkpoint(records)
         guard try journal.records().isEmpty else {
             throw .io(operation: "flush the journal of", path: store.paths.journal, errno: EIO)
+        }
+    }
+
+    /// As `Store.commit`, under the lock already held.
+    public func commit(label: String, now: Moment, _ make: (StoreState) throws -> [RecordChange]) throws -> Change {
+        try store.writeLocked(label: label, now: now) { state in
+            try store.apply(make, to: state, label: label, now: now)
         }
     }
 

@@ -133,7 +133,7 @@ enum StoreFileKind: Equatable {
         ]
             + (week.map { [StoreFileKind.weekIndex($0)] } ?? []) + [
                 .collection(RepeatSeries.kind), .reminderLedger, .repeatSummary, .collection(WeekTemplate.kind),
-                .collection(Goal.kind), .goalIndex, .conflictLog,
+                .collection(Goal.kind), .goalIndex, .collection(Member.kind), .conflictLog,
             ]
     }()
 

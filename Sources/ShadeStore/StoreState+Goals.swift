@@ -56,3 +56,15 @@ extension StoreState {
         return result
     }
 }
+
+extension StoreState {
+    /// The stamps of every record the planner keeps — each task filed in every week (not the
+    /// occurrences a repeat series shows, which are the series'), and each record of every keyed
+    /// kind (series, goals, categories, templates, members): who changed the planner, and when.
+    public func recordStamps() throws(StoreError) -> [FieldStamps] {
+        var result: [FieldStamps] = []
+        for week in try storedWeeks() { result += try filedTasks(in: week).map(\.stamps) }
+        for codec in KeyedRecordCodecs.all { result += try keyedRecords(of: codec.kind).map { $0.base.stamps } }
+        return result
+    }
+}

@@ -151,6 +151,11 @@ enum TaskRecord {
         let planned = try reader.optional(TaskField.planned.rawValue, { CivilDate(iso: $0) }, expected: "YYYY-MM-DD")
         let goal = try reader.optionalString(TaskField.goal.rawValue)
         if goal?.isEmpty == true { throw reader.fail(TaskField.goal.rawValue, "expected a goal's uid") }
+        // Who a task is given to came with participants; a task written before is given to no one.
+        let to = try reader.optionalString(TaskField.to.rawValue)
+        if let to, (try? TaskText.validateParticipant(to)) != to {
+            throw reader.fail(TaskField.to.rawValue, "expected a participant's name (one word)")
+        }
         let created = try reader.string(TaskField.created.rawValue)
         let modified = try reader.string(TaskField.modified.rawValue)
         let stamps =
@@ -162,7 +167,7 @@ enum TaskRecord {
             date: placedDate,
             slot: placedSlot, time: time, status: status, tags: tags,
             category: try reader.optionalString(TaskField.category.rawValue),
-            color: color, favorite: favorite, remind: remind, carried: carried, planned: planned, goal: goal,
+            color: color, favorite: favorite, remind: remind, carried: carried, planned: planned, goal: goal, to: to,
             created: created, modified: modified,
             doneAt: try reader.optionalString(TaskField.doneAt.rawValue), stamps: stamps,
             series: try series(reader, uid: uid))

@@ -31,21 +31,26 @@ import Testing
     }
 
     /// What each format cannot hold (besides the ids, which are each copy's own), as the
-    /// fields of `ls --json` that may differ after a round trip through an empty planner.
+    /// fields of `ls --json` that may differ after a round trip through an empty planner. Who
+    /// made and last changed a task (`created_by`, `modified_by`) is whoever imports it, in
+    /// every format: an import is their change.
     static let cannotHold: [String: Set<String>] = [
         // shade's own: everything (ids too, into an empty planner).
-        "json": [],
+        "json": ["created_by", "modified_by"],
         // No goals.
-        "csv": ["id", "goal"],
+        "csv": ["id", "goal", "created_by", "modified_by"],
         // No goals, no carry history.
-        "ics": ["id", "goal", "carried", "planned"],
+        "ics": ["id", "goal", "carried", "planned", "created_by", "modified_by"],
         // No notes, colours, goals, carry history; days for times (created, done).
-        "todotxt": ["id", "notes", "color", "goal", "carried", "planned", "created", "modified", "done_at"],
+        "todotxt": [
+            "id", "notes", "color", "goal", "carried", "planned", "created", "modified", "done_at", "created_by",
+            "modified_by",
+        ],
         // No colours, reminders, goals, carry history; every-week-on-several-days rules are left
         // out (their occurrences come back as tasks of their own).
         "taskwarrior": [
             "id", "color", "remind", "goal", "carried", "planned", "series", "repeat", "modified", "created",
-            "done_at",
+            "done_at", "created_by", "modified_by",
         ],
     ]
 
@@ -98,6 +103,9 @@ import Testing
             var goal = goal
             goal["id"] = nil
             goal["tasks"] = nil
+            // An import is a change of whoever imports: its records are stamped as theirs.
+            goal["created_by"] = nil
+            goal["modified_by"] = nil
             return goal
         }
         return .array(goals.sorted { ($0.string("uid") ?? "") < ($1.string("uid") ?? "") }.map(JSONValue.object))
@@ -111,7 +119,7 @@ import Testing
         #expect(try shade.run(["export", "--format", "csv", "-o", file]).status == 0)
         var text = try String(contentsOfFile: file, encoding: .utf8)
         text = text.replacingOccurrences(of: ",Call Ana,open,", with: ",Call Ana,done,")
-        text += "\r\n,2026-11-27,afternoon,,Buy a gift,open,,,,,,,,,,,,,,\r\n"
+        text += "\r\n,2026-11-27,afternoon,,Buy a gift,open,,,,,,,,,,,,,,,\r\n"
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         let before = try shade.allTasks()
         let dry = try shade.json(["import", "--dry-run", file]).objectValue

@@ -17,8 +17,8 @@ extension Shade {
                 day is skipped), until:DATE ends it; each day's occurrence is a task of its own to tick \
                 off. remind:WHEN sets a reminder: 15m, 1h, 2h30m or 1d before the task (before its \
                 time, or its slot's start when it has none), HH:MM on its day, or slot (when its slot \
-                starts); remind:none leaves out the configured default (see: help remind). \
-                Everything after -- is title, word for word. \
+                starts); remind:none leaves out the configured default (see: help remind). to:NAME \
+                gives it to someone (see: help members). Everything after -- is title, word for word. \
                 The confirmation names the day, the slot and the title, and says when that day or \
                 slot is already over.
 
@@ -31,6 +31,7 @@ extension Shade {
                   add mon morning Gym every:weekday at:7 remind:15m
                   add thu Dentist at:16:30 remind:1h
                   add Water the plants every:mon,thu until:2027-03-31
+                  add fri Book the flights to:ana
                   add 2026-12-01 morning Quarterly report +work
                   add -- Monday is a title here
                 """,

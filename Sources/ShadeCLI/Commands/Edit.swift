@@ -4,14 +4,14 @@ import ShadeStore
 extension Shade {
     struct Edit: PlannerCommand {
         static let grammar = CommandGrammar(
-            name: "edit", abstract: "Change a task's title, time, tags, category, colour or reminder.",
+            name: "edit", abstract: "Change a task's title, time, tags, category, colour, reminder or recipient.",
             discussion: """
                 Words become the new title; +tag adds a tag and -tag takes one off, at:TIME sets the \
                 time (within the task's slot) and at:none clears it, cat:NAME sets the category \
                 (cat:none clears it), color:NAME sets the task's own colour (color:none clears it; \
                 the palette: red, orange, yellow, green, teal, blue, purple, pink, grey), remind:WHEN \
-                sets its reminder (remind:none takes it off; see: help add). Everything after -- is \
-                title, word for word.
+                sets its reminder (remind:none takes it off; see: help add), to:NAME gives it to \
+                someone (to:none to no one). Everything after -- is title, word for word.
 
                 On an occurrence of a repeating task, edit changes that day alone; with --series it \
                 changes that day and every later one. every:RULE makes a task repeat from its day \
@@ -23,6 +23,7 @@ extension Shade {
                   edit 7 cat:bill +urgent -someday at:19:30 color:red "New title"
                   edit 4 at:none cat:none
                   edit 9 remind:1h
+                  edit 9 to:ana
                   edit 12 --series at:7:30 Gym with Ana
                   edit 4 every:week until:2027-06-30
                 """,
@@ -72,7 +73,7 @@ extension Shade {
             let other =
                 !fields.title.isEmpty || !fields.tags.isEmpty || !fields.removedTags.isEmpty || fields.category != nil
                 || fields.color != nil || fields.clearsColor || fields.time != nil || clearTime || fields.remind != nil
-                || fields.clearsRemind
+                || fields.clearsRemind || fields.to != nil
             if repeats, other || series {
                 throw CommandError.usage(
                     "every: and until: go alone: edit \(id) every:RULE [until:DATE], then edit the rest (see: help edit)"

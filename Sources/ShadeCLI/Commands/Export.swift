@@ -52,7 +52,7 @@ extension Shade {
         }
 
         func execute(in session: Session) throws {
-            let query = TaskQuery(try parseWords(resolver: session.resolver()))
+            let query = session.query(try parseWords(resolver: session.resolver()))
             let now = try session.now()
             let bundle = try session.read { state in try Export.bundle(query, in: state, session: session, now: now) }
             let written: InterchangeOutput
@@ -109,6 +109,7 @@ extension Shade {
             if everything {
                 records += goals.map { AnyKeyedRecord($0) } + categories.map { AnyKeyedRecord($0) }
                 records += try state.keyedRecords(of: WeekTemplate.kind)
+                records += try state.keyedRecords(of: Member.kind)
             } else {
                 let named = Set(
                     tasks.compactMap(\.category) + records.compactMap { ($0.base as? RepeatSeries)?.base.category })

@@ -47,7 +47,7 @@ extension Shade {
                 session.print("filter cleared")
                 return
             }
-            session.standingFilter = (words, TaskQuery(try parseWords(resolver: session.resolver())))
+            session.standingFilter = (words, session.query(try parseWords(resolver: session.resolver())))
             session.print("filter: \(words.joined(separator: " "))")
         }
     }

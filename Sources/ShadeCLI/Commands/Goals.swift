@@ -75,6 +75,8 @@ extension Shade {
             object.appendUnique("closed", .optional(goal.closedAt))
             object.appendUnique("carried", .int(Int64(goal.carried)))
             object.appendUnique("created", .string(goal.created))
+            object.appendUnique("created_by", .optional(goal.stamps.createdBy))
+            object.appendUnique("modified_by", .optional(goal.stamps.modifiedBy))
             return .object(object)
         }
 

@@ -91,7 +91,9 @@ extension Shade {
             name: "rm", abstract: "Delete tasks for good (undo brings them back).",
             discussion: """
                 On an occurrence of a repeating task, rm takes out that one day; with --series it \
-                ends the series from that day on (days already done stay on record).
+                ends the series from that day on (days already done stay on record). In a shared \
+                planner (one sync shares), a task someone else made is not removed: cancel keeps it \
+                on record, out of the rates, for others may rely on it.
 
                 Examples:
                   rm 4
@@ -115,12 +117,13 @@ extension Shade {
             var selected: [PlannerTask] = []
             let now = try session.now()
             let words = ["rm"] + selection.ids.map(String.init) + (series ? ["--series"] : [])
+            let removal = try session.removal()
             _ = try session.commit(label: session.undoLabel(words), now: now) { state in
                 selected = try state.requireTasks(selection.ids)
-                return series
-                    ? try OccurrenceOperations.endSeries(
-                        ids: selection.ids, in: state, context: session.operationContext(now))
-                    : try TaskOperations.remove(ids: selection.ids, in: state)
+                guard series else { return try TaskOperations.remove(ids: selection.ids, in: state, removal: removal) }
+                try TaskOperations.requireRemovable(selected, removal)
+                return try OccurrenceOperations.endSeries(
+                    ids: selection.ids, in: state, context: session.operationContext(now))
             }
             if selection.json {
                 try session.printTasksJSON(selected)

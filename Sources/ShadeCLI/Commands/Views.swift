@@ -142,8 +142,9 @@ extension Shade {
             discussion: """
                 Without a filter, ls lists every task of the week in view (in a shell, this week), \
                 in date order. Filters: a day (tue, today, 2026-11-24), a slot (evening), FIRST..LAST, YYYY-Www, \
-                thisweek, +tag, -tag, cat:NAME, fav, open, done (completed), cancelled, overdue, \
-                upcoming, all. Order with sort:date (the default: date, slot, time), sort:title, \
+                thisweek, +tag, -tag, cat:NAME, to:NAME (given to NAME; to:none to no one), mine \
+                (given to you, or made by you and given to no one), fav, open, done (completed), \
+                cancelled, overdue, upcoming, all. Order with sort:date (the default: date, slot, time), sort:title, \
                 sort:category, sort:created, sort:modified or sort:fav; sort:-KEY reverses. \
                 --by status groups into in progress, completed and cancelled; --by cat by category.
 
@@ -153,6 +154,8 @@ extension Shade {
                   ls next mon
                   ls overdue
                   ls fav cat:work -someday
+                  ls mine open
+                  ls to:ana thisweek
                   ls thisweek --by status
                   ls all sort:-modified --json
                 """,
@@ -207,7 +210,7 @@ extension Shade {
             if parsed.isEmpty, !filters.contains(where: { $0.lowercased().hasPrefix("sort:") }) {
                 parsed = [.week(session.view.week)]
             }
-            try TaskListing(query: TaskQuery(parsed), words: [], order: order, grouping: by, json: json)
+            try TaskListing(query: session.query(parsed), words: [], order: order, grouping: by, json: json)
                 .print(
                     in: session,
                     emptyMessage: filters.isEmpty && session.standingFilter == nil

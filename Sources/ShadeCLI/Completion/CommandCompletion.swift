@@ -179,6 +179,7 @@ private struct ArgumentPattern {
         case ("name", _) where command.hasPrefix("cat "), ("old", "cat rename"): return .source(.categories)
         case ("color", _) where command.hasPrefix("cat "): return .colors
         case ("name", _) where command.hasPrefix("template "): return .source(.templates)
+        case ("key", "config"): return .words(Shade.Config.Key.allCases.map(\.rawValue))
         case (_, _) where argument.arity == .day: return .days
         default: return nil
         }

@@ -51,7 +51,8 @@ struct PlannerSync {
     init(session: Session, now: Moment) throws(CommandError) {
         self.session = session
         self.now = now
-        git = GitRepository(root: session.store.directory, name: session.store.author, email: "")
+        git = GitRepository(
+            root: session.store.directory, name: session.identity.name, email: session.identity.email ?? "")
     }
 
     /// The command git runs to merge a planner file: this program, in the store (git runs it in
@@ -76,12 +77,15 @@ struct PlannerSync {
     /// Makes the store a repository (or joins the planner at `remote`), writes the merge
     /// settings and ignore rules, and commits the planner as it is.
     func start(remote: String?) throws -> Started {
-        try session.store.exclusively { locked in
+        let root = session.store.directory
+        // A store with nothing in it yet joins by taking the shared planner as it is.
+        let hasPlanner = try session.store.exists || TextFile.read(root + "/.gitignore") != nil
+        // The user joins the planner's members (a change of its own, made before the lock is held
+        // for the sync).
+        if hasPlanner || remote == nil { try session.registerCurrentUser(label: "sync init") }
+        return try session.store.exclusively { locked in
             try locked.checkpoint()
             var started = Started(action: git.exists ? "configured" : "created", remote: remote)
-            let root = session.store.directory
-            let hasPlanner =
-                try TextFile.read(root + "/shade.json") != nil || TextFile.read(root + "/.gitignore") != nil
             if !git.exists {
                 try git.require(
                     ["init", "-q", "--shared=0600", "-b", Self.branch], doing: "make the store a repository")
@@ -107,6 +111,10 @@ struct PlannerSync {
             if let shared, try git.commit("HEAD") == nil, !hasPlanner {
                 // An empty store joins: it starts as the shared planner is.
                 try git.require(["checkout", "-q", "-f", "-B", Self.branch, shared], doing: "take the shared planner")
+                _ = try locked.commit(label: "sync init", now: now) { state in
+                    try MemberOperations.register(
+                        name: git.name, email: git.email.isEmpty ? nil : git.email, in: state)
+                }
                 try writeRules()
                 try commitLocal(message: "shade: start sharing this planner")
                 try settle(locked: locked, from: nil)
@@ -178,6 +186,7 @@ struct PlannerSync {
             throw CommandError.failed(
                 "this planner has no remote to sync with; 'sync init REMOTE' joins one (a bare git repository)")
         }
+        try session.registerCurrentUser(label: "sync")
         let conflictsBefore = try ConflictLog.entries(in: session.store.directory).count
         var report = try session.store.exclusively { locked -> Report in
             try locked.checkpoint()

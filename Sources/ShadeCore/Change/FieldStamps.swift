@@ -59,6 +59,21 @@ public struct FieldStamps: Hashable, Sendable {
     /// The stamp of one field.
     public func stamp(of field: String) -> FieldStamp { changed[field] ?? made }
 
+    /// Every stamp: the making first, then each field's change (in field-name order).
+    public var all: [FieldStamp] { [made] + changed.sorted { $0.key < $1.key }.map(\.value) }
+
+    /// The latest stamp (the making, or the latest field change), in `FieldStamp`'s order.
+    public var latest: FieldStamp { changed.values.reduce(made) { max($0, $1) } }
+
+    /// Who made the record (`made.by`), or nil when that is unknown (empty).
+    public var createdBy: String? { made.by.isEmpty ? nil : made.by }
+
+    /// Who made its latest change (`latest.by`), or nil when that is unknown (empty).
+    public var modifiedBy: String? {
+        let by = latest.by
+        return by.isEmpty ? nil : by
+    }
+
     /// These stamps with `fields` marked as changed by `stamp`.
     public func marking(_ fields: some Sequence<String>, _ stamp: FieldStamp) -> FieldStamps {
         var result = self

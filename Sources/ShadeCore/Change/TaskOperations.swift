@@ -16,10 +16,16 @@ public enum TaskOperations {
             throw InputError.invalid("until: ends a repeat; give the rule too (every:weekday until:2026-12-31)")
         }
         let goal = try goalUID(words, in: records)
+        let to = words.to.flatMap { $0.isEmpty ? nil : $0 }
         if let rule = words.repeatRule {
             if goal != nil {
                 throw InputError.invalid(
                     "a repeating task does not join a goal (a goal is for a day or a week); leave out goal: or every:")
+            }
+            if to != nil {
+                throw InputError.invalid(
+                    "a repeating task is given to no one as a whole; add it without to:, then edit ID to:NAME gives one day's"
+                )
             }
             // A repeating task is a series: its occurrences are computed for the days shown.
             if let until = words.until, until < date {
@@ -37,7 +43,7 @@ public enum TaskOperations {
         }
         let task = PlannerTask(
             id: id, uid: uid, title: title, date: date, slot: slot, time: words.time,
-            tags: words.tags, category: category, color: words.color, remind: remind, goal: goal,
+            tags: words.tags, category: category, color: words.color, remind: remind, goal: goal, to: to,
             created: context.now.timestamp)
         return try CategoryOperations.ensure(category, in: records) + [.added(.task(task))]
     }
@@ -67,9 +73,58 @@ public enum TaskOperations {
         try records.requireTasks(ids).compactMap { task in change(task, context) { $0.favorite = favorite } }
     }
 
-    /// Removes tasks for good.
-    public static func remove(ids: [Int], in records: PlannerRecords) throws -> [RecordChange] {
-        try records.requireTasks(ids).map { .removed(.task($0)) }
+    /// Removes tasks for good. In a shared planner (`removal.shared`) a task someone else made
+    /// is not removed: see `requireRemovable`.
+    public static func remove(ids: [Int], in records: PlannerRecords, removal: Removal = .unshared) throws
+        -> [RecordChange]
+    {
+        let tasks = try records.requireTasks(ids)
+        try requireRemovable(tasks, removal)
+        return tasks.map { .removed(.task($0)) }
+    }
+
+    /// Who removes, and whether the planner is shared: what decides whether a task may go.
+    public struct Removal: Sendable {
+        /// Who is removing (the current author).
+        public var author: String
+        /// Whether the planner is shared with others (its store is a git repository).
+        public var shared: Bool
+
+        public init(author: String, shared: Bool) {
+            self.author = author
+            self.shared = shared
+        }
+
+        /// A planner of one: every task may go.
+        public static let unshared = Removal(author: "", shared: false)
+
+        /// Whether a task may be deleted: always in a planner of one; in a shared planner only
+        /// one its author made, or one whose maker is unknown (others may rely on theirs).
+        public func allows(_ task: PlannerTask) -> Bool {
+            guard shared, let maker = task.createdBy else { return true }
+            return maker == author
+        }
+    }
+
+    /// Throws, naming every task and its maker, when one of `tasks` may not be removed (then
+    /// nothing is): in a shared planner a task someone else made is cancelled, not deleted.
+    public static func requireRemovable(_ tasks: [PlannerTask], _ removal: Removal) throws {
+        let refused = tasks.filter { !removal.allows($0) }
+        guard !refused.isEmpty else { return }
+        let ids = refused.map { String($0.id) }.joined(separator: " ")
+        let who: SafeText
+        if let only = refused.first, refused.count == 1 {
+            who =
+                "task \(only.id) was made by \(only.createdBy ?? ""), and in a shared planner only its maker removes it"
+        } else {
+            let list = refused.map { "\($0.id) (\($0.createdBy ?? ""))" }.joined(separator: ", ")
+            who = "tasks \(list) were made by others, and in a shared planner only a task's maker removes it"
+        }
+        let it = refused.count == 1 ? "it" : "them"
+        throw InputError.invalid(
+            who
+                + " (others may rely on \(it)); nothing was removed\n  cancel \(ids) keeps \(it) on record, out of the rates"
+        )
     }
 
     /// Moves a task to another day (and slot, and time). Without a slot it keeps its own, or
@@ -93,7 +148,8 @@ public enum TaskOperations {
         return moved.map { [$0] } ?? []
     }
 
-    /// Changes a task's title, tags, time, category, colour or reminder from `edit`'s words.
+    /// Changes a task's title, tags, time, category, colour, reminder or recipient from `edit`'s
+    /// words.
     public static func edit(
         id: Int, _ words: TaskWords, clearTime: Bool, in records: PlannerRecords, context: OperationContext
     ) throws -> [RecordChange] {
@@ -107,8 +163,8 @@ public enum TaskOperations {
         return made + [.changed(.task(task), to: .task(stamped))]
     }
 
-    /// A task with `edit`'s words applied (title, tags, time, category, colour); its
-    /// modification time is the caller's to set.
+    /// A task with `edit`'s words applied (title, tags, time, category, colour, reminder,
+    /// recipient); its modification time is the caller's to set.
     public static func applying(
         _ words: TaskWords, clearTime: Bool, to task: PlannerTask, context: OperationContext
     ) throws -> PlannerTask {
@@ -121,6 +177,7 @@ public enum TaskOperations {
         if words.clearsColor { edited.color = nil }
         if let remind = words.remind { edited.remind = remind }
         if words.clearsRemind { edited.remind = nil }
+        if let to = words.to { edited.to = to.isEmpty ? nil : to }
         if clearTime { edited.time = nil }
         if let time = words.time {
             let natural = context.schedule.slot(containing: time)

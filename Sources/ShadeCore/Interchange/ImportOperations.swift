@@ -176,6 +176,7 @@ public enum ImportOperations {
             case .carried: task.carried = incoming.carried
             case .planned: task.planned = incoming.planned
             case .goal: task.goal = incoming.goal
+            case .to: task.to = incoming.to
             case .doneAt: task.doneAt = incoming.doneAt
             }
         }

@@ -104,6 +104,10 @@ public enum OccurrenceOperations {
             throw InputError.invalid(
                 "a repeating task does not join a goal as a series; edit \(id) goal:… without --series sets this day's")
         }
+        if words.to != nil {
+            throw InputError.invalid(
+                "a repeating task is given to no one as a series; edit \(id) to:… without --series gives this day's")
+        }
         var after = series
         // The edit as it reads on `day` (an error names the task the user named).
         func edited(_ fields: RepeatSeries.OccurrenceFields, on day: CivilDate) throws -> RepeatSeries.OccurrenceFields

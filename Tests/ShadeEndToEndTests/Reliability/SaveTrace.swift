@@ -41,7 +41,9 @@ struct SaveTrace {
                 + command).map { Array($0.utf8) },
             stdin: [], viaExecutable: strace)
         #expect(run.status == 0, "\(command): \(run.stderr)")
-        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        // shade's own calls: strace counts `when=` per process, and a child (git, asked who the
+        // user is before the lock) counts its own.
+        let lines = shadesOwn(try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init))
         var counts: [String: Int] = [:]
         var parsed: [(name: String, ordinal: Int, line: String)] = []
         for line in lines {
@@ -92,6 +94,13 @@ struct SaveTrace {
         return SaveTrace(calls: calls, beforeLock: beforeLock)
     }
 
+    /// The lines of a trace that shade's own process made (the first line's), not a child's.
+    static func shadesOwn<Line: StringProtocol>(_ lines: [Line]) -> [Line] {
+        guard let first = lines.first else { return [] }
+        let pid = first.prefix { $0.isNumber }
+        return lines.filter { $0.prefix { $0.isNumber } == pid }
+    }
+
     /// How many calls of each name come before the exclusive lock: the process's start-up, which
     /// can differ from run to run (the runtime reads `/proc/self/maps`, whose length varies).
     let beforeLock: [String: Int]
@@ -114,7 +123,8 @@ struct SaveTrace {
                     "inject=\(call.name):\(fault):when=\(ordinal)", ShadeProcess.binary,
                 ] + command).map { Array($0.utf8) },
                 stdin: [], viaExecutable: SaveTrace.strace)
-            let lines = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n") ?? []
+            let lines = SaveTrace.shadesOwn(
+                (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n") ?? [])
             let body = lines.map { $0.drop { $0.isNumber }.drop { $0 == " " } }
             if let lock = body.firstIndex(where: { $0.hasPrefix("flock(") && $0.contains("LOCK_EX") }) {
                 let before = body[..<lock].filter { $0.hasPrefix(call.name + "(") }.count

@@ -1,0 +1,220 @@
+import ShadeCore
+import ShadeJSON
+import ShadeRendering
+
+extension Shade {
+    /// `config`: who the user of this copy is (`user.name`, `user.email`), and the settings file.
+    struct Config: PlannerCommand {
+        static let grammar = CommandGrammar(
+            name: "config", abstract: "Show or set who you are: user.name and user.email.",
+            discussion: """
+                Your name is the author of every change you make (created_by and modified_by in \
+                --json, the log), what mine means in ls, and how others give you tasks (to:NAME); \
+                it is one word. By default it is git's user.name (its words joined by dots), else \
+                your login name; your email address is git's user.email, else none. config KEY \
+                prints a setting (its default when it is not set) and config alone lists them, \
+                each with where it comes from, and the other settings of the file. The settings \
+                are yours, in config.json in the configuration directory: never part of the planner.
+
+                Examples:
+                  config
+                  config user.name ana
+                  config user.email ana@example.org
+                  config user.name
+                  config --unset user.email
+                """,
+            flags: [
+                .json("Print the settings as JSON."),
+                .init(name: "unset", help: "Take the setting out of the file: back to its default."),
+            ],
+            arguments: [
+                .init("key", valueName: "[user.name|user.email]", help: "The setting.", arity: .optional),
+                .init(
+                    "value", valueName: "[VALUE]", help: "Its new value: a name of one word, or an email address.",
+                    arity: .rest),
+            ])
+
+        /// The settings `config` sets.
+        enum Key: String, CaseIterable {
+            case name = "user.name"
+            case email = "user.email"
+        }
+
+        let json: Bool
+        let unset: Bool
+        let key: String?
+        let value: [String]
+
+        init(_ arguments: CommandArguments) throws(CommandError) {
+            json = arguments.flag("json")
+            unset = arguments.flag("unset")
+            key = arguments.optionalWord("key")
+            value = arguments.words("value")
+            if unset, key == nil { throw arguments.usage("--unset needs the setting: config --unset user.email") }
+            if unset, !value.isEmpty {
+                throw arguments.usage("--unset takes the setting alone: config --unset \(key ?? "")")
+            }
+        }
+
+        func execute(in session: Session) throws {
+            let directory = session.environment.configDirectory
+            guard let word = key else {
+                try list(session, directory: directory)
+                return
+            }
+            guard let key = Key(rawValue: word.lowercased()) else {
+                try showFileSetting(word, session: session, directory: directory)
+                return
+            }
+            var changed = false
+            if unset {
+                try Config.save(key, nil, session: session, directory: directory)
+                changed = true
+            } else if !value.isEmpty {
+                try Config.save(key, try Config.checked(key, value), session: session, directory: directory)
+                changed = true
+            }
+            let setting = Config.setting(key, of: session.identity)
+            if json {
+                try session.printJSON(Config.json(key.rawValue, setting.value.map(JSONValue.string) ?? .null, setting))
+            } else if changed {
+                session.print("\(key.rawValue) is " + Config.describe(setting, of: key) + " now")
+            } else if let value = setting.value {
+                session.print("\(value)")
+            } else {
+                Output.error("note: \(key.rawValue) is not set; config \(key.rawValue) VALUE sets it\n")
+            }
+        }
+
+        /// The value of `config KEY VALUE`, checked: one word, a name or an address.
+        static func checked(_ key: Key, _ words: [String]) throws(CommandError) -> String {
+            let example = key == .name ? "config user.name ana" : "config user.email ana@example.org"
+            guard words.count == 1, let word = words.first else {
+                throw .usage(
+                    "\(key.rawValue) is one word\(key == .name ? " (a name has no spaces: Ana.Lopez)" : ""), e.g. \(example)\n  see: help config"
+                )
+            }
+            do throws(InputError) {
+                return key == .name ? try TaskText.validateParticipant(word) : try MemberOperations.validateEmail(word)
+            } catch {
+                let what =
+                    key == .name
+                    ? "a name: one word of letters, digits, -, _, . or @ (at most 100)" : "an email address"
+                throw .usage("'\(CommandArguments.quoted(word))' is not \(what); e.g. \(example)\n  see: help config")
+            }
+        }
+
+        /// `ana (git's user.name)`, `not set`, for a confirmation.
+        static func describe(_ setting: UserIdentity.Setting, of key: Key) -> SafeText {
+            let value = SafeText(escaping: setting.value ?? "")
+            switch setting.source {
+            case .config: return value
+            case .git: return value + " (git's \(key.rawValue))"
+            case .login: return value + " (the login name)"
+            case .none: return "not set"
+            }
+        }
+
+        /// Writes (or takes out, for nil) a setting of the file, and takes it from now on.
+        static func save(_ key: Key, _ value: String?, session: Session, directory: String) throws {
+            try Configuration.update(directory: directory, mode: 0o600) { object in
+                var user = object["user"]?.objectValue ?? JSONObject()
+                user[key == .name ? "name" : "email"] = value.map(JSONValue.string)
+                object["user"] = user.count == 0 ? nil : .object(user)
+            }
+            switch key {
+            case .name: session.identity.configure(name: value)
+            case .email: session.identity.configure(email: value)
+            }
+        }
+
+        /// A setting of the user: its value and where it comes from.
+        static func setting(_ key: Key, of identity: UserIdentity) -> UserIdentity.Setting {
+            key == .name ? identity.nameSetting : identity.emailSetting
+        }
+
+        /// `{"key": "user.name", "value": "ana", "from": "config"}` (`from`: config, git, login, or
+        /// null when there is no value).
+        static func json(_ key: String, _ value: JSONValue, _ setting: UserIdentity.Setting?) -> JSONValue {
+            let source = setting?.source ?? .config
+            return ["key": .string(key), "value": value, "from": .optional(source == .none ? nil : source.rawValue)]
+        }
+
+        /// `config`: user.name and user.email, then the other settings of the file.
+        private func list(_ session: Session, directory: String) throws {
+            let others = Config.flattened(try Configuration.settings(at: Configuration.path(in: directory)))
+                .filter { !$0.key.hasPrefix("user.") }
+            let users = Key.allCases.map { ($0, Config.setting($0, of: session.identity)) }
+            if json {
+                let entries =
+                    users.map { Config.json($0.0.rawValue, $0.1.value.map(JSONValue.string) ?? .null, $0.1) }
+                    + others.map { Config.json($0.key, $0.value, nil) }
+                try session.printJSON(["settings": .array(entries)])
+                return
+            }
+            let width = max(12, others.map { $0.key.count }.max() ?? 0) + 2
+            var lines: [SafeText] = []
+            for (key, setting) in users {
+                let from: SafeText
+                switch setting.source {
+                case .config: from = "(set)"
+                case .git: from = "(git's \(key.rawValue))"
+                case .login: from = "(login name)"
+                case .none: from = "(not set)"
+                }
+                let value = SafeText(escaping: setting.value ?? "—")
+                lines.append(
+                    DisplayWidth.padRight("\(key.rawValue)", to: width) + DisplayWidth.padRight(value, to: 24) + " "
+                        + from)
+            }
+            for (key, value) in others {
+                lines.append(DisplayWidth.padRight("\(key)", to: width) + Config.shown(value))
+            }
+            session.print(lines.joined(separator: "\n"))
+        }
+
+        /// `config slots.morning`: a setting of the file other than the user's, read only.
+        private func showFileSetting(_ word: String, session: Session, directory: String) throws {
+            let settings = Config.flattened(try Configuration.settings(at: Configuration.path(in: directory)))
+            let known = Key.allCases.map(\.rawValue)
+            guard let found = settings.first(where: { $0.key == word }) else {
+                let hint = NearestWord.nearest(to: word, in: known + settings.map(\.key)).map {
+                    " (did you mean \($0)?)"
+                }
+                throw CommandError.usage(
+                    "'\(CommandArguments.quoted(word))' is no setting\(hint ?? ""); config sets \(known.joined(separator: " and ")), and config alone lists the settings\n  see: help config"
+                )
+            }
+            guard value.isEmpty, !unset else {
+                throw CommandError.usage(
+                    "config sets \(known.joined(separator: " and ")) only; \(CommandArguments.quoted(word)) is set by its own command or in \(Configuration.path(in: directory))"
+                )
+            }
+            if json {
+                try session.printJSON(Config.json(found.key, found.value, nil))
+            } else {
+                session.print(Config.shown(found.value))
+            }
+        }
+
+        /// The settings of a file, each by its dotted path (`slots.morning`), in the file's order.
+        static func flattened(_ object: JSONObject?) -> [(key: String, value: JSONValue)] {
+            guard let object else { return [] }
+            var result: [(key: String, value: JSONValue)] = []
+            for (key, value) in object {
+                if let inner = value.objectValue, inner.count > 0 {
+                    result += flattened(inner).map { (key + "." + $0.key, $0.value) }
+                } else {
+                    result.append((key, value))
+                }
+            }
+            return result
+        }
+
+        /// A setting's value as text: a string as it is, anything else as compact JSON.
+        static func shown(_ value: JSONValue) -> SafeText {
+            if let text = value.stringValue { return SafeText(escaping: text) }
+            return SafeText(escaping: (try? JSONWriter.string(value, layout: .compact)) ?? "")
+        }
+    }
+}
