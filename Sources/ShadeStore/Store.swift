@@ -197,7 +197,9 @@ public struct Store: Sendable {
         guard try exists else { return nil }
         return try write(label: nil, now: now) { state -> Change? in
             guard let entry = try state.popUndoEntry() else { return nil }
-            state.removalStamp = FieldStamp(at: now.timestamp, by: author)
+            // What an undo removes was made by the change it takes back: its tombstone names that
+            // change's author (no one need be asked who is undoing).
+            state.removalStamp = FieldStamp(at: now.timestamp, by: entry.by)
             try state.apply(entry.inverse)
             return entry
         }

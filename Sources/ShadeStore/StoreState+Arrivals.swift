@@ -83,6 +83,30 @@ extension StoreState {
             }
             arrivals.joined.append(uid)
         }
+        // A task removed in one week's file after its last change, kept in another's (one copy
+        // moved it, the other removed it where it had come to): the removal wins there too.
+        var tombstones: [String: FieldStamp] = [:]
+        for week in weeksList {
+            for (uid, stamp) in contents[week]?.removed ?? [:] {
+                tombstones[uid] = max(tombstones[uid] ?? stamp, stamp)
+            }
+        }
+        for week in contents.keys.sorted() {
+            guard var content = contents[week] else { continue }
+            let gone = content.tasks.filter { task in
+                guard let removed = tombstones[task.uid] else { return false }
+                return StoreFileMerge.version(of: task).latest <= removed
+            }
+            guard !gone.isEmpty else { continue }
+            for task in gone {
+                content.tasks.removeAll { $0.uid == task.uid }
+                content.removed[task.uid] = tombstones[task.uid]
+                arrivals.joined.append(task.uid)
+            }
+            contents[week] = content
+            dirtyWeeks.insert(week)
+            dirtyIndexes.insert(week)
+        }
         // A task that left one week's file and came into another's keeps its id.
         var leftIDs: [String: (week: ISOWeek, id: Int)] = [:]
         for week in weeksList {

@@ -146,10 +146,11 @@ extension StoreState {
     }
 
     /// Whether anything changed in this step.
-    /// (Ids handed out to tasks that came from another copy count: they are saved with the step.)
+    /// (Ids handed out to tasks that came from another copy count: they are saved with the step;
+    /// so does a week a merge left a task twice in, made one again.)
     public var hasChanges: Bool {
         !changeOrder.isEmpty || !closedChanges.isEmpty || poppedUndoEntry != nil || !dirtyCollections.isEmpty
-            || !dirtyIndexes.isEmpty
+            || !dirtyIndexes.isEmpty || !dirtyWeeks.isEmpty
     }
 
     func missing(_ id: Int) -> StoreError {

@@ -19,9 +19,9 @@ import Testing
         let number: Int
     }
 
-    @Test func threeCopiesConvergeWhateverTheOrderOfSyncs() async throws {
+    @Test(.shrinking(false)) func threeCopiesConvergeWhateverTheOrderOfSyncs() async throws {
         let input = Gen.int(in: 0...Int(Int32.max)).array(of: 60)
-        await propertyCheck(count: 8, input: input) { seeds in
+        await propertyCheck(count: 12, input: input) { seeds in
             do { try run(seeds) } catch { Issue.record("\(error)") }
         }
     }

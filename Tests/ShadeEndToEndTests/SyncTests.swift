@@ -1,6 +1,7 @@
 import Foundation
 import ShadeJSON
 import ShadeTestSupport
+import Synchronization
 import Testing
 
 /// Copies of one planner around a bare repository (SPEC §11): joining, offline edits, syncs in
@@ -18,10 +19,11 @@ import Testing
         }
         let started = try hub.json("ana", ["sync", "init", hub.hub]).objectValue
         #expect(started?["action"]?.stringValue == "created")
-        #expect(started?["sent"]?.arrayValue?.count == 3)
+        // The three tasks, and Ana as a member of the planner.
+        #expect(started?["sent"]?.arrayValue?.count == 4)
         let joined = try hub.json("ben", ["sync", "init", hub.hub]).objectValue
         #expect(joined?["action"]?.stringValue == "joined")
-        #expect(joined?["received"]?.arrayValue?.count == 3)
+        #expect(joined?["received"]?.arrayValue?.count == 4)
         #expect(try hub.planner("ana") == hub.planner("ben"))
         let anaIDs = try hub.ids("ana")
         let benIDs = try hub.ids("ben")
@@ -39,7 +41,8 @@ import Testing
         #expect(Set(first?["sent"]?.arrayValue?.compactMap(\.stringValue) ?? []).count == 3)
         let second = try hub.json("ana", ["sync"]).objectValue
         #expect(second?["conflicts"]?.intValue == 1)
-        #expect(second?["received"]?.arrayValue?.count == 3)
+        // Ben's three changes, and Ben as a member.
+        #expect(second?["received"]?.arrayValue?.count == 4)
         let third = try hub.json("ben", ["sync"]).objectValue
         // Ana's new task; the title she lost is Ben's already.
         #expect(third?["received"]?.arrayValue?.count == 1)
@@ -246,6 +249,7 @@ import Testing
         try hub.ok("ana", ["add", "mon", "Gym"])
         try hub.ok("ana", ["sync", "init", hub.hub])
         try hub.ok("ben", ["sync", "init", hub.hub])
+        try hub.ok("ana", ["sync"])
         // A copy with a broken editor pushes half a week file, by git alone.
         let file = hub["ana"].store + "/weeks/2026/2026-W48.json"
         let whole = try Data(contentsOf: URL(fileURLWithPath: file))
@@ -375,5 +379,40 @@ import Testing
         let list = merged.objectValue?["categories"]?.arrayValue?.compactMap(\.objectValue) ?? []
         #expect(list.map { $0["name"]?.stringValue ?? "" } == ["health", "school"])
         #expect(list.first?["color"]?.stringValue == "green")
+    }
+}
+
+/// Two copies that sync at the same moment: one push wins, the other fetches, merges and sends
+/// again (SPEC §11: retried, bounded).
+@Suite struct SyncRaceTests {
+    @Test func twoCopiesSyncingAtOnceBothGetThrough() throws {
+        let hub = try SyncFixture(names: ["ana", "ben"])
+        try hub.ok("ana", ["add", "mon", "Start"])
+        try hub.ok("ana", ["sync", "init", hub.hub])
+        try hub.ok("ben", ["sync", "init", hub.hub])
+        try hub.ok("ana", ["sync"])
+        for round in 0..<3 {
+            try hub.ok("ana", ["add", "tue", "From", "ana", String(round)])
+            try hub.ok("ben", ["add", "wed", "From", "ben", String(round)])
+            let results = Mutex<[String: ShadeProcess.Result]>([:])
+            let group = DispatchGroup()
+            for name in ["ana", "ben"] {
+                let copy = hub[name]
+                let now = hub.tick()
+                DispatchQueue.global().async(group: group) {
+                    let result = try? copy.shade.run(["sync"], environment: ["SHADE_NOW": now])
+                    results.withLock { $0[name] = result }
+                }
+            }
+            group.wait()
+            for name in ["ana", "ben"] {
+                let result = results.withLock { $0[name] }
+                #expect(result?.status == 0, "\(name): \(result?.stderr ?? "")")
+            }
+        }
+        try hub.ok("ana", ["sync"])
+        let planner = try hub.planner("ana")
+        #expect(planner.count == 7)
+        #expect(planner == (try hub.planner("ben")))
     }
 }

@@ -117,7 +117,7 @@ struct PlannerSync {
                 }
                 try writeRules()
                 try commitLocal(message: "shade: start sharing this planner")
-                try settle(locked: locked, from: nil)
+                try settle(locked: locked, everything: true)
                 started.action = "joined"
                 started.received = try deltas(from: nil, to: shared)
             } else {
@@ -337,11 +337,13 @@ struct PlannerSync {
     /// Settles the tasks a merge (this sync's, or a plain `git pull`) brought: moved tasks keep
     /// their ids, a task found in two weeks is made one, new tasks are numbered, conflicts of
     /// that are logged.
-    func settle(locked: LockedStore, from old: String? = nil, to new: String? = nil) throws {
+    func settle(locked: LockedStore, from old: String? = nil, to new: String? = nil, everything: Bool = false) throws {
         guard let new = try new ?? git.commit("HEAD") else { return }
         let previous =
-            try old
-            ?? TextFile.read(settledFile).map { String(decoding: $0, as: UTF8.self).trimmingTrailingNewlines }
+            everything
+            ? nil
+            : try old
+                ?? TextFile.read(settledFile).map { String(decoding: $0, as: UTF8.self).trimmingTrailingNewlines }
         if previous == new { return }
         // A merge's weeks: those either side changed since the base (a task one side moved and
         // the other changed where it was is in two weeks, one of them unchanged here).
