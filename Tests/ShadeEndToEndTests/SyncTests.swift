@@ -410,7 +410,9 @@ import Testing
                 #expect(result?.status == 0, "\(name): \(result?.stderr ?? "")")
             }
         }
+        // Whichever pushed last, one more sync on each brings both to the same planner.
         try hub.ok("ana", ["sync"])
+        try hub.ok("ben", ["sync"])
         let planner = try hub.planner("ana")
         #expect(planner.count == 7)
         #expect(planner == (try hub.planner("ben")))
