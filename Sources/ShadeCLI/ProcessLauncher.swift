@@ -4,11 +4,11 @@
     import Darwin
 #endif
 
-/// Runs another program — the notification command, `systemctl` — with its arguments as they
-/// are, never through a shell, and waits for it for a bounded time.
+/// Runs another program — the notification command, `systemctl`, git — with its arguments as
+/// they are, never through a shell, and waits for it for a bounded time.
 ///
-/// Its standard input is `/dev/null` and its standard output goes to shade's standard error, so
-/// that nothing it prints can mix with a view or a `--json` document.
+/// Its standard input is `/dev/null`; what it prints goes to shade's standard error (so that it
+/// can never mix with a view or a `--json` document), or is collected for the caller.
 enum ProcessLauncher {
     /// How a run ended.
     enum Outcome: Equatable {
@@ -36,55 +36,91 @@ enum ProcessLauncher {
         }
     }
 
-    /// How long a program may run before it is killed, in seconds.
+    /// How long a program may run before it is killed, in seconds (unless the caller says).
     static let timeLimit = 15
 
-    /// Runs `arguments[0]` (looked up in `PATH` when it has no slash) with `arguments`.
+    /// Runs `arguments[0]` (looked up in `PATH` when it has no slash) with `arguments`; what it
+    /// prints goes to shade's standard error.
     static func run(_ arguments: [String], environment: [String: String]? = nil) -> Outcome {
-        guard let program = arguments.first, !program.isEmpty else { return .notStarted(ENOENT) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, 2, 1)
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        let envp = environment.map { variables in variables.map { strdup("\($0.key)=\($0.value)") } + [nil] }
-        defer { for pointer in envp ?? [] { free(pointer) } }
-        // A process group of its own, so that at the time limit whatever it started goes too.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var pid = pid_t()
-        let started: Int32 =
-            if let envp {
-                posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
-            } else {
-                posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
-            }
-        guard started == 0 else { return .notStarted(started) }
-        return wait(for: pid)
+        let pid = spawn(arguments, environment: environment) { actions in
+            posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        }
+        switch pid {
+        case .failure(let error): return .notStarted(error.code)
+        case .success(let pid): return wait(for: pid, limit: timeLimit)
+        }
     }
 
-    /// Runs `arguments[0]` as `run` does, and returns what it printed on standard output (at most
-    /// 64 KiB; its errors go nowhere): for asking another program a value, as `git config` is.
-    static func output(_ arguments: [String], environment: [String: String]? = nil) -> (
-        outcome: Outcome, output: [UInt8]
-    ) {
-        guard let program = arguments.first, !program.isEmpty else { return (.notStarted(ENOENT), []) }
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return (.notStarted(errno), []) }
+    /// What a program printed, collected by `collect`.
+    struct Printed: Sendable {
+        let outcome: Outcome
+        let output: [UInt8]
+        let errors: [UInt8]
+
+        /// The reason a failed run gives: its first `fatal:` or `error:` line (git's way), else
+        /// the last line it printed.
+        var reason: String {
+            let lines = String(decoding: errors.isEmpty ? output : errors, as: UTF8.self).split(separator: "\n")
+            for line in lines {
+                for prefix in ["fatal: ", "error: "] where line.hasPrefix(prefix) {
+                    return String(line.dropFirst(prefix.count))
+                }
+            }
+            return lines.last.map(String.init) ?? outcome.description
+        }
+    }
+
+    /// Runs `arguments[0]` as `run` does, collecting what it prints on standard output and on
+    /// standard error (both read as they come, so neither pipe fills): for asking another
+    /// program a value (`git config`), or running git for a sync. Killed after `limit` seconds.
+    static func collect(_ arguments: [String], environment: [String: String]? = nil, limit: Int = timeLimit)
+        -> Printed
+    {
+        var output: [Int32] = [-1, -1]
+        var errors: [Int32] = [-1, -1]
+        guard pipe(&output) == 0 else { return Printed(outcome: .notStarted(errno), output: [], errors: []) }
+        guard pipe(&errors) == 0 else {
+            close(output[0])
+            close(output[1])
+            return Printed(outcome: .notStarted(errno), output: [], errors: [])
+        }
+        let ends = output + errors
+        let pid = spawn(arguments, environment: environment) { actions in
+            posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, ends[3], 2)
+            // The child keeps only its ends of the pipes, as its standard output and error.
+            for fd in ends { posix_spawn_file_actions_addclose(&actions, fd) }
+        }
+        close(ends[1])
+        close(ends[3])
+        defer {
+            close(ends[0])
+            close(ends[2])
+        }
+        switch pid {
+        case .failure(let error): return Printed(outcome: .notStarted(error.code), output: [], errors: [])
+        case .success(let pid):
+            let printed = drain([ends[0], ends[2]], limit: limit)
+            return Printed(outcome: wait(for: pid, limit: limit), output: printed[0], errors: printed[1])
+        }
+    }
+
+    /// An `errno` a spawn failed with.
+    struct SpawnError: Error {
+        let code: Int32
+    }
+
+    /// Starts a program, standard input `/dev/null`, in a process group of its own (so that at
+    /// the time limit whatever it started goes too); `setUp` adds what its output becomes.
+    private static func spawn(
+        _ arguments: [String], environment: [String: String]?, _ setUp: (inout posix_spawn_file_actions_t) -> Void
+    ) -> Result<pid_t, SpawnError> {
+        guard let program = arguments.first, !program.isEmpty else { return .failure(SpawnError(code: ENOENT)) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        // The child keeps only its standard output of the pipe.
-        posix_spawn_file_actions_addclose(&actions, ends[0])
-        posix_spawn_file_actions_addclose(&actions, ends[1])
+        setUp(&actions)
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         let envp = environment.map { variables in variables.map { strdup("\($0.key)=\($0.value)") } + [nil] }
@@ -101,42 +137,44 @@ enum ProcessLauncher {
             } else {
                 posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
             }
-        close(ends[1])
-        guard started == 0 else {
-            close(ends[0])
-            return (.notStarted(started), [])
-        }
-        // Read until it closes its output (or the time limit: then `wait` stops it).
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        var request = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
-        let deadline = timeLimit * 100
+        return started == 0 ? .success(pid) : .failure(SpawnError(code: started))
+    }
+
+    /// Reads the pipes until the program closes them (or `limit` seconds pass: then `wait` stops
+    /// it), whichever has something to read.
+    private static func drain(_ fds: [Int32], limit: Int) -> [[UInt8]] {
+        var collected = [[UInt8]](repeating: [], count: fds.count)
+        var open = [Bool](repeating: true, count: fds.count)
+        var buffer = [UInt8](repeating: 0, count: 65536)
         var waited = 0
-        while output.count < 65_536, waited < deadline {
-            let ready = poll(&request, 1, 10)
+        while open.contains(true), waited < limit * 100 {
+            var requests = fds.indices.map { pollfd(fd: open[$0] ? fds[$0] : -1, events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&requests, nfds_t(requests.count), 10)
             if ready < 0, errno == EINTR { continue }
-            if ready == 0 {
+            if ready <= 0 {
                 waited += 1
                 continue
             }
-            let count = buffer.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
-            output += buffer[..<count]
+            for index in fds.indices where open[index] && requests[index].revents != 0 {
+                let count = buffer.withUnsafeMutableBytes { read(fds[index], $0.baseAddress, $0.count) }
+                if count > 0 {
+                    collected[index] += buffer[..<count]
+                } else if count == 0 || errno != EINTR {
+                    open[index] = false
+                }
+            }
         }
-        // Closed before the wait, so that a program with more to say ends rather than blocks.
-        close(ends[0])
-        return (wait(for: pid), output)
+        return collected
     }
 
-    /// Waits for `pid`, killing it at the time limit.
-    private static func wait(for pid: pid_t) -> Outcome {
+    /// Waits for `pid`, killing it (and its group) after `limit` seconds.
+    private static func wait(for pid: pid_t, limit: Int) -> Outcome {
         var status: Int32 = 0
         // Looked at after 0.1 ms, then twice as long each time up to every 10 ms: a program that
         // is done (git, asked a setting) is reaped at once, a slow one costs no busy loop.
         var step: UInt32 = 100
         var waited = 0
-        while waited < timeLimit * 1_000_000 {
+        while waited < limit * 1_000_000 {
             let result = waitpid(pid, &status, WNOHANG)
             if result == pid { return outcome(status) }
             if result < 0, errno != EINTR { return .notStarted(errno) }

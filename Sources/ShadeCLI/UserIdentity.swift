@@ -130,11 +130,12 @@ public final class UserIdentity: Sendable {
         { key in
             var info = stat()
             let directory = stat(storeDirectory, &info) == 0 ? storeDirectory : "/"
-            let (outcome, output) = ProcessLauncher.output(
+            let printed = ProcessLauncher.collect(
                 ["git", "-C", directory, "config", "--get", key], environment: environment.variables)
-            guard outcome.succeeded else { return nil }
+            guard printed.outcome.succeeded else { return nil }
             // One line, as git prints it; what it holds is the setting.
-            let value = String(decoding: output, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+            let value =
+                String(decoding: printed.output, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
             return value.isEmpty ? nil : value
         }
     }

@@ -132,77 +132,108 @@ public enum StoreFileMerge {
         stamped: TaskRecord.stampedFields, companions: [TaskField.doneAt.rawValue: TaskField.status.rawValue],
         made: [TaskField.created.rawValue])
 
+    /// One version of a document's records, as the merge reads them: each record by key, in the
+    /// document's order, and the keys removed from it.
+    private struct Records {
+        var order: [String] = []
+        var versions: [String: RecordMerge.Version<JSONValue>] = [:]
+        var removed: [String: FieldStamp] = [:]
+
+        init() {}
+
+        init(_ records: [(key: String, version: RecordMerge.Version<JSONValue>)], removed: [String: FieldStamp]) {
+            order = records.map(\.key)
+            versions = Dictionary(records.map { ($0.key, $0.version) }, uniquingKeysWith: { first, _ in first })
+            self.removed = removed
+        }
+
+        func side(_ key: String) -> RecordMerge.Side<JSONValue> {
+            RecordMerge.Side(record: versions[key], removed: removed[key])
+        }
+    }
+
+    /// One record merged as every merge of a shared file does (values in `precedes` order at an
+    /// exact tie; a removal's conflict as a flag).
+    static func merge(
+        _ key: String, base: RecordMerge.Side<JSONValue>, ours: RecordMerge.Side<JSONValue>,
+        theirs: RecordMerge.Side<JSONValue>, shape: RecordMerge.Shape
+    ) -> RecordMerge.Outcome<JSONValue> {
+        RecordMerge.merge(
+            key: key, base: base, ours: ours, theirs: theirs, shape: shape, order: precedes,
+            removedValue: { .bool($0) })
+    }
+
+    /// Every key of three versions merged: what each record kept reads back as (`read`: the
+    /// record and its title, or throws when the store would not accept it), the tombstones, and
+    /// the conflicts (named by the merged title, else by `title` of a key gone).
+    private static func mergeRecords<Kept>(
+        base: Records, ours: Records, theirs: Records, shape: RecordMerge.Shape, path: String, kind: RecordKind,
+        title: (String) -> String, read: (String, RecordMerge.Version<JSONValue>) throws(StoreError) -> (Kept, String)
+    ) throws(StoreError) -> (kept: [Kept], removed: [String: FieldStamp], conflicts: [Conflict]) {
+        let keys = ordered(
+            ours.order, theirs.order, base.order, ours.removed.keys.sorted(), theirs.removed.keys.sorted())
+        var kept: [Kept] = []
+        var removed: [String: FieldStamp] = [:]
+        var conflicts: [Conflict] = []
+        for key in keys {
+            let outcome = merge(key, base: base.side(key), ours: ours.side(key), theirs: theirs.side(key), shape: shape)
+            var name = title(key)
+            if let record = outcome.record {
+                let (one, shown) = try read(key, record)
+                kept.append(one)
+                name = shown
+            }
+            if let stamp = outcome.removed { removed[key] = stamp }
+            conflicts += outcome.conflicts.map { conflict(path, kind, name, $0) }
+        }
+        return (kept, removed, conflicts)
+    }
+
     private static func mergeWeek(
         _ week: ISOWeek, path: String, base: WeekDocument.Content?, ours: WeekDocument.Content,
         theirs: WeekDocument.Content
     ) throws(StoreError) -> Merged {
-        func versions(_ tasks: [PlannerTask]) -> [String: RecordMerge.Version<JSONValue>] {
-            Dictionary(tasks.map { ($0.uid, version(of: $0)) }, uniquingKeysWith: { first, _ in first })
+        func records(_ content: WeekDocument.Content?) -> Records {
+            guard let content else { return Records() }
+            return Records(content.tasks.map { ($0.uid, version(of: $0)) }, removed: content.removed)
         }
-        let sides = (base: versions(base?.tasks ?? []), ours: versions(ours.tasks), theirs: versions(theirs.tasks))
-        let keys = ordered(
-            ours.tasks.map(\.uid), theirs.tasks.map(\.uid), base?.tasks.map(\.uid) ?? [],
-            ours.removed.keys.sorted(), theirs.removed.keys.sorted())
-        var tasks: [PlannerTask] = []
-        var removed: [String: FieldStamp] = [:]
-        var conflicts: [Conflict] = []
-        for uid in keys {
-            let outcome = RecordMerge.merge(
-                key: uid, base: .init(record: sides.base[uid], removed: base?.removed[uid]),
-                ours: .init(record: sides.ours[uid], removed: ours.removed[uid]),
-                theirs: .init(record: sides.theirs[uid], removed: theirs.removed[uid]), shape: taskShape,
-                order: precedes, removedValue: { .bool($0) })
-            var title = ""
-            if let record = outcome.record {
+        let sides = (base: records(base), ours: records(ours), theirs: records(theirs))
+        let merged = try mergeRecords(
+            base: sides.base, ours: sides.ours, theirs: sides.theirs, shape: taskShape, path: path, kind: .task,
+            title: { uid in
+                [sides.ours, sides.theirs, sides.base].lazy.compactMap {
+                    $0.versions[uid]?.fields[TaskField.title.rawValue]?.stringValue
+                }.first ?? ""
+            },
+            read: { uid, record throws(StoreError) in
                 let task = try self.task(from: record, path: path)
                 guard task.week == week else {
                     throw .invalidContent(
                         file: path, location: uid, reason: "the merged task is planned for \(task.date), not in \(week)"
                     )
                 }
-                tasks.append(task)
-                title = task.title
-            } else {
-                title =
-                    [sides.ours[uid], sides.theirs[uid], sides.base[uid]].lazy.compactMap {
-                        $0?.fields[TaskField.title.rawValue]?.stringValue
-                    }.first ?? ""
-            }
-            if let stamp = outcome.removed { removed[uid] = stamp }
-            conflicts += outcome.conflicts.map { conflict(path, .task, title, $0) }
-        }
-        let document = WeekDocument.encode(week: week, tasks: tasks, removed: removed)
-        return Merged(bytes: try bytes(of: document, path: path), conflicts: conflicts)
+                return (task, task.title)
+            })
+        let document = WeekDocument.encode(week: week, tasks: merged.kept, removed: merged.removed)
+        return Merged(bytes: try bytes(of: document, path: path), conflicts: merged.conflicts)
     }
 
     private static func mergeCollection(
         _ codec: any KeyedRecordCodec.Type, path: String, base: CollectionDocument.Content?,
         ours: CollectionDocument.Content, theirs: CollectionDocument.Content
     ) throws(StoreError) -> Merged {
-        func versions(_ records: [AnyKeyedRecord]) -> [String: RecordMerge.Version<JSONValue>] {
-            Dictionary(
-                records.map { ($0.base.key, version(of: codec.encode($0), stamps: $0.base.stamps)) },
-                uniquingKeysWith: { first, _ in first })
+        func records(_ content: CollectionDocument.Content?) -> Records {
+            guard let content else { return Records() }
+            return Records(
+                content.records.map { ($0.base.key, version(of: codec.encode($0), stamps: $0.base.stamps)) },
+                removed: content.removed)
         }
-        let sides = (
-            base: versions(base?.records ?? []), ours: versions(ours.records), theirs: versions(theirs.records)
-        )
         let stamped = (ours.records + theirs.records).first?.stampedFields ?? []
-        let shape = RecordMerge.Shape(stamped: stamped, made: ["created"])
-        let keys = ordered(
-            ours.records.map(\.base.key), theirs.records.map(\.base.key), base?.records.map(\.base.key) ?? [],
-            ours.removed.keys.sorted(), theirs.removed.keys.sorted())
-        var records: [AnyKeyedRecord] = []
-        var removed: [String: FieldStamp] = [:]
-        var conflicts: [Conflict] = []
-        for key in keys {
-            let outcome = RecordMerge.merge(
-                key: key, base: .init(record: sides.base[key], removed: base?.removed[key]),
-                ours: .init(record: sides.ours[key], removed: ours.removed[key]),
-                theirs: .init(record: sides.theirs[key], removed: theirs.removed[key]), shape: shape,
-                order: precedes, removedValue: { .bool($0) })
-            var title = key
-            if let record = outcome.record {
+        let merged = try mergeRecords(
+            base: records(base), ours: records(ours), theirs: records(theirs),
+            shape: RecordMerge.Shape(stamped: stamped, made: ["created"]), path: path, kind: codec.kind,
+            title: { $0 },
+            read: { key, record throws(StoreError) in
                 let object = JSONValue.object(
                     JSONObject(
                         record.fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
@@ -212,14 +243,10 @@ public enum StoreFileMerge {
                 guard kept.base.key == key else {
                     throw .invalidContent(file: path, location: key, reason: "the merged record changed its key")
                 }
-                records.append(kept)
-                title = kept.base.shownName
-            }
-            if let stamp = outcome.removed { removed[key] = stamp }
-            conflicts += outcome.conflicts.map { conflict(path, codec.kind, title, $0) }
-        }
-        let document = CollectionDocument.encode(codec, .init(records: records, removed: removed))
-        return Merged(bytes: try bytes(of: document, path: path), conflicts: conflicts)
+                return (kept, kept.base.shownName)
+            })
+        let document = CollectionDocument.encode(codec, .init(records: merged.kept, removed: merged.removed))
+        return Merged(bytes: try bytes(of: document, path: path), conflicts: merged.conflicts)
     }
 
     /// A task as the merge sees it: every field (the date and slot too) but its local id.

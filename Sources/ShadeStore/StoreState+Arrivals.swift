@@ -16,14 +16,21 @@ extension StoreState {
         public var conflicts: [StoreFileMerge.Conflict] = []
     }
 
-    /// Settles the tasks of `changed` weeks, whose files a merge rewrote; `base` gives a week's
-    /// file as the merge's base held it (nil when unknown), to join a task found in two weeks
-    /// field by field as the merge would have. What it changes is saved with this step (no entry
-    /// of the change log: the planner is as the merge left it).
-    public func settleArrivals(in changed: [ISOWeek], base: (ISOWeek) -> [UInt8]?) throws(StoreError) -> Arrivals {
+    /// Settles the tasks of the weeks among `files` (paths relative to the store, as git names
+    /// them), whose files a merge rewrote; `base` gives a file as the merge's base held it (nil
+    /// when unknown), to join a task found in two weeks field by field as the merge would have.
+    /// What it changes is saved with this step (no entry of the change log: the planner is as the
+    /// merge left it).
+    public func settleArrivals(afterChangesTo files: [String], base: (String) -> [UInt8]?) throws(StoreError)
+        -> Arrivals
+    {
         var arrivals = Arrivals()
         var contents: [ISOWeek: WeekDocument.Content] = [:]
-        for week in Set(changed).sorted() {
+        var changed: Set<ISOWeek> = []
+        for file in files {
+            if case .week(let week)? = StoreFileKind(relativePath: file) { changed.insert(week) }
+        }
+        for week in changed.sorted() {
             let file = paths.absolute(paths.weekFile(week))
             var content = WeekDocument.Content(format: StoreFormat.version, tasks: [])
             if let bytes = try FileSystem.read(file) {
@@ -46,18 +53,17 @@ extension StoreState {
             var joined = copies.removeFirst()
             var baseTask: PlannerTask?
             for week in found where baseTask == nil {
-                if let bytes = base(week), !bytes.isEmpty,
+                if let bytes = base(paths.weekFile(week)), !bytes.isEmpty,
                     case .week(let was) = try? StoreFileKind.week(week).decode(bytes, file: "base")
                 {
                     baseTask = was.tasks.first { $0.uid == uid }
                 }
             }
             for copy in copies {
-                let outcome = RecordMerge.merge(
-                    key: uid, base: .init(record: baseTask.map(StoreFileMerge.version(of:))),
+                let outcome = StoreFileMerge.merge(
+                    uid, base: .init(record: baseTask.map(StoreFileMerge.version(of:))),
                     ours: .init(record: StoreFileMerge.version(of: joined)),
-                    theirs: .init(record: StoreFileMerge.version(of: copy)), shape: StoreFileMerge.taskShape,
-                    order: StoreFileMerge.precedes, removedValue: { .bool($0) })
+                    theirs: .init(record: StoreFileMerge.version(of: copy)), shape: StoreFileMerge.taskShape)
                 guard let record = outcome.record else { continue }
                 joined = try StoreFileMerge.task(from: record, path: paths.weekFile(joined.week))
                 if baseTask != nil {

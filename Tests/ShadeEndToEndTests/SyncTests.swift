@@ -212,6 +212,18 @@ import Testing
         #expect(try hub.planner("ana") == hub.planner("ben"))
     }
 
+    @Test func aRemoteThatCannotBeReachedIsNotKeptByInit() throws {
+        let hub = try SyncFixture(names: ["ana"])
+        try hub.ok("ana", ["add", "mon", "Gym"])
+        let wrong = try hub.run("ana", ["sync", "init", hub.root + "/no-such.git"])
+        #expect(wrong.status == 1 && wrong.stdout.isEmpty)
+        #expect(wrong.stderr.contains("does not appear to be a git repository"), "\(wrong.stderr)")
+        #expect(wrong.stderr.split(separator: "\n").count == 1)
+        let right = try hub.json("ana", ["sync", "init", hub.hub]).objectValue
+        #expect(right?["remote"]?.stringValue == hub.hub)
+        #expect(right?["sent"]?.arrayValue?.isEmpty == false)
+    }
+
     @Test func aPlainGitPullIsSettledByTheNextCommand() throws {
         let hub = try SyncFixture(names: ["ana", "ben"])
         try hub.ok("ana", ["add", "mon", "Plan", "the", "trip"])

@@ -80,7 +80,7 @@ extension Shade {
 
         /// `added task “Buy milk”`.
         static func line(_ delta: StoreFileMerge.RecordDelta) -> SafeText {
-            let verb = ["add": "added", "change": "changed", "remove": "removed"][delta.action.rawValue, default: ""]
+            let verb = delta.action.pastTense
             return "\(verb) \(delta.kind.rawValue) “" + DisplayWidth.truncate(SafeText(escaping: delta.title), to: 50)
                 + "”"
         }

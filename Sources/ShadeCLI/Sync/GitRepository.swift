@@ -12,31 +12,47 @@ struct GitRepository {
     /// Who commits: the planner's user.
     let name: String
     let email: String
+    /// shade's environment, which git runs in (with `overrides`).
+    let environment: [String: String]
 
-    /// The environment every git command gets: no prompt for a password (a sync fails instead),
+    /// What every git command is given besides: no prompt for a password (a sync fails instead),
     /// messages in English (they are passed on), no pager.
-    private static let environment = [
+    private static let overrides = [
         "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C", "GIT_PAGER": "cat", "GIT_ASKPASS": "", "SSH_ASKPASS": "",
         "GIT_SSH_COMMAND": "ssh -o BatchMode=yes",
     ]
+    /// How long one git command may take (a fetch over a slow network), in seconds.
+    static let timeLimit = 300
+
+    /// What a git command printed.
+    struct Output {
+        let succeeded: Bool
+        let output: String
+        let errors: String
+        /// Why it failed, in git's words (its first `fatal:` or `error:` line).
+        let reason: String
+    }
 
     /// Whether the store is a repository already (what `sync init` made).
     var exists: Bool { access(root + "/.git", F_OK) == 0 }
 
     /// Runs `git -C root ARGUMENTS…`.
-    func run(_ arguments: [String]) throws(CommandError) -> ChildProcess.Result {
-        // What git writes into the store is private to the user, as the store is (SPEC §11).
-        umask(0o077)
-        let result = ChildProcess.run(
+    func run(_ arguments: [String]) throws(CommandError) -> Output {
+        let printed = ProcessLauncher.collect(
             ["git", "-C", root, "-c", "user.name=\(name)", "-c", "user.email=\(email)"] + arguments,
-            environment: Self.environment)
-        if result.status == nil {
-            if result.startError == ENOENT {
-                throw .failed("sync needs git, which is not installed (on Debian: apt-get install git)")
-            }
-            throw .failed("git could not be started: \(String(cString: strerror(result.startError)))")
+            environment: environment.merging(Self.overrides) { $1 }, limit: Self.timeLimit)
+        switch printed.outcome {
+        case .notStarted(ENOENT):
+            throw .failed("sync needs git, which is not installed (on Debian: apt-get install git)")
+        case .notStarted(let code):
+            throw .failed("git could not be started: \(String(cString: strerror(code)))")
+        case .timedOut:
+            throw .failed("git \(arguments.first ?? "") took more than \(Self.timeLimit) seconds and was stopped")
+        default:
+            return Output(
+                succeeded: printed.outcome.succeeded, output: String(decoding: printed.output, as: UTF8.self),
+                errors: String(decoding: printed.errors, as: UTF8.self), reason: printed.reason)
         }
-        return result
     }
 
     /// Runs a git command that must succeed; its output, else an error naming what failed.
@@ -44,7 +60,7 @@ struct GitRepository {
     func require(_ arguments: [String], doing what: String) throws(CommandError) -> String {
         let result = try run(arguments)
         guard result.succeeded else {
-            throw .failed("could not \(what): \(result.lastLine)")
+            throw .failed("could not \(what): \(result.reason)")
         }
         return result.output
     }

@@ -52,7 +52,10 @@ struct PlannerSync {
         self.session = session
         self.now = now
         git = GitRepository(
-            root: session.store.directory, name: session.identity.name, email: session.identity.email ?? "")
+            root: session.store.directory, name: session.identity.name, email: session.identity.email ?? "",
+            environment: session.environment.variables)
+        // What git writes into the store is private to the user, as the store is (SPEC §11).
+        umask(0o077)
     }
 
     /// The command git runs to merge a planner file: this program, in the store (git runs it in
@@ -90,23 +93,25 @@ struct PlannerSync {
                 try git.require(
                     ["init", "-q", "--shared=0600", "-b", Self.branch], doing: "make the store a repository")
             }
-            try configureRepository()
-            if let remote {
-                if let existing = try git.remote(), existing != remote {
-                    throw CommandError.failed(
-                        "this planner is shared with \(existing) already; run 'sync' to sync with it")
-                }
-                if try git.remote() == nil {
-                    try git.require(["remote", "add", "origin", remote], doing: "add the remote")
-                }
+            try configureRepository(always: true)
+            let existing = try git.remote()
+            if let remote, let existing, existing != remote {
+                throw CommandError.failed("this planner is shared with \(existing) already; run 'sync' to sync with it")
             }
-            guard let remote = try git.remote() else {
+            if let remote, existing == nil {
+                try git.require(["remote", "add", "origin", remote], doing: "add the remote")
+            }
+            guard let remote = remote ?? existing else {
                 try writeRules()
                 try commitLocal(message: "shade: start sharing this planner")
                 return started
             }
             started.remote = remote
-            try fetch(remote)
+            do { try fetch(remote) } catch {
+                // A remote that cannot be reached is not kept: 'sync init' with the right one works.
+                if existing == nil { _ = try git.run(["remote", "remove", "origin"]) }
+                throw error
+            }
             let shared = try git.commit("origin/" + Self.branch)
             if let shared, try git.commit("HEAD") == nil, !hasPlanner {
                 // An empty store joins: it starts as the shared planner is.
@@ -123,18 +128,25 @@ struct PlannerSync {
             } else {
                 try writeRules()
                 try commitLocal(message: "shade: start sharing this planner")
-                if shared != nil {
+                if let shared {
                     started.action = "joined"
-                    started.received = try mergeRemote(locked: locked, unrelated: true).0
+                    started.received = try mergeRemote(shared, locked: locked, unrelated: true)
                 }
             }
-            started.sent = try push(remote: remote, locked: locked).sent
+            started.sent = try push(remote: remote, theirs: shared).sent
             return started
         }
     }
 
-    /// Writes the repository's own settings (the merge driver, which a clone does not carry).
-    private func configureRepository() throws {
+    /// Writes the repository's own settings (the merge driver, which a clone does not carry):
+    /// always for `sync init`; for a sync, only when the driver is not this binary's (it moved),
+    /// which costs one read.
+    private func configureRepository(always: Bool) throws {
+        chmod(session.store.directory + "/.git", 0o700)
+        if !always {
+            let driver = try git.run(["config", "--get", "merge.shade.driver"]).output.trimmingTrailingNewlines
+            if driver == Self.driverCommand { return }
+        }
         let settings = [
             ("merge.shade.name", "shade planner merge (record by record, field by field)"),
             ("merge.shade.driver", Self.driverCommand), ("core.sharedRepository", "0600"),
@@ -143,7 +155,6 @@ struct PlannerSync {
         for (key, value) in settings {
             try git.require(["config", key, value], doing: "set \(key)")
         }
-        chmod(session.store.directory + "/.git", 0o700)
     }
 
     /// Writes the ignore rules and the merge attributes, when they are not as they should be.
@@ -190,18 +201,16 @@ struct PlannerSync {
         let conflictsBefore = try ConflictLog.entries(in: session.store.directory).count
         var report = try session.store.exclusively { locked -> Report in
             try locked.checkpoint()
-            try configureRepository()
+            try configureRepository(always: false)
             try writeRules()
             try settle(locked: locked)
             try commitLocal(message: nil)
             var report = Report(remote: remote)
             for attempt in 1...Self.attempts {
                 try fetch(remote)
-                if try git.commit("origin/" + Self.branch) != nil {
-                    let (received, _) = try mergeRemote(locked: locked, unrelated: false)
-                    report.received += received
-                }
-                let pushed = try push(remote: remote, locked: locked)
+                let theirs = try git.commit("origin/" + Self.branch)
+                if let theirs { report.received += try mergeRemote(theirs, locked: locked, unrelated: false) }
+                let pushed = try push(remote: remote, theirs: theirs)
                 if pushed.done {
                     report.sent = pushed.sent
                     return report
@@ -222,7 +231,7 @@ struct PlannerSync {
         let result = try git.run(["fetch", "-q", "origin"])
         guard result.succeeded else {
             throw CommandError.failed(
-                "could not reach \(remote) (\(result.lastLine)); nothing was sent or received, your changes are kept")
+                "could not reach \(remote) (\(result.reason)); nothing was sent or received, your changes are kept")
         }
     }
 
@@ -244,20 +253,20 @@ struct PlannerSync {
         try markSettled()
     }
 
-    /// A commit message that names what changed: `ana: added “Buy milk”, done “Gym”` and a line
-    /// per record.
+    /// A commit message that names what changed: `shade: ana: 1 added, 2 changed`, then a line per
+    /// record (`added task “Buy milk” (UID)`).
     static func message(for deltas: [StoreFileMerge.RecordDelta], by author: String) -> String {
         let counts = [RecordChange.Action.add, .change, .remove].compactMap { action -> String? in
             let count = deltas.filter { $0.action == action }.count
             guard count > 0 else { return nil }
             return "\(count) "
-                + ["add": "added", "change": "changed", "remove": "removed"][action.rawValue, default: ""]
+                + action.pastTense
         }
         let subject =
             "shade: \(author.isEmpty ? "someone" : author): "
             + (counts.isEmpty ? "tidied" : counts.joined(separator: ", "))
         let lines = deltas.prefix(50).map { delta in
-            let verb = ["add": "added", "change": "changed", "remove": "removed"][delta.action.rawValue, default: ""]
+            let verb = delta.action.pastTense
             return "\(verb) \(delta.kind) “\(delta.title)” (\(delta.key))"
         }
         let more = deltas.count > 50 ? ["… and \(deltas.count - 50) more"] : []
@@ -266,13 +275,11 @@ struct PlannerSync {
 
     /// Merges the fetched branch into this copy's (through the merge driver), settles the tasks
     /// it brought, and commits what settling changed. Returns the records that came in.
-    private func mergeRemote(locked: LockedStore, unrelated: Bool) throws -> (
-        [StoreFileMerge.RecordDelta], Bool
-    ) {
-        let remoteBranch = "origin/" + Self.branch
+    private func mergeRemote(_ theirs: String, locked: LockedStore, unrelated: Bool) throws
+        -> [StoreFileMerge.RecordDelta]
+    {
         let before = try git.commit("HEAD")
-        guard let theirs = try git.commit(remoteBranch) else { return ([], false) }
-        if let before, try git.mergeBase(before, theirs) == theirs { return ([], false) }
+        if let before, try git.mergeBase(before, theirs) == theirs { return [] }
         if before == nil {
             // Nothing here yet: this copy starts from the remote's planner.
             try git.require(["checkout", "-q", "-B", Self.branch, theirs], doing: "take the shared planner")
@@ -289,24 +296,23 @@ struct PlannerSync {
                 _ = try git.run(["merge", "--abort"])
                 let reason =
                     result.errors.split(separator: "\n").first { $0.contains("cannot merge") }
-                    .map(String.init) ?? result.lastLine
+                    .map(String.init) ?? result.reason
                 let files = unmerged.isEmpty ? "" : " " + unmerged.joined(separator: ", ")
                 throw CommandError.failed(
                     "could not merge\(files): \(reason); nothing was changed here, both versions are kept in git"
                 )
             }
         }
-        guard let after = try git.commit("HEAD") else { return ([], false) }
+        guard let after = try git.commit("HEAD") else { return [] }
         try settle(locked: locked, from: before, to: after)
         try commitLocal(message: "shade: settled the tasks the merge brought")
-        return (try deltas(from: before, to: after), true)
+        return try deltas(from: before, to: after)
     }
 
     /// Pushes this copy's branch; `done` false when another copy pushed first (fetch and merge
     /// again). Returns the records sent.
-    private func push(remote: String, locked: LockedStore) throws -> (done: Bool, sent: [StoreFileMerge.RecordDelta]) {
+    private func push(remote: String, theirs: String?) throws -> (done: Bool, sent: [StoreFileMerge.RecordDelta]) {
         guard let head = try git.commit("HEAD") else { return (true, []) }
-        let theirs = try git.commit("origin/" + Self.branch)
         if let theirs, theirs == head { return (true, []) }
         let result = try git.run(["push", "-q", "origin", "HEAD:refs/heads/" + Self.branch])
         guard result.succeeded else {
@@ -317,7 +323,7 @@ struct PlannerSync {
                 return (false, [])
             }
             throw CommandError.failed(
-                "could not send to \(remote) (\(result.lastLine)); your changes are kept and go at the next sync")
+                "could not send to \(remote) (\(result.reason)); your changes are kept and go at the next sync")
         }
         _ = try git.run(["branch", "-q", "--set-upstream-to=origin/" + Self.branch])
         let base = try theirs.flatMap { commit throws(CommandError) in try git.mergeBase(commit, head) }
@@ -351,28 +357,17 @@ struct PlannerSync {
         let base = parents.count == 2 ? try git.mergeBase(parents[0], parents[1]) : nil
         var files = try git.changedFiles(from: previous, to: new)
         if let base { files += try git.changedFiles(from: base, to: new) }
-        let weeks = Array(Set(files.compactMap(Self.week(of:)))).sorted()
-        if !weeks.isEmpty {
+        if !files.isEmpty {
             let git = self.git
             let arrivals = try locked.write(label: nil, now: now) { state in
-                try state.settleArrivals(in: weeks) { week in
-                    guard let base, let path = Self.path(of: week) else { return nil }
-                    return try? git.file(path, at: base)
+                try state.settleArrivals(afterChangesTo: files) { path in
+                    base.flatMap { try? git.file(path, at: $0) }
                 }
             }
             try ConflictLog.append(arrivals.conflicts, merged: now.timestamp, in: session.store.directory)
         }
         try TextFile.writeAtomically(settledFile, new + "\n")
     }
-
-    /// The week of a week file's path (`weeks/2026/2026-W48.json`).
-    static func week(of path: String) -> ISOWeek? {
-        let parts = path.split(separator: "/")
-        guard parts.count == 3, parts[0] == "weeks", parts[2].hasSuffix(".json") else { return nil }
-        return ISOWeek(parsing: parts[2].dropLast(5))
-    }
-
-    static func path(of week: ISOWeek) -> String? { "weeks/\(week.description.prefix(4))/\(week).json" }
 }
 
 /// The path of the running program.

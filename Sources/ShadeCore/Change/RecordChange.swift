@@ -55,7 +55,18 @@ public struct RecordChange: Hashable, Sendable {
     }
 
     /// What a change does to its record.
-    public enum Action: String, Sendable { case add, change, remove }
+    public enum Action: String, Sendable {
+        case add, change, remove
+
+        /// How a message says it was done: `added`, `changed`, `removed`.
+        public var pastTense: String {
+            switch self {
+            case .add: "added"
+            case .change: "changed"
+            case .remove: "removed"
+            }
+        }
+    }
 
     /// Each field whose value differs, with its old and new value, in the record's field order.
     public var fieldChanges: [FieldChange] {
