@@ -125,18 +125,25 @@ public final class UserIdentity: Sendable {
 
     /// A way to read git's settings as the planner's repository sees them: `git -C STORE config
     /// --get KEY` (from `/` while the store does not exist yet, so that only the user's and the
-    /// system's settings count, wherever shade was started), in shade's environment.
+    /// system's settings count, wherever shade was started), in shade's environment; a value is
+    /// kept between runs while git's configuration files are unchanged (`GitSettingsCache`).
     static func gitSettings(storeDirectory: String, environment: ShadeEnvironment) -> @Sendable (String) -> String? {
         { key in
             var info = stat()
             let directory = stat(storeDirectory, &info) == 0 ? storeDirectory : "/"
-            let printed = ProcessLauncher.collect(
-                ["git", "-C", directory, "config", "--get", key], environment: environment.variables)
-            guard printed.outcome.succeeded else { return nil }
-            // One line, as git prints it; what it holds is the setting.
-            let value =
-                String(decoding: printed.output, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
-            return value.isEmpty ? nil : value
+            let cache = GitSettingsCache(
+                path: environment.stateDirectory + "/git-settings.json", directory: directory,
+                environment: environment.variables)
+            return cache.value(key) { key in
+                let printed = ProcessLauncher.collect(
+                    ["git", "-C", directory, "config", "--get", key], environment: environment.variables)
+                // git says a setting is unset by exiting with 1; any other failure is not kept.
+                guard printed.outcome.succeeded else { return (nil, printed.outcome == .exited(1)) }
+                // One line, as git prints it; what it holds is the setting.
+                let value =
+                    String(decoding: printed.output, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+                return (value.isEmpty ? nil : value, true)
+            }
         }
     }
 }

@@ -168,6 +168,19 @@ import Testing
             try TaskOperations.remove(ids: [2], in: records, removal: .init(author: "ana", shared: false)).count == 1)
     }
 
+    @Test func inASharedPlannerAReviewDropsOnlyTheReviewersOwnTasks() throws {
+        let ana = TaskOperations.Removal(author: "ana", shared: true)
+        let mine = Self.task(1, madeBy: "ana")
+        let bens = Self.task(2, madeBy: "ben")
+        #expect(try ReviewOperations.changes([(mine, .drop)], context: Self.context, removal: ana).count == 1)
+        #expect(throws: InputError.self) {
+            try ReviewOperations.changes([(mine, .drop), (bens, .drop)], context: Self.context, removal: ana)
+        }
+        // Cancelling someone else's task is allowed; a planner of one drops anything.
+        #expect(try ReviewOperations.changes([(bens, .cancel)], context: Self.context, removal: ana).count == 1)
+        #expect(try ReviewOperations.changes([(bens, .drop)], context: Self.context).count == 1)
+    }
+
     // MARK: members
 
     @Test func eachDistinctStampOfARecordIsOneChangeByItsAuthor() {

@@ -58,6 +58,53 @@ import Testing
         #expect(try shade.json(["config", "user.email"]).objectValue?["value"] == .null)
     }
 
+    @Test func gitIsAskedAgainOnlyWhenWhatItReadsHasChanged() throws {
+        let shade = Self.planner(login: "ana")
+        try Self.gitIdentity(shade, name: "Ana Lopez", email: "ana@example.org")
+        // A git that writes down each time it is started.
+        let bin = shade.root + "/bin"
+        let calls = shade.root + "/git-calls"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try "#!/bin/sh\necho \"$*\" >> '\(calls)'\nexec /usr/bin/git \"$@\"\n".write(
+            toFile: bin + "/git", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/git")
+        shade.environment["PATH"] = bin + ":/usr/bin:/bin"
+        func started() -> Int {
+            ((try? String(contentsOfFile: calls, encoding: .utf8)) ?? "").split(separator: "\n").count
+        }
+        // Once before the planner exists (git is asked from /), once in it.
+        #expect(try shade.json(["add", "Gym"]).objectValue?.string("created_by") == "Ana.Lopez")
+        #expect(try shade.json(["add", "Run"]).objectValue?.string("created_by") == "Ana.Lopez")
+        let first = started()
+        #expect(first == 2)
+        #expect(try shade.json(["add", "Read"]).objectValue?.string("created_by") == "Ana.Lopez")
+        #expect(try shade.run(["done", "1"]).status == 0)
+        #expect(started() == first)
+        // A changed setting is seen at once.
+        try Self.gitIdentity(shade, name: "Ana Maria", email: "ana@example.org")
+        #expect(try shade.json(["add", "Swim"]).objectValue?.string("created_by") == "Ana.Maria")
+        #expect(started() == first + 1)
+        // So is one of the repository's own, once the planner is in one.
+        let git = Process()
+        git.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+        git.arguments = ["-C", shade.store, "init", "-q"]
+        try git.run()
+        git.waitUntilExit()
+        try String(contentsOfFile: shade.store + "/.git/config", encoding: .utf8).appending(
+            "[user]\n\tname = ana.repo\n"
+        )
+        .write(toFile: shade.store + "/.git/config", atomically: true, encoding: .utf8)
+        #expect(try shade.json(["add", "Walk"]).objectValue?.string("created_by") == "ana.repo")
+        // A file that includes another could change without this one changing: git is asked each time.
+        try "[include]\n\tpath = other\n[user]\n\tname = Ana Lopez\n".write(
+            toFile: shade.root + "/.gitconfig", atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: shade.store + "/.git")
+        let before = started()
+        #expect(try shade.run(["add", "Cook"]).status == 0)
+        #expect(try shade.run(["add", "Bake"]).status == 0)
+        #expect(started() == before + 2)
+    }
+
     @Test func aMissingGitIsNoGitIdentity() throws {
         let shade = Self.planner(login: "ben")
         let empty = shade.root + "/empty-path"
@@ -269,6 +316,22 @@ import Testing
         #expect(try shade.run(["cancel", "2"]).status == 0)
         #expect(try shade.run(["rm", "1"]).stdout == "removed 1 · Anas task\n")
         #expect(try shade.run(["rm", "2"], environment: ["USER": "ben"]).status == 0, "its maker removes it")
+    }
+
+    @Test func inASharedPlannerReviewDropsOnlyTheReviewersOwnTasks() throws {
+        let shade = Self.planner(login: "ana", now: "2026-11-18T09:00")
+        try shade.run(["add", "Anas", "task"])
+        try shade.run(["add", "Bens", "task"], environment: ["USER": "ben"])
+        try FileManager.default.createDirectory(atPath: shade.store + "/.git", withIntermediateDirectories: true)
+        // Ben's task: d is refused and asked again, x cancels it; Ana's own: d drops it.
+        let result = try shade.run(
+            [], stdin: "review 2026-W47\nd\nd\nx\n", environment: ["SHADE_NOW": "2026-11-23T09:00"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("made by ben: in a shared planner only its maker drops it"), "\(result.stdout)")
+        #expect(result.stdout.contains("done: 1 cancelled, 1 dropped"), "\(result.stdout)")
+        let tasks = try shade.allTasks()
+        #expect(tasks.map { $0.string("title") } == ["Bens task"])
+        #expect(tasks.first?.string("status") == "cancelled")
     }
 
     // MARK: goal share

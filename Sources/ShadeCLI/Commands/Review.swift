@@ -94,6 +94,8 @@ extension Shade {
             session.print(
                 "\(questions.count) open task\(questions.count == 1 ? "" : "s"): c carry to this week · m move · x cancel · d drop · s skip · q quit"
             )
+            // Who may drop what: in a shared planner, the maker of a task alone.
+            let removal = try session.removal()
             var answers: [(task: PlannerTask, answer: ReviewOperations.Answer)] = []
             let layout = TaskLines(measuring: questions, placement: true, indent: 2, context: render)
             var stopped = false
@@ -129,6 +131,14 @@ extension Shade {
                         session.print("  '\(CommandArguments.quoted(key))' is no answer: c, m, x, d, s or q")
                         continue
                     }
+                    if answer == .drop, !removal.allows(task) {
+                        session.print(
+                            "  "
+                                + style.red(
+                                    "made by \(task.createdBy ?? ""): in a shared planner only its maker drops it (x cancels it)"
+                                ))
+                        continue
+                    }
                     answers.append((task, answer))
                     session.print("  → " + describe(answer, task: task, context: context))
                     continue asking
@@ -146,7 +156,7 @@ extension Shade {
                             current.append((found, answer))
                         }
                     }
-                    return try ReviewOperations.changes(current, context: context)
+                    return try ReviewOperations.changes(current, context: context, removal: removal)
                 }
             }
             session.print(summary(answers, unasked: stopped ? questions.count - answers.count : 0, reviewed: reviewed))

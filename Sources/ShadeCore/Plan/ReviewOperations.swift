@@ -42,10 +42,13 @@ public enum ReviewOperations {
         return CarryOperations.Target()
     }
 
-    /// The changes the answers make, one per task answered with other than skip.
-    public static func changes(_ answers: [(task: PlannerTask, answer: Answer)], context: OperationContext) throws
-        -> [RecordChange]
-    {
+    /// The changes the answers make, one per task answered with other than skip. A drop obeys
+    /// `removal` as `rm` does: in a shared planner only a task's maker deletes it.
+    public static func changes(
+        _ answers: [(task: PlannerTask, answer: Answer)], context: OperationContext,
+        removal: TaskOperations.Removal = .unshared
+    ) throws -> [RecordChange] {
+        try TaskOperations.requireRemovable(answers.filter { $0.answer == .drop }.map(\.task), removal)
         var changes: [RecordChange] = []
         for (task, answer) in answers where task.status == .open {
             switch answer {

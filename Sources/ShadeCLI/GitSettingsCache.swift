@@ -1,0 +1,125 @@
+import ShadeJSON
+import ShadeStore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// git's `user.name` and `user.email`, kept between runs so that a change does not start git
+/// each time (a `git config --get` costs about as much as the rest of an `add`).
+///
+/// A value kept is used only while everything git would read for it is as it was: the
+/// directory git starts in, the environment's `GIT_*` variables, `HOME`, `XDG_CONFIG_HOME` and
+/// `PATH`, and the content of every configuration file git reads there — the system's
+/// (`/etc/gitconfig` or `GIT_CONFIG_SYSTEM`), the user's (`~/.gitconfig` and
+/// `$XDG_CONFIG_HOME/git/config`, or `GIT_CONFIG_GLOBAL`), and the repository's found from that
+/// directory up (`config` and `config.worktree`). When a file includes another (`[include]`,
+/// `[includeIf]`), or the repository is found through a `.git` file, nothing is kept: git is
+/// asked every time. The cache is `$XDG_STATE_HOME/shade/git-settings.json`, written without
+/// a flush (a lost or torn one is asked again).
+struct GitSettingsCache: Sendable {
+    let path: String
+    let directory: String
+    let environment: [String: String]
+
+    /// The value of `key`: the kept one while it is current, else `ask(key)`'s, then kept when
+    /// `ask` says it may be (git ran and answered).
+    func value(_ key: String, ask: (String) -> (value: String?, keep: Bool)) -> String? {
+        guard let fingerprint = fingerprint() else { return ask(key).value }
+        var values = JSONObject()
+        if let kept = read(), kept.fingerprint == fingerprint {
+            if let known = kept.values[key] { return known.stringValue }
+            values = kept.values
+        }
+        let (value, keep) = ask(key)
+        guard keep else { return value }
+        values[key] = value.map(JSONValue.string) ?? .null
+        let document: JSONValue = ["fingerprint": .string(fingerprint), "values": .object(values)]
+        if let bytes = try? JSONWriter.bytes(document, layout: .compact) { TextFile.replaceCache(path, bytes) }
+        return value
+    }
+
+    private func read() -> (fingerprint: String, values: JSONObject)? {
+        guard let bytes = try? TextFile.read(path), let value = try? JSONParser.parse(bytes),
+            let fingerprint = value.objectValue?["fingerprint"]?.stringValue,
+            let values = value.objectValue?["values"]?.objectValue
+        else { return nil }
+        return (fingerprint, values)
+    }
+
+    /// What git would read, hashed; nil when it cannot be told from files alone.
+    func fingerprint() -> String? {
+        var hash = FNV1a()
+        hash.add("directory=\(directory)")
+        for name in environment.keys.sorted()
+        where name.hasPrefix("GIT_") || ["HOME", "XDG_CONFIG_HOME", "PATH"].contains(name) {
+            hash.add("\(name)=\(environment[name] ?? "")")
+        }
+        var files: [String] = []
+        if environment["GIT_CONFIG_NOSYSTEM"] == nil {
+            files.append(environment["GIT_CONFIG_SYSTEM"] ?? "/etc/gitconfig")
+        }
+        if let global = environment["GIT_CONFIG_GLOBAL"] {
+            files.append(global)
+        } else if let home = environment["HOME"] {
+            files.append((environment["XDG_CONFIG_HOME"] ?? home + "/.config") + "/git/config")
+            files.append(home + "/.gitconfig")
+        }
+        guard let repository = repositoryDirectory() else { return nil }
+        if let repository { files += [repository + "/config", repository + "/config.worktree"] }
+        for file in files {
+            guard let bytes = try? TextFile.read(file) else {
+                hash.add("\(file): none")
+                continue
+            }
+            if GitSettingsCache.includesAnother(bytes) { return nil }
+            hash.add("\(file): \(bytes.count)")
+            hash.add(bytes)
+        }
+        return hash.hex
+    }
+
+    /// The repository git finds from the directory up: `.git` of the nearest folder that has
+    /// one (nil inside: none); the outer nil when it cannot be told (a `.git` file, `GIT_DIR`).
+    private func repositoryDirectory() -> String?? {
+        if environment["GIT_DIR"] != nil { return nil }
+        var folder = directory
+        while true {
+            var info = stat()
+            if lstat(folder + "/.git", &info) == 0 {
+                return (info.st_mode & S_IFMT) == S_IFDIR ? .some(folder + "/.git") : nil
+            }
+            guard let slash = folder.lastIndex(of: "/"), folder != "/" else { return .some(nil) }
+            folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+        }
+    }
+
+    /// Whether a configuration file names another (`[include]` or `[includeIf …]`).
+    static func includesAnother(_ bytes: [UInt8]) -> Bool {
+        String(decoding: bytes, as: UTF8.self).lowercased().contains("include")
+    }
+}
+
+/// The 64-bit FNV-1a hash: stable across runs (Swift's `Hasher` is seeded per process).
+private struct FNV1a {
+    private var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ bytes: [UInt8]) {
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01b3
+        }
+        // A separator, so that two pieces never read as one.
+        value ^= 0xff
+        value = value &* 0x0000_0100_0000_01b3
+    }
+
+    mutating func add(_ text: String) { add(Array(text.utf8)) }
+
+    var hex: String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
