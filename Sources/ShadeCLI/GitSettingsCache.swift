@@ -21,6 +21,7 @@ import ShadeStore
 /// a flush (a lost or torn one is asked again).
 struct GitSettingsCache: Sendable {
     let path: String
+    /// Where git starts, absolute: git walks up from it, parents of the working directory included.
     let directory: String
     let environment: [String: String]
 

@@ -47,4 +47,13 @@ public struct ShadeEnvironment: Sendable {
 
     /// `$XDG_STATE_HOME/shade`, else `~/.local/state/shade`.
     public var stateDirectory: String { (self["XDG_STATE_HOME"] ?? home + "/.local/state") + "/shade" }
+
+    /// `path` made absolute against the working directory.
+    public static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let directory = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return directory + "/" + (path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
+    }
 }

@@ -130,7 +130,7 @@ public final class UserIdentity: Sendable {
     static func gitSettings(storeDirectory: String, environment: ShadeEnvironment) -> @Sendable (String) -> String? {
         { key in
             var info = stat()
-            let directory = stat(storeDirectory, &info) == 0 ? storeDirectory : "/"
+            let directory = stat(storeDirectory, &info) == 0 ? ShadeEnvironment.absolute(storeDirectory) : "/"
             let cache = GitSettingsCache(
                 path: environment.stateDirectory + "/git-settings.json", directory: directory,
                 environment: environment.variables)

@@ -23,8 +23,7 @@ extension Shade {
 
         init(_ arguments: CommandArguments) throws(CommandError) {
             json = arguments.flag("json")
-            count = try arguments.optionalInt("count")
-            if let count, count < 1 { throw arguments.usage("log takes a count of 1 or more, not \(count)") }
+            count = try arguments.optionalCount("count")
         }
 
         func execute(in session: Session) throws {

@@ -260,7 +260,7 @@ extension Shade {
         func execute(in session: Session) throws {
             let environment = session.environment
             let units = ReminderUnits(
-                executable: try Self.executablePath(), store: Self.absolute(session.store.directory),
+                executable: try Self.executablePath(), store: ShadeEnvironment.absolute(session.store.directory),
                 notifyCommand: environment["SHADE_NOTIFY_CMD"], schedule: session.schedule)
             let directory =
                 (environment["XDG_CONFIG_HOME"] ?? (environment["HOME"] ?? ".") + "/.config") + "/systemd/user"
@@ -312,13 +312,5 @@ extension Shade {
             return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
 
-        /// `path` made absolute against the working directory.
-        static func absolute(_ path: String) -> String {
-            guard !path.hasPrefix("/") else { return path }
-            var buffer = [CChar](repeating: 0, count: 4096)
-            guard getcwd(&buffer, buffer.count) != nil else { return path }
-            let directory = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return directory + "/" + (path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
-        }
     }
 }

@@ -116,25 +116,25 @@ extension Shade {
             let started = try PlannerSync(session: session, now: try session.now()).start(remote: remote)
             if json {
                 try session.printJSON([
-                    "action": .string(started.action), "remote": .optional(started.remote),
+                    "action": .string(started.action.rawValue), "remote": .optional(started.remote),
                     "sent": .array(SyncNow.uids(started.sent)), "received": .array(SyncNow.uids(started.received)),
                 ])
                 return
             }
             let place = "\(session.store.directory)"
             switch started.action {
-            case "joined":
+            case .joined:
                 session.print(
                     "joined the planner at \(started.remote ?? ""): received \(SyncNow.count(started.received))")
-            case "configured":
+            case .configured:
                 session.print("\(place) is shared already; its settings are written again")
-            default:
+            case .created:
                 session.print("\(place) is now a shared planner (a git repository)")
             }
             if started.remote == nil {
                 session.print(
                     "  to meet other copies: sync init REMOTE (for instance a bare repository: git init --bare)")
-            } else if started.action != "joined" {
+            } else if started.action != .joined {
                 session.print("  sent \(SyncNow.count(started.sent)) to \(started.remote ?? "")")
             }
         }
@@ -200,8 +200,7 @@ extension Shade {
 
         init(_ arguments: CommandArguments) throws(CommandError) {
             json = arguments.flag("json")
-            count = try arguments.optionalInt("count")
-            if let count, count < 1 { throw arguments.usage("conflicts takes a count of 1 or more, not \(count)") }
+            count = try arguments.optionalCount("count")
         }
 
         func execute(in session: Session) throws {

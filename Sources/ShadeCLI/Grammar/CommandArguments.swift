@@ -71,6 +71,13 @@ struct CommandArguments: Sendable {
         return try number(text, argument: name)
     }
 
+    /// An optional argument that counts how many (`log 3`, `conflicts 5`): 1 or more.
+    func optionalCount(_ name: String) throws(CommandError) -> Int? {
+        let count = try optionalInt(name)
+        if let count, count < 1 { throw usage("\(path) takes a count of 1 or more, not \(count)") }
+        return count
+    }
+
     /// A `oneOrMore` argument as whole numbers.
     func ints(_ name: String) throws(CommandError) -> [Int] {
         var result: [Int] = []

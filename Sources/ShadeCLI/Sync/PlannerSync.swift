@@ -69,9 +69,17 @@ struct PlannerSync {
 
     /// What `sync init` did.
     struct Started {
-        /// `created`: a new shared planner; `joined`: this store joined the one at the remote;
-        /// `configured`: it was shared already (its settings written again).
-        var action: String
+        /// What was done, as `--json` names it.
+        enum Action: String {
+            /// A new shared planner.
+            case created
+            /// This store joined the one at the remote.
+            case joined
+            /// It was shared already (its settings written again).
+            case configured
+        }
+
+        var action: Action
         var remote: String?
         var received: [StoreFileMerge.RecordDelta] = []
         var sent: [StoreFileMerge.RecordDelta] = []
@@ -88,7 +96,7 @@ struct PlannerSync {
         if hasPlanner || remote == nil { try session.registerCurrentUser(label: "sync init") }
         return try session.store.exclusively { locked in
             try locked.checkpoint()
-            var started = Started(action: git.exists ? "configured" : "created", remote: remote)
+            var started = Started(action: git.exists ? .configured : .created, remote: remote)
             if !git.exists {
                 try git.require(
                     ["init", "-q", "--shared=0600", "-b", Self.branch], doing: "make the store a repository")
@@ -123,13 +131,13 @@ struct PlannerSync {
                 try writeRules()
                 try commitLocal(message: "shade: start sharing this planner")
                 try settle(locked: locked, everything: true)
-                started.action = "joined"
+                started.action = .joined
                 started.received = try deltas(from: nil, to: shared)
             } else {
                 try writeRules()
                 try commitLocal(message: "shade: start sharing this planner")
                 if let shared {
-                    started.action = "joined"
+                    started.action = .joined
                     started.received = try mergeRemote(shared, locked: locked, unrelated: true)
                 }
             }
