@@ -11,6 +11,12 @@ public final class CommandEngine {
         session = try ShadeMain.makeSession(environment: environment, store: nil, color: .never, interactive: true)
     }
 
+    /// What the REPL does while it waits for the next line (no answer waits for it): call it
+    /// between lines, as the REPL does.
+    public func idle() {
+        session.store.checkpointWhileIdle()
+    }
+
     /// Runs one REPL line; returns its exit code and what it printed on standard output.
     public func run(_ line: String) -> (status: Int32, output: String) {
         let outcome = REPL.handle(line, session: session, context: "", showArrivals: false)

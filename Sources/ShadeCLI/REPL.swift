@@ -90,6 +90,8 @@ final class REPL {
         }
         loop: while true {
             if let now = try? session.now() { session.followClock(to: now) }
+            // Work no answer waits for is done while the next line is awaited.
+            if !source.hasWaitingInput { session.store.checkpointWhileIdle() }
             let result = source.next(prompt: prompt)
             lineNumber += 1
             let context = mode == .script ? "line \(lineNumber): " : ""

@@ -16,12 +16,16 @@ import ShadeJSON
 /// page cache survived) a pending record is replayed; after a power loss (another boot id:
 /// nothing unflushed can be trusted) every record kept is replayed, in order. A checkpoint, once
 /// every `checkpointEvery` changes, flushes the store's file system (`syncfs`), after which the
-/// records can go.
+/// records can go. A long-lived session (the REPL) checkpoints earlier, while it waits for the
+/// next line (`Store.checkpointWhileIdle`), so that no answer waits for that flush.
 struct CommitJournal {
     let paths: StorePaths
 
     /// How many records are kept before a checkpoint flushes the store and removes them.
     static let checkpointEvery = 32
+
+    /// How many records a session waiting for input lets build up before it checkpoints.
+    static let idleCheckpointAt = 8
 
     /// One record, by its file name.
     struct Record: Comparable {
@@ -75,10 +79,11 @@ struct CommitJournal {
         try? FileSystem.rename(path, to: String(path.dropLast(5)) + ".done")
     }
 
-    /// After `checkpointEvery` records: flushes the whole file system the store is on, then
-    /// removes every record (their files are durable now). Best effort: a record left is replayed.
-    func checkpointIfDue() {
-        guard let records = try? records(), records.count >= CommitJournal.checkpointEvery,
+    /// After `count` records (by default `checkpointEvery`): flushes the whole file system the
+    /// store is on, then removes every record (their files are durable now). Best effort: a record
+    /// left is replayed. Runs under the exclusive lock.
+    func checkpointIfDue(atLeast count: Int = CommitJournal.checkpointEvery) {
+        guard let records = try? records(), records.count >= count,
             records.allSatisfy(\.done)
         else { return }
         checkpoint(records)

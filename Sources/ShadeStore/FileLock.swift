@@ -32,6 +32,20 @@ final class FileLock {
         }
     }
 
+    /// Takes the lock only when no other process holds it; nil when one does (or the lock file
+    /// cannot be opened).
+    init?(trying path: String, mode: Mode) {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return nil }
+        guard flock(fd, (mode == .shared ? LOCK_SH : LOCK_EX) | LOCK_NB) == 0 else {
+            close(fd)
+            return nil
+        }
+        self.fd = fd
+        self.path = path
+        self.mode = mode
+    }
+
     deinit { close(fd) }
 
     /// Switches between shared and exclusive (not atomically: the lock is briefly released).

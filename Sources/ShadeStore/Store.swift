@@ -205,6 +205,20 @@ public struct Store: Sendable {
         }
     }
 
+    /// For a long-lived session while it waits for input: once a few changes' commit records are
+    /// kept, makes them durable in the files themselves (one flush of the file system) and drops
+    /// them, so that the flush a change would otherwise pay every `checkpointEvery` changes is
+    /// paid while no one waits for an answer. Does nothing while another process holds the store
+    /// (it checkpoints its own), or when there is no record to drop.
+    public func checkpointWhileIdle() {
+        let journal = CommitJournal(paths: paths)
+        guard (try? FileSystem.exists(paths.journal)) == true,
+            let records = try? journal.records(), records.count >= CommitJournal.idleCheckpointAt,
+            let lock = FileLock(trying: paths.lock, mode: .exclusive)
+        else { return }
+        withExtendedLifetime(lock) { journal.checkpointIfDue(atLeast: CommitJournal.idleCheckpointAt) }
+    }
+
     /// Checks the store file; returns its format version, or nil when there is none yet.
     @discardableResult
     private func checkMeta() throws(StoreError) -> Int? {

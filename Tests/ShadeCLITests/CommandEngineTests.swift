@@ -44,4 +44,31 @@ import Testing
         #expect(engine.run("# a comment").status == 0)
         #expect(engine.run("frobnicate").status == 64)
     }
+
+    /// The flush of the whole file system that ends a run of commit records is made while the
+    /// REPL waits for a line, once a few records are kept; never while another process holds the
+    /// store, and never before a change is answered.
+    @Test func theREPLCheckpointsWhileItWaitsForALine() throws {
+        let root = NSTemporaryDirectory() + "shade-engine-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let engine = try CommandEngine(environment: environment(root))
+        let journal = root + "/store/journal"
+        func records() throws -> Int { try FileManager.default.contentsOfDirectory(atPath: journal).count }
+        for index in 1...(CommitJournal.idleCheckpointAt - 1) { #expect(engine.run("add Task \(index)").status == 0) }
+        engine.idle()
+        #expect(try records() == CommitJournal.idleCheckpointAt - 1, "too few records to flush yet")
+        #expect(engine.run("add Task \(CommitJournal.idleCheckpointAt)").status == 0)
+        #expect(try records() == CommitJournal.idleCheckpointAt, "a change is answered before any checkpoint")
+        // Another process holds the store: the session leaves the records to it.
+        let fd = open(root + "/store/lock", O_RDWR)
+        #expect(fd >= 0 && flock(fd, LOCK_SH) == 0)
+        engine.idle()
+        #expect(try records() == CommitJournal.idleCheckpointAt)
+        close(fd)
+        engine.idle()
+        #expect(try records() == 0)
+        // Every change is in the files themselves.
+        let tasks = try Store(directory: root + "/store").read { try $0.allTasks() }
+        #expect(tasks.count == CommitJournal.idleCheckpointAt)
+    }
 }
