@@ -46,13 +46,39 @@ extension StoreState {
 extension StoreState {
     /// The tasks that count towards the goals named (by uid). A task joins a goal by its `goal`
     /// field, wherever it is planned (a repeating task's occurrence joins one only as a record of
-    /// its own), so every week file is read: what goals cost grows with the weeks kept.
+    /// its own). Only the weeks whose summary lists one of the goals are read (and those whose
+    /// summary is missing or out of date, which are summed up again and written back), so what
+    /// goals cost is a look at each week's file, not a read of it.
     public func tasks(ofGoals uids: Set<String>) throws(StoreError) -> [PlannerTask] {
         guard !uids.isEmpty else { return [] }
-        var result: [PlannerTask] = []
-        for week in try storedWeeks() {
-            result += try filedTasks(in: week).filter { task in task.goal.map(uids.contains) ?? false }
+        func joining(_ tasks: [PlannerTask]) -> [PlannerTask] {
+            tasks.filter { task in task.goal.map(uids.contains) ?? false }
         }
+        var result: [PlannerTask] = []
+        var repaired: Set<Int> = []
+        for week in try storedWeeks() {
+            // A week read in this step (or changed by it) is looked at as it now is.
+            guard weeks[week] == nil, !dirtyWeeks.contains(week),
+                let stamp = FileStamp.of(paths.absolute(paths.weekFile(week)))
+            else {
+                result += joining(try filedTasks(in: week))
+                continue
+            }
+            var entries = try summary(week.year)
+            if let entry = entries[week], entry.stamp == stamp, let goals = entry.goals {
+                if !goals.isDisjoint(with: uids) { result += joining(try filedTasks(in: week)) }
+                continue
+            }
+            // No writer runs under the lock: the stamp taken before the read is the file's.
+            let tasks = try filedTasks(in: week)
+            result += joining(tasks)
+            entries[week] = SummaryDocument.Entry(stamp: stamp, tasks: tasks, week: week)
+            summaries[week.year] = entries
+            repaired.insert(week.year)
+            // Years of history are not held at once: a week no goal of these needs is let go.
+            if joining(tasks).isEmpty, !unindexedWeeks.contains(week) { weeks[week] = nil }
+        }
+        for year in repaired.sorted() { repairSummary(year: year, entries: summaries[year] ?? [:]) }
         return result
     }
 }

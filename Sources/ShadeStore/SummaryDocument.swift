@@ -14,7 +14,9 @@ import ShadeJSON
 /// reason it is written compact. `stamp` is the week file's size and modification time (ns) when
 /// it was summed up: a week whose file no longer matches (a hand edit) is summed up again from the
 /// file itself. `carried`, when there is any, counts the week's tasks that `carry` brought from
-/// earlier weeks, by the week each was first planned in.
+/// earlier weeks, by the week each was first planned in. `goals` lists the uids of the goals
+/// the week's tasks join, so that a goal's tasks are looked for only in the weeks that hold some
+/// (an entry without it, summed up by an earlier shade, says nothing of goals).
 enum SummaryDocument {
     struct Entry: Hashable {
         let stamp: FileStamp
@@ -22,17 +24,21 @@ enum SummaryDocument {
         /// The tasks filed in the week that `carry` brought from an earlier week, counted by the
         /// week each was first planned in (what `stats` counts as carried out of that week).
         var carriedFrom: [ISOWeek: Int] = [:]
+        /// The goals (by uid) the week's filed tasks join; nil when not known.
+        var goals: Set<String>?
 
-        init(stamp: FileStamp, cells: WeekCells, carriedFrom: [ISOWeek: Int] = [:]) {
+        init(stamp: FileStamp, cells: WeekCells, carriedFrom: [ISOWeek: Int] = [:], goals: Set<String>? = nil) {
             self.stamp = stamp
             self.cells = cells
             self.carriedFrom = carriedFrom
+            self.goals = goals
         }
 
         /// The entry of a week's filed tasks.
         init(stamp: FileStamp, tasks: [PlannerTask], week: ISOWeek) {
             self.init(
-                stamp: stamp, cells: WeekCells(tasks), carriedFrom: CarryOperations.carriedFrom(tasks, week: week))
+                stamp: stamp, cells: WeekCells(tasks), carriedFrom: CarryOperations.carriedFrom(tasks, week: week),
+                goals: Set(tasks.compactMap(\.goal)))
         }
     }
 
@@ -49,6 +55,7 @@ enum SummaryDocument {
                 }
                 object.appendUnique("carried", .object(carried))
             }
+            if let goals = entry.goals { object.appendUnique("goals", .array(goals.sorted().map { .string($0) })) }
             weeks.appendUnique(week.description, .object(object))
         }
         return [
@@ -103,7 +110,7 @@ enum SummaryDocument {
                 throw reader.fail("weeks.\(key)", "not a week of \(year)")
             }
             let entry = try FieldReader(value, file: file, location: "weeks.\(key)")
-            try entry.rejectUnknownKeys(allowed: ["stamp", "counts", "carried"])
+            try entry.rejectUnknownKeys(allowed: ["stamp", "counts", "carried", "goals"])
             let stamp = try entry.array("stamp").compactMap(\.intValue)
             let counts = SummaryDocument.numbers(try entry.string("counts"))
             guard stamp.count == 2 else { throw entry.fail("stamp", "expected [size, modified]") }
@@ -119,9 +126,17 @@ enum SummaryDocument {
                     carriedFrom[fromWeek] = Int(number)
                 }
             }
+            var goals: Set<String>?
+            if entry["goals"] != nil {
+                let uids = try entry.array("goals").compactMap(\.stringValue)
+                guard uids.count == (try entry.array("goals")).count else {
+                    throw entry.fail("goals", "expected a list of goal uids")
+                }
+                goals = Set(uids)
+            }
             entries[week] = Entry(
                 stamp: FileStamp(size: stamp[0], modifiedNanoseconds: stamp[1]), cells: cells,
-                carriedFrom: carriedFrom)
+                carriedFrom: carriedFrom, goals: goals)
         }
         return entries
     }

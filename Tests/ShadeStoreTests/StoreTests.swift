@@ -320,3 +320,62 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
         #expect(SummaryDocument.read(file, year: 2026).isEmpty)
     }
 }
+
+/// A goal's tasks are looked for only in the weeks whose summary lists the goal.
+@Suite struct GoalTaskLookupTests {
+    private func addTask(_ temp: TemporaryStore, _ date: String, _ title: String, goal: String?) throws {
+        try temp.store.write(label: "add \(title)", now: now) { state in
+            var task = draft(try state.allocateID(), date, .morning, title)
+            task.goal = goal
+            try state.insert(task)
+        }
+    }
+
+    @Test func onlyTheWeeksThatHoldAGoalsTasksAreRead() throws {
+        let temp = TemporaryStore()
+        try addTask(temp, "2026-09-28", "Outline", goal: "goal-a")
+        try addTask(temp, "2026-10-26", "Gym", goal: nil)
+        try addTask(temp, "2026-11-23", "Draft", goal: "goal-a")
+        try addTask(temp, "2026-11-24", "Call", goal: "goal-b")
+        let titles = { (uids: Set<String>) in
+            try temp.store.read { state in try state.tasks(ofGoals: uids).map(\.title).sorted() }
+        }
+        // The first look sums every week up (no summary yet) and writes the summaries back.
+        #expect(try titles(["goal-a"]) == ["Draft", "Outline"])
+        let entries = SummaryDocument.read(temp.directory + "/summary/2026.json", year: 2026)
+        #expect(entries[ISOWeek(parsing: "2026-W44")!]?.goals == [])
+        #expect(entries[ISOWeek(parsing: "2026-W48")!]?.goals == ["goal-a", "goal-b"])
+        // A week whose summary lists no goal asked for is not read: its file, made unreadable
+        // with its size and time kept, goes unnoticed.
+        let gym = temp.directory + "/weeks/2026/2026-W44.json"
+        var info = stat()
+        #expect(stat(gym, &info) == 0)
+        try Data(repeating: UInt8(ascii: "x"), count: Int(info.st_size)).write(to: URL(fileURLWithPath: gym))
+        let times = [info.st_atim, info.st_mtim]
+        #expect(utimensat(AT_FDCWD, gym, times, 0) == 0)
+        #expect(try titles(["goal-b"]) == ["Call"])
+        #expect(throws: StoreError.self) { try temp.store.read { try $0.tasks(in: ISOWeek(parsing: "2026-W44")!) } }
+    }
+
+    @Test func aWeekChangedSinceItsSummaryOrSummedUpWithoutGoalsIsReadAgain() throws {
+        let temp = TemporaryStore()
+        try addTask(temp, "2026-10-26", "Gym", goal: nil)
+        try addTask(temp, "2026-11-23", "Draft", goal: "goal-a")
+        let titles = { try temp.store.read { state in try state.tasks(ofGoals: ["goal-a"]).map(\.title).sorted() } }
+        #expect(try titles() == ["Draft"])
+        // A hand edit makes Gym join the goal: its week no longer matches its summary.
+        let gym = temp.directory + "/weeks/2026/2026-W44.json"
+        let edited = try String(contentsOfFile: gym, encoding: .utf8).replacingOccurrences(
+            of: #""title": "Gym""#, with: #""title": "Gym", "goal": "goal-a""#)
+        Thread.sleep(forTimeInterval: 0.01)
+        try edited.write(toFile: gym, atomically: false, encoding: .utf8)
+        #expect(try titles() == ["Draft", "Gym"])
+        // A summary an earlier shade wrote lists no goals: its weeks are read.
+        let summary = temp.directory + "/summary/2026.json"
+        let old = try String(contentsOfFile: summary, encoding: .utf8).replacingOccurrences(
+            of: #","goals":\["goal-a"\]"#, with: "", options: .regularExpression)
+        #expect(!old.contains("goals"))
+        try old.write(toFile: summary, atomically: false, encoding: .utf8)
+        #expect(try titles() == ["Draft", "Gym"])
+    }
+}
