@@ -14,9 +14,10 @@ import ShadeJSON
 /// reason it is written compact. `stamp` is the week file's size and modification time (ns) when
 /// it was summed up: a week whose file no longer matches (a hand edit) is summed up again from the
 /// file itself. `carried`, when there is any, counts the week's tasks that `carry` brought from
-/// earlier weeks, by the week each was first planned in. `goals` lists the uids of the goals
-/// the week's tasks join, so that a goal's tasks are looked for only in the weeks that hold some
-/// (an entry without it, summed up by an earlier shade, says nothing of goals).
+/// earlier weeks, by the week each was first planned in. `goals` (always written), `categories`
+/// and `authors` (when there are any) are the week's digest (`WeekDigest`): the goals its tasks
+/// join, their counts by category (done, open, cancelled) and each author's changes; an entry
+/// without `goals`, summed up by an earlier shade, has no digest.
 enum SummaryDocument {
     struct Entry: Hashable {
         let stamp: FileStamp
@@ -24,21 +25,21 @@ enum SummaryDocument {
         /// The tasks filed in the week that `carry` brought from an earlier week, counted by the
         /// week each was first planned in (what `stats` counts as carried out of that week).
         var carriedFrom: [ISOWeek: Int] = [:]
-        /// The goals (by uid) the week's filed tasks join; nil when not known.
-        var goals: Set<String>?
+        /// The week's digest; nil when not known.
+        var digest: WeekDigest?
 
-        init(stamp: FileStamp, cells: WeekCells, carriedFrom: [ISOWeek: Int] = [:], goals: Set<String>? = nil) {
+        init(stamp: FileStamp, cells: WeekCells, carriedFrom: [ISOWeek: Int] = [:], digest: WeekDigest? = nil) {
             self.stamp = stamp
             self.cells = cells
             self.carriedFrom = carriedFrom
-            self.goals = goals
+            self.digest = digest
         }
 
         /// The entry of a week's filed tasks.
         init(stamp: FileStamp, tasks: [PlannerTask], week: ISOWeek) {
             self.init(
                 stamp: stamp, cells: WeekCells(tasks), carriedFrom: CarryOperations.carriedFrom(tasks, week: week),
-                goals: Set(tasks.compactMap(\.goal)))
+                digest: WeekDigest(tasks))
         }
     }
 
@@ -55,7 +56,7 @@ enum SummaryDocument {
                 }
                 object.appendUnique("carried", .object(carried))
             }
-            if let goals = entry.goals { object.appendUnique("goals", .array(goals.sorted().map { .string($0) })) }
+            if let digest = entry.digest { encode(digest, into: &object) }
             weeks.appendUnique(week.description, .object(object))
         }
         return [
@@ -110,7 +111,7 @@ enum SummaryDocument {
                 throw reader.fail("weeks.\(key)", "not a week of \(year)")
             }
             let entry = try FieldReader(value, file: file, location: "weeks.\(key)")
-            try entry.rejectUnknownKeys(allowed: ["stamp", "counts", "carried", "goals"])
+            try entry.rejectUnknownKeys(allowed: ["stamp", "counts", "carried", "goals", "categories", "authors"])
             let stamp = try entry.array("stamp").compactMap(\.intValue)
             let counts = SummaryDocument.numbers(try entry.string("counts"))
             guard stamp.count == 2 else { throw entry.fail("stamp", "expected [size, modified]") }
@@ -126,18 +127,57 @@ enum SummaryDocument {
                     carriedFrom[fromWeek] = Int(number)
                 }
             }
-            var goals: Set<String>?
-            if entry["goals"] != nil {
-                let uids = try entry.array("goals").compactMap(\.stringValue)
-                guard uids.count == (try entry.array("goals")).count else {
-                    throw entry.fail("goals", "expected a list of goal uids")
-                }
-                goals = Set(uids)
-            }
             entries[week] = Entry(
                 stamp: FileStamp(size: stamp[0], modifiedNanoseconds: stamp[1]), cells: cells,
-                carriedFrom: carriedFrom, goals: goals)
+                carriedFrom: carriedFrom, digest: entry["goals"] == nil ? nil : try decodeDigest(entry))
         }
         return entries
+    }
+
+    /// `"goals": ["uid", …], "categories": {"work": "done open cancelled"}, "authors": {"ana": 12}`.
+    private static func encode(_ digest: WeekDigest, into object: inout JSONObject) {
+        object.appendUnique("goals", .array(digest.goals.sorted().map { .string($0) }))
+        if !digest.categories.isEmpty {
+            var categories = JSONObject()
+            for (name, tally) in digest.categories.sorted(by: { $0.key < $1.key }) {
+                categories.appendUnique(name, .string("\(tally.done) \(tally.open) \(tally.cancelled)"))
+            }
+            object.appendUnique("categories", .object(categories))
+        }
+        if !digest.authors.isEmpty {
+            var authors = JSONObject()
+            for (name, count) in digest.authors.sorted(by: { $0.key < $1.key }) {
+                authors.appendUnique(name, .int(Int64(count)))
+            }
+            object.appendUnique("authors", .object(authors))
+        }
+    }
+
+    private static func decodeDigest(_ entry: FieldReader) throws(StoreError) -> WeekDigest {
+        let goalValues = try entry.array("goals")
+        let goals = goalValues.compactMap(\.stringValue)
+        guard goals.count == goalValues.count, !goals.contains(where: \.isEmpty) else {
+            throw entry.fail("goals", "expected a list of goal uids")
+        }
+        var categories: [String: Tally] = [:]
+        if entry["categories"] != nil {
+            for (name, value) in try entry.object("categories") {
+                let counts = value.stringValue.map(numbers) ?? []
+                guard counts.count == 3 else {
+                    throw entry.fail("categories.\(name)", "expected \"done open cancelled\"")
+                }
+                categories[name] = Tally(done: counts[0], open: counts[1], cancelled: counts[2])
+            }
+        }
+        var authors: [String: Int] = [:]
+        if entry["authors"] != nil {
+            for (name, value) in try entry.object("authors") {
+                guard let count = value.intValue, count > 0, count <= Int64(Int32.max) else {
+                    throw entry.fail("authors.\(name)", "expected a count of one or more")
+                }
+                authors[name] = Int(count)
+            }
+        }
+        return WeekDigest(goals: Set(goals), categories: categories, authors: authors)
     }
 }

@@ -321,8 +321,18 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
     }
 }
 
-/// A goal's tasks are looked for only in the weeks whose summary lists the goal.
-@Suite struct GoalTaskLookupTests {
+/// The views that look across every week (a goal's tasks, the tallies by category, who changed
+/// the planner) read each week's digest from the summaries, and a week only when they need it.
+@Suite struct WeekDigestTests {
+    /// Replaces a week file with bytes that do not parse, keeping its size and times (its stamp).
+    private func damageKeepingStamp(_ path: String) throws {
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        try Data(repeating: UInt8(ascii: "x"), count: Int(info.st_size)).write(to: URL(fileURLWithPath: path))
+        let times = [info.st_atim, info.st_mtim]
+        #expect(utimensat(AT_FDCWD, path, times, 0) == 0)
+    }
+
     private func addTask(_ temp: TemporaryStore, _ date: String, _ title: String, goal: String?) throws {
         try temp.store.write(label: "add \(title)", now: now) { state in
             var task = draft(try state.allocateID(), date, .morning, title)
@@ -343,16 +353,11 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
         // The first look sums every week up (no summary yet) and writes the summaries back.
         #expect(try titles(["goal-a"]) == ["Draft", "Outline"])
         let entries = SummaryDocument.read(temp.directory + "/summary/2026.json", year: 2026)
-        #expect(entries[ISOWeek(parsing: "2026-W44")!]?.goals == [])
-        #expect(entries[ISOWeek(parsing: "2026-W48")!]?.goals == ["goal-a", "goal-b"])
+        #expect(entries[ISOWeek(parsing: "2026-W44")!]?.digest?.goals == [])
+        #expect(entries[ISOWeek(parsing: "2026-W48")!]?.digest?.goals == ["goal-a", "goal-b"])
         // A week whose summary lists no goal asked for is not read: its file, made unreadable
         // with its size and time kept, goes unnoticed.
-        let gym = temp.directory + "/weeks/2026/2026-W44.json"
-        var info = stat()
-        #expect(stat(gym, &info) == 0)
-        try Data(repeating: UInt8(ascii: "x"), count: Int(info.st_size)).write(to: URL(fileURLWithPath: gym))
-        let times = [info.st_atim, info.st_mtim]
-        #expect(utimensat(AT_FDCWD, gym, times, 0) == 0)
+        try damageKeepingStamp(temp.directory + "/weeks/2026/2026-W44.json")
         #expect(try titles(["goal-b"]) == ["Call"])
         #expect(throws: StoreError.self) { try temp.store.read { try $0.tasks(in: ISOWeek(parsing: "2026-W44")!) } }
     }
@@ -377,5 +382,29 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
         #expect(!old.contains("goals"))
         try old.write(toFile: summary, atomically: false, encoding: .utf8)
         #expect(try titles() == ["Draft", "Gym"])
+    }
+
+    @Test func categoryTalliesAndAuthorsComeFromTheDigests() throws {
+        let temp = TemporaryStore()
+        for (date, title, category, done) in [
+            ("2026-10-26", "Gym", "health", true), ("2026-10-27", "Run", "health", false),
+            ("2026-11-23", "Draft", "work", false), ("2026-11-24", "Swim", "health", true),
+        ] {
+            _ = try Store(directory: temp.directory, author: "ana").commit(label: "add \(title)", now: now) { state in
+                var task = draft(try state.allocateID(), date, .morning, title)
+                task.category = category
+                if done { task.status = .done }
+                return [.added(.task(task))]
+            }
+        }
+        let expected = [
+            "health": Tally(done: 2, open: 1, cancelled: 0), "work": Tally(done: 0, open: 1, cancelled: 0),
+        ]
+        #expect(try temp.store.read { try $0.categoryTallies() } == expected)
+        #expect(try temp.store.read { try $0.authorChanges() } == ["ana": 4])
+        // From the summaries now: the weeks themselves are not read.
+        try damageKeepingStamp(temp.directory + "/weeks/2026/2026-W44.json")
+        #expect(try temp.store.read { try $0.categoryTallies() } == expected)
+        #expect(try temp.store.read { try $0.authorChanges() } == ["ana": 4])
     }
 }

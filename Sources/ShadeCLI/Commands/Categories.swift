@@ -39,11 +39,8 @@ extension Shade {
 
         func execute(in session: Session) throws {
             let (categories, tallies) = try session.read { state -> ([Category], [String: Tally]) in
-                var tallies: [String: Tally] = [:]
-                for task in try state.allTasks() {
-                    if let category = task.category { tallies[category, default: Tally()].add(task.status) }
-                }
-                return (try state.categories(), tallies)
+                let categories = try state.categories()
+                return (categories, categories.isEmpty ? [:] : try state.categoryTallies())
             }
             if json {
                 let list = categories.map { category -> JSONValue in

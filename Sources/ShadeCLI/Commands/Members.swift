@@ -24,10 +24,10 @@ extension Shade {
         init(_ arguments: CommandArguments) { json = arguments.flag("json") }
 
         func execute(in session: Session) throws {
-            let (stamps, members) = try session.read { state in (try state.recordStamps(), try state.members()) }
+            let (changes, members) = try session.read { state in (try state.authorChanges(), try state.members()) }
             let identity = session.identity
             let summaries = MemberOperations.summaries(
-                stamps: stamps, members: members, currentUser: (identity.name, identity.email))
+                changes: changes, members: members, currentUser: (identity.name, identity.email))
             if json {
                 let list = summaries.map { member -> JSONValue in
                     [

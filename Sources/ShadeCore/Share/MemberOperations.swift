@@ -48,7 +48,14 @@ public enum MemberOperations {
     public static func summaries(
         stamps: some Sequence<FieldStamps>, members: [Member], currentUser: (name: String, email: String?)?
     ) -> [MemberSummary] {
-        let counts = changes(in: stamps)
+        summaries(changes: changes(in: stamps), members: members, currentUser: currentUser)
+    }
+
+    /// As `summaries(stamps:…)`, from the changes each name made (`changes(in:)`, summed over
+    /// the records).
+    public static func summaries(
+        changes counts: [String: Int], members: [Member], currentUser: (name: String, email: String?)?
+    ) -> [MemberSummary] {
         var emails: [String: String] = [:]
         for member in members { if let email = member.email { emails[member.name] = email } }
         if let currentUser, emails[currentUser.name] == nil, let email = currentUser.email {

@@ -1,0 +1,91 @@
+import ShadeCore
+
+/// The views that look across every week — a goal's tasks, the tallies by category, who changed
+/// the planner — read each week's digest from the week-year summaries (a cache checked against
+/// each week file's stamp), and a week itself only when they need its tasks or its digest is
+/// missing or stale (then it is summed up and written back, as `stats` does).
+extension StoreState {
+    /// Visits the digest of every stored week, in order. A week read in this step (or changed by
+    /// it) is digested as it now is; one whose summary is missing or stale is read, summed up,
+    /// and let go again unless `keep` wants it (years of history are never held at once).
+    func visitWeekDigests(
+        keeping keep: (WeekDigest) -> Bool = { _ in false },
+        _ visit: (ISOWeek, WeekDigest) throws(StoreError) -> Void
+    ) throws(StoreError) {
+        var repaired: Set<Int> = []
+        for week in try storedWeeks() {
+            guard weeks[week] == nil, !dirtyWeeks.contains(week),
+                let stamp = FileStamp.of(paths.absolute(paths.weekFile(week)))
+            else {
+                try visit(week, WeekDigest(try filedTasks(in: week)))
+                continue
+            }
+            var entries = try summary(week.year)
+            if let entry = entries[week], entry.stamp == stamp, let digest = entry.digest {
+                try visit(week, digest)
+                continue
+            }
+            // No writer runs under the lock: the stamp taken before the read is the file's.
+            let entry = SummaryDocument.Entry(stamp: stamp, tasks: try filedTasks(in: week), week: week)
+            entries[week] = entry
+            summaries[week.year] = entries
+            repaired.insert(week.year)
+            let digest = entry.digest ?? WeekDigest([])
+            if !keep(digest), !unindexedWeeks.contains(week) { weeks[week] = nil }
+            try visit(week, digest)
+        }
+        for year in repaired.sorted() { repairSummary(year: year, entries: summaries[year] ?? [:]) }
+    }
+
+    /// The tasks that count towards the goals named (by uid). A task joins a goal by its `goal`
+    /// field, wherever it is planned (a repeating task's occurrence joins one only as a record of
+    /// its own): only the weeks whose digest names one of the goals are read.
+    public func tasks(ofGoals uids: Set<String>) throws(StoreError) -> [PlannerTask] {
+        guard !uids.isEmpty else { return [] }
+        var result: [PlannerTask] = []
+        let holds = { (digest: WeekDigest) in !digest.goals.isDisjoint(with: uids) }
+        try visitWeekDigests(keeping: holds) { week, digest throws(StoreError) in
+            guard holds(digest) else { return }
+            result += try filedTasks(in: week).filter { task in task.goal.map(uids.contains) ?? false }
+        }
+        return result
+    }
+
+    /// The tasks of every stored week counted by category: those filed, and the occurrences the
+    /// repeat series show in those weeks.
+    public func categoryTallies() throws(StoreError) -> [String: Tally] {
+        var result: [String: Tally] = [:]
+        let series = try repeatSeries()
+        try visitWeekDigests { week, digest in
+            for (name, tally) in digest.categories {
+                var total = result[name, default: Tally()]
+                total.done += tally.done
+                total.open += tally.open
+                total.cancelled += tally.cancelled
+                result[name] = total
+            }
+            for one in series {
+                for occurrence in one.occurrences(from: week.monday, through: week.days[6]) {
+                    if let category = occurrence.category { result[category, default: Tally()].add(occurrence.status) }
+                }
+            }
+        }
+        return result
+    }
+
+    /// How many changes each author made to the planner, from the stamps of every record it
+    /// keeps (`MemberOperations.changes`): each task filed in every week (not the occurrences a
+    /// repeat series shows, which are the series'), and each record of every keyed kind (series,
+    /// goals, categories, templates, members).
+    public func authorChanges() throws(StoreError) -> [String: Int] {
+        var result: [String: Int] = [:]
+        try visitWeekDigests { _, digest in
+            result.merge(digest.authors, uniquingKeysWith: +)
+        }
+        for codec in KeyedRecordCodecs.all {
+            let changes = MemberOperations.changes(in: try keyedRecords(of: codec.kind).map { $0.base.stamps })
+            result.merge(changes, uniquingKeysWith: +)
+        }
+        return result
+    }
+}
