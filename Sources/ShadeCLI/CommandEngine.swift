@@ -5,6 +5,7 @@ import ShadeStore
 /// printing it: for embedding shade and for measuring the REPL's own latency.
 public final class CommandEngine {
     private let session: Session
+    private var recordsSeen: Int?
 
     /// A session on the store and clock the environment names (as `shade` would start).
     public init(environment: ShadeEnvironment) throws {
@@ -14,7 +15,7 @@ public final class CommandEngine {
     /// What the REPL does while it waits for the next line (no answer waits for it): call it
     /// between lines, as the REPL does.
     public func idle() {
-        session.store.checkpointWhileIdle()
+        recordsSeen = session.store.checkpointWhileIdle(recordsSeen: recordsSeen)
     }
 
     /// Runs one REPL line; returns its exit code and what it printed on standard output.

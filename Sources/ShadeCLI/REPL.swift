@@ -69,6 +69,7 @@ final class REPL {
         var lineNumber = 0
         var exitCode: Int32 = ExitCode.success
         var batch = ScriptBatch()
+        var recordsSeen: Int?
         // A command's questions are answered by the lines that follow.
         session.answers = { [session, source, mode] question in
             REPL.flushOutput(of: session)
@@ -91,7 +92,7 @@ final class REPL {
         loop: while true {
             if let now = try? session.now() { session.followClock(to: now) }
             // Work no answer waits for is done while the next line is awaited.
-            if !source.hasWaitingInput { session.store.checkpointWhileIdle() }
+            if !source.hasWaitingInput { recordsSeen = session.store.checkpointWhileIdle(recordsSeen: recordsSeen) }
             let result = source.next(prompt: prompt)
             lineNumber += 1
             let context = mode == .script ? "line \(lineNumber): " : ""

@@ -208,15 +208,19 @@ public struct Store: Sendable {
     /// For a long-lived session while it waits for input: once a few changes' commit records are
     /// kept, makes them durable in the files themselves (one flush of the file system) and drops
     /// them, so that the flush a change would otherwise pay every `checkpointEvery` changes is
-    /// paid while no one waits for an answer. Does nothing while another process holds the store
-    /// (it checkpoints its own), or when there is no record to drop.
-    public func checkpointWhileIdle() {
+    /// paid while no one waits for an answer. Only when records were made since the session last
+    /// looked (`seen`, what this returned the time before; nil at first): a session does not start
+    /// with a flush of what others left. Does nothing while another process holds the store (it
+    /// checkpoints its own). Returns the number of records to pass next time.
+    public func checkpointWhileIdle(recordsSeen seen: Int?) -> Int? {
         let journal = CommitJournal(paths: paths)
-        guard (try? FileSystem.exists(paths.journal)) == true,
-            let records = try? journal.records(), records.count >= CommitJournal.idleCheckpointAt,
-            let lock = FileLock(trying: paths.lock, mode: .exclusive)
-        else { return }
+        guard (try? FileSystem.exists(paths.journal)) == true, let records = try? journal.records() else { return seen }
+        guard let seen, records.count > seen, records.count >= CommitJournal.idleCheckpointAt else {
+            return records.count
+        }
+        guard let lock = FileLock(trying: paths.lock, mode: .exclusive) else { return seen }
         withExtendedLifetime(lock) { journal.checkpointIfDue(atLeast: CommitJournal.idleCheckpointAt) }
+        return (try? journal.records().count) ?? records.count
     }
 
     /// Checks the store file; returns its format version, or nil when there is none yet.

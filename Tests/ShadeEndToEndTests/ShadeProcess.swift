@@ -61,32 +61,64 @@ final class ShadeProcess: @unchecked Sendable {
         _ = FileManager.default.createFile(atPath: output, contents: nil)
         _ = FileManager.default.createFile(atPath: errors, contents: nil)
         defer { for path in [input, output, errors] { try? FileManager.default.removeItem(atPath: path) } }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: viaExecutable ?? ShadeProcess.binary)
-        var arguments = arguments
-        if viaExecutable != nil { arguments.removeFirst() }
-        // Foundation cannot pass bytes that are not UTF-8; those go through /usr/bin/env -S-free printf trick.
-        if arguments.allSatisfy({ String(validating: $0, as: UTF8.self) != nil }) {
-            process.arguments = arguments.map { String(decoding: $0, as: UTF8.self) }
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            let hex = arguments.map { $0.map { String(format: "%02x", $0) }.joined() }
-            process.arguments =
-                [
-                    "-c", "import os,sys; b=sys.argv[1]; os.execv(b, [b] + [bytes.fromhex(a) for a in sys.argv[2:]])",
-                    ShadeProcess.binary,
-                ] + hex
-        }
-        process.environment = environment.merging(extra) { $1 }
-        process.standardInput = FileHandle(forReadingAtPath: input)
-        process.standardOutput = FileHandle(forWritingAtPath: output)
-        process.standardError = FileHandle(forWritingAtPath: errors)
-        try process.run()
-        process.waitUntilExit()
+        // Started and waited for with posix_spawn and waitpid: Foundation's Process now and then
+        // misses a child's exit when many run at once, and waits for ever.
+        // Through another program (strace), the arguments name it first; else shade is named.
+        let status = try ShadeProcess.spawn(
+            viaExecutable ?? ShadeProcess.binary,
+            arguments: viaExecutable == nil ? [Array(ShadeProcess.binary.utf8)] + arguments : arguments,
+            environment: environment.merging(extra) { $1 }, stdin: input, stdout: output, stderr: errors)
         return Result(
-            status: process.terminationStatus,
+            status: status,
             stdout: String(decoding: FileManager.default.contents(atPath: output) ?? Data(), as: UTF8.self),
             stderr: String(decoding: FileManager.default.contents(atPath: errors) ?? Data(), as: UTF8.self))
+    }
+
+    /// Runs `path` with `arguments` (the first is its name, as in `argv`) and the three files as its standard
+    /// input, output and error; returns its exit status, or the signal that ended it.
+    static func spawn(
+        _ path: String, arguments: [[UInt8]], environment: [String: String], stdin: String, stdout: String,
+        stderr: String
+    ) throws -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_TRUNC, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_TRUNC, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { bytes in
+            let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+            for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
+            pointer[bytes.count] = 0
+            return pointer
+        }
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") }
+        defer {
+            for pointer in argv { pointer?.deallocate() }
+            for pointer in envp { free(pointer) }
+        }
+        // The child starts with no signal blocked and each at its default, whatever thread spawns it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        let code = posix_spawn(&pid, path, &actions, &attributes, argv + [nil], envp + [nil])
+        guard code == 0 else {
+            throw NSError(domain: NSPOSIXErrorDomain, code: Int(code), userInfo: [NSFilePathErrorKey: path])
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw NSError(domain: NSPOSIXErrorDomain, code: Int(errno)) }
+        }
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : signal
     }
 
     /// Runs a command with `--json` and returns the parsed output, requiring exit 0.
