@@ -107,15 +107,10 @@ final class AtomicCommit {
     func writeCache(_ files: [(relativePath: String, bytes: [UInt8]?)]) {
         for file in files {
             guard let bytes = file.bytes else { continue }
-            let target = paths.absolute(file.relativePath)
             stagedCount += 1
-            let path = "\(paths.staging)/\(getpid())-\(stagedCount)-cache.tmp"
-            guard (try? FileSystem.makeDirectories(FileSystem.parentDirectory(of: target))) != nil else { continue }
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { continue }
-            let written = (try? FileSystem.writeAll(fd, bytes, path: path)) != nil
-            if close(fd) == 0, written, (try? FileSystem.rename(path, to: target)) != nil { continue }
-            try? FileSystem.remove(path)
+            FileSystem.replaceUnflushed(
+                paths.absolute(file.relativePath), with: bytes,
+                via: "\(paths.staging)/\(getpid())-\(stagedCount)-cache.tmp")
         }
     }
 

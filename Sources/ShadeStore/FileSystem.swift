@@ -73,6 +73,18 @@ enum FileSystem {
         }
     }
 
+    /// Replaces `target` with `bytes` by writing them to `temporary` and renaming it over
+    /// `target` (its directory made first), without a flush and ignoring failures: for a cache,
+    /// which a reader that finds it lost or torn computes again.
+    static func replaceUnflushed(_ target: String, with bytes: [UInt8], via temporary: String) {
+        guard (try? makeDirectories(parentDirectory(of: target))) != nil else { return }
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return }
+        let written = (try? writeAll(fd, bytes, path: temporary)) != nil
+        if close(fd) == 0, written, (try? rename(temporary, to: target)) != nil { return }
+        unlink(temporary)
+    }
+
     /// Flushes a directory's entries (a rename or a new file) to disk.
     static func syncDirectory(_ path: String) throws(StoreError) {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

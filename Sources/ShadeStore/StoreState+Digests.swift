@@ -57,13 +57,7 @@ extension StoreState {
         var result: [String: Tally] = [:]
         let series = try repeatSeries()
         try visitWeekDigests { week, digest in
-            for (name, tally) in digest.categories {
-                var total = result[name, default: Tally()]
-                total.done += tally.done
-                total.open += tally.open
-                total.cancelled += tally.cancelled
-                result[name] = total
-            }
+            for (name, tally) in digest.categories { result[name, default: Tally()].add(tally) }
             for one in series {
                 for occurrence in one.occurrences(from: week.monday, through: week.days[6]) {
                     if let category = occurrence.category { result[category, default: Tally()].add(occurrence.status) }

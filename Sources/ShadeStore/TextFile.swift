@@ -43,12 +43,6 @@ public enum TextFile {
     /// Replaces a file by rename without flushing, ignoring failures: for a cache, which a reader
     /// that finds it lost or torn computes again.
     public static func replaceCache(_ path: String, _ bytes: [UInt8]) {
-        guard (try? FileSystem.makeDirectories(FileSystem.parentDirectory(of: path))) != nil else { return }
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return }
-        let written = (try? FileSystem.writeAll(fd, bytes, path: temporary)) != nil
-        if close(fd) == 0, written, (try? FileSystem.rename(temporary, to: path)) != nil { return }
-        unlink(temporary)
+        FileSystem.replaceUnflushed(path, with: bytes, via: path + ".tmp-\(getpid())")
     }
 }
