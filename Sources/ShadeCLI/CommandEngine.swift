@@ -9,13 +9,14 @@ public final class CommandEngine {
 
     /// A session on the store and clock the environment names (as `shade` would start).
     public init(environment: ShadeEnvironment) throws {
-        session = try ShadeMain.makeSession(environment: environment, store: nil, color: .never, interactive: true)
+        session = try ShadeMain.makeSession(
+            environment: environment, store: nil, color: .never, interactive: true, defersFiles: true)
     }
 
     /// What the REPL does while it waits for the next line (no answer waits for it): call it
     /// between lines, as the REPL does.
     public func idle() {
-        recordsSeen = session.store.checkpointWhileIdle(recordsSeen: recordsSeen)
+        recordsSeen = session.store.workWhileIdle(recordsSeen: recordsSeen)
     }
 
     /// Runs one REPL line; returns its exit code and what it printed on standard output.

@@ -59,7 +59,11 @@ final class REPL {
 
     /// Runs until end of input or `quit`; returns the exit code (scripts: the first failure's).
     func run() -> Int32 {
-        defer { source.close() }
+        defer {
+            source.close()
+            // What this session acknowledged is in its files when it ends.
+            session.store.applyRedoLogBeforeLeaving()
+        }
         if !isScript {
             Output.out(
                 "shade \(Shade.version) · store \(session.store.directory)\nType help for the commands, Ctrl-D to leave.\n"
@@ -92,7 +96,7 @@ final class REPL {
         loop: while true {
             if let now = try? session.now() { session.followClock(to: now) }
             // Work no answer waits for is done while the next line is awaited.
-            if !source.hasWaitingInput { recordsSeen = session.store.checkpointWhileIdle(recordsSeen: recordsSeen) }
+            if !source.hasWaitingInput { recordsSeen = session.store.workWhileIdle(recordsSeen: recordsSeen) }
             let result = source.next(prompt: prompt)
             lineNumber += 1
             let context = mode == .script ? "line \(lineNumber): " : ""

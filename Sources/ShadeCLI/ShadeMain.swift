@@ -114,8 +114,10 @@ public enum ShadeMain {
         environment: ShadeEnvironment, store: String?, color: ColorMode?, mode: REPL.Mode
     ) -> Int32 {
         let session: Session
-        do { session = try makeSession(environment: environment, store: store, color: color, interactive: true) } catch
-        {
+        do {
+            session = try makeSession(
+                environment: environment, store: store, color: color, interactive: true, defersFiles: mode == .terminal)
+        } catch {
             Output.error("error: \(error.description)\n")
             return ExitCode.failure
         }
@@ -131,9 +133,12 @@ public enum ShadeMain {
         return REPL(session: session, source: ScriptReader(fd: 0), mode: mode).run()
     }
 
-    static func makeSession(environment: ShadeEnvironment, store: String?, color: ColorMode?, interactive: Bool)
-        throws(CommandError) -> Session
-    {
+    /// The session a command or a REPL runs in; with `defersFiles` (a REPL at a terminal), a
+    /// change is answered once its redo-log frame is flushed (`Store.defersFiles`).
+    static func makeSession(
+        environment: ShadeEnvironment, store: String?, color: ColorMode?, interactive: Bool,
+        defersFiles: Bool = false
+    ) throws(CommandError) -> Session {
         let configuration = try Configuration.load(directory: environment.configDirectory)
         let now = try SystemClock.now(environment: environment)
         let directory = store ?? environment["SHADE_STORE"] ?? environment.defaultStore
@@ -145,7 +150,8 @@ public enum ShadeMain {
         return Session(
             environment: environment,
             store: Store(
-                directory: directory, cache: interactive ? WeekCache() : nil, author: { identity.name }),
+                directory: directory, cache: interactive ? WeekCache() : nil, defersFiles: defersFiles,
+                author: { identity.name }),
             identity: identity,
             schedule: configuration.schedule, now: now,
             isInteractive: interactive, colorMode: color ?? .auto,

@@ -20,6 +20,9 @@ public struct Store: Sendable {
 
     /// Weeks kept between commands of a long-lived session, or nil.
     let cache: WeekCache?
+    /// Whether a change is acknowledged once it is in the redo log, its files written while the
+    /// session waits for input (a REPL at a terminal; see `RedoLog`).
+    let defersFiles: Bool
     private let findAuthor: @Sendable () -> String
 
     /// Who the changes made through this store are by, for the field stamps and the change log.
@@ -29,16 +32,22 @@ public struct Store: Sendable {
     /// A store at `directory` (which need not exist yet); `cache` keeps parsed weeks between
     /// commands of a long-lived session such as the REPL.
     public init(directory: String, cache: WeekCache? = nil, author: String = "") {
-        self.init(directory: directory, cache: cache, author: { author })
+        self.init(directory: directory, cache: cache, defersFiles: false, author: { author })
     }
 
     /// A store whose author `author` finds out, each time a change needs it (it may change in a
-    /// long-lived session; the finding out is the caller's to keep cheap).
-    public init(directory: String, cache: WeekCache? = nil, author: @escaping @Sendable () -> String) {
+    /// long-lived session; the finding out is the caller's to keep cheap). With `defersFiles`, a
+    /// change is acknowledged once its redo-log frame is flushed, and its files are written while
+    /// the session waits for input (`workWhileIdle`).
+    public init(
+        directory: String, cache: WeekCache? = nil, defersFiles: Bool = false,
+        author: @escaping @Sendable () -> String
+    ) {
         self.directory = directory
         self.findAuthor = author
         self.paths = StorePaths(root: directory)
         self.cache = cache
+        self.defersFiles = defersFiles
     }
 
     /// Whether the planner is shared with others: its directory is a git repository (holds a
@@ -64,12 +73,24 @@ public struct Store: Sendable {
         // Read before the lock: nothing under it may depend on a read that can fail unreported.
         _ = CommitJournal.boot
         let lock = try FileLock(path: paths.lock, mode: .shared)
+        var readOver: [Change] = []
         if try AtomicCommit(paths: paths).hasPendingCommit {
-            // A writer died after its commit point: finish its work before reading.
+            // A writer died after its commit point: its work is finished before reading.
             try lock.change(to: .exclusive)
-            try AtomicCommit(paths: paths).recover()
+            try recoverLocked()
+        } else if case let pending = try pendingRedoChanges(), !pending.isEmpty {
+            // Changes a session acknowledged before writing their files: this session's own reads
+            // take them onto what they read (its next pause writes them); any other reader has
+            // them written first.
+            if try readsOver(pending) {
+                readOver = pending
+            } else {
+                try lock.change(to: .exclusive)
+                try recoverLocked()
+            }
         }
         try checkMeta()
+        for change in readOver { try state.replay(change) }
         return try withExtendedLifetime(lock) {
             let result = try body(state)
             if !state.numberedWeeks.isEmpty {
@@ -99,6 +120,12 @@ public struct Store: Sendable {
     /// Runs `body` under the exclusive lock and saves what it changed as one atomic step,
     /// recorded for `undo` under `label` (not recorded when `label` is nil).
     public func write<T>(label: String?, now: Moment, _ body: (StoreState) throws -> T) throws -> T {
+        try write(label: label, now: now, deferring: false, body)
+    }
+
+    /// As `write(label:now:_:)`; with `deferring`, a change is acknowledged by a redo-log frame
+    /// when it can be (`appendToRedoLog`).
+    func write<T>(label: String?, now: Moment, deferring: Bool, _ body: (StoreState) throws -> T) throws -> T {
         if try !FileSystem.exists(directory) {
             // A first command that cannot be done must leave no store behind: it is tried on the
             // empty store first, before anything (the directory, its lock) is made.
@@ -107,14 +134,14 @@ public struct Store: Sendable {
         try FileSystem.makeDirectories(directory)
         _ = CommitJournal.boot
         let lock = try FileLock(path: paths.lock, mode: .exclusive)
-        return try withExtendedLifetime(lock) { try writeLocked(label: label, now: now, body) }
+        return try withExtendedLifetime(lock) { try writeLocked(label: label, now: now, deferring: deferring, body) }
     }
 
     /// What every write does first, under the exclusive lock: finishes a change a crashed process
     /// left, and upgrades a store of an older format. Returns whether the store file is current
     /// (else the write creates it).
     func prepareForWrite() throws -> Bool {
-        try AtomicCommit(paths: paths).recover()
+        try recoverLocked()
         // A store of an older format is upgraded by its first write: the whole store is kept
         // as it was (backups/format-N), every planner file is rewritten in the new format, and
         // the last rewrite marks the store so (a crash part-way leaves a store that reads as
@@ -143,12 +170,19 @@ public struct Store: Sendable {
         }
     }
 
-    func writeLocked<T>(label: String?, now: Moment, _ body: (StoreState) throws -> T) throws -> T {
+    func writeLocked<T>(label: String?, now: Moment, deferring: Bool = false, _ body: (StoreState) throws -> T)
+        throws -> T
+    {
         do {
             let commit = AtomicCommit(paths: paths)
             let metaCurrent = try prepareForWrite()
             let state = StoreState(paths: paths, cache: cache)
             let result = try body(state)
+            if state.hasChanges, deferring, metaCurrent, let label,
+                try appendToRedoLog(state, label: label, now: now)
+            {
+                return result
+            }
             if state.hasChanges {
                 // A write that records no change (undo) names no author.
                 let staged = try commit.stage(
@@ -171,7 +205,9 @@ public struct Store: Sendable {
     /// log under `label`. Returns the change as committed (empty when nothing changed, and then
     /// nothing is written).
     public func commit(label: String, now: Moment, _ make: (StoreState) throws -> [RecordChange]) throws -> Change {
-        try write(label: label, now: now) { state in try apply(make, to: state, label: label, now: now) }
+        try write(label: label, now: now, deferring: defersFiles) { state in
+            try apply(make, to: state, label: label, now: now)
+        }
     }
 
     /// Applies the record changes `make` returns to `state`, as every commit does: a change to an
@@ -205,14 +241,21 @@ public struct Store: Sendable {
         }
     }
 
-    /// For a long-lived session while it waits for input: once a few changes' commit records are
-    /// kept, makes them durable in the files themselves (one flush of the file system) and drops
-    /// them, so that the flush a change would otherwise pay every `checkpointEvery` changes is
-    /// paid while no one waits for an answer. Only when records were made since the session last
-    /// looked (`seen`, what this returned the time before; nil at first): a session does not start
-    /// with a flush of what others left. Does nothing while another process holds the store (it
-    /// checkpoints its own). Returns the number of records to pass next time.
-    public func checkpointWhileIdle(recordsSeen seen: Int?) -> Int? {
+    /// What a long-lived session does while it waits for input: writes the files of the changes
+    /// it acknowledged by the redo log (`applyRedoLogWhileIdle`), then checkpoints the commit
+    /// records (`checkpointWhileIdle`). Returns the number of records to pass next time.
+    public func workWhileIdle(recordsSeen seen: Int?) -> Int? {
+        applyRedoLogWhileIdle()
+        return checkpointWhileIdle(recordsSeen: seen)
+    }
+
+    /// Once a few changes' commit records are kept, makes them durable in the files themselves
+    /// (one flush of the file system) and drops them, so that the flush a change would otherwise
+    /// pay every `checkpointEvery` changes is paid while no one waits for an answer. Only when
+    /// records were made since the session last looked (`seen`, what this returned the time
+    /// before; nil at first): a session does not start with a flush of what others left. Does
+    /// nothing while another process holds the store (it checkpoints its own).
+    func checkpointWhileIdle(recordsSeen seen: Int?) -> Int? {
         let journal = CommitJournal(paths: paths)
         guard (try? FileSystem.exists(paths.journal)) == true, let records = try? journal.records() else { return seen }
         guard let seen, records.count > seen, records.count >= CommitJournal.idleCheckpointAt else {
@@ -225,7 +268,7 @@ public struct Store: Sendable {
 
     /// Checks the store file; returns its format version, or nil when there is none yet.
     @discardableResult
-    private func checkMeta() throws(StoreError) -> Int? {
+    func checkMeta() throws(StoreError) -> Int? {
         guard let bytes = try FileSystem.read(paths.meta) else { return nil }
         let document: JSONDocument
         do { document = try JSONDocument(parsing: bytes) } catch { throw .unreadable(file: paths.meta, error: error) }

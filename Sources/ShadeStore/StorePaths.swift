@@ -11,6 +11,8 @@ import ShadeCore
 /// STORE/undo/0000000042.json        the change log: one recent change each, to take back
 /// STORE/categories.json             the categories and their colours
 /// STORE/journal/0000000007-BOOT.done the commit record of a recent change, until a checkpoint
+/// STORE/journal/redo.log            changes the REPL acknowledged before writing their files
+/// STORE/journal/redo-applied.json   how far the files have taken that log
 /// STORE/lock                        the lock every reader and writer takes
 /// STORE/reminders.lock              the lock of `remind --due` runs, one at a time
 /// STORE/reminders.json              this copy's record of the reminders it settled
@@ -31,6 +33,8 @@ struct StorePaths: Sendable {
     /// Where an earlier shade kept its one pending commit record.
     var commitRecord: String { root + "/commit.json" }
     var journal: String { root + "/journal" }
+    /// Changes a long-lived session acknowledged before their files were written (`RedoLog`).
+    var redoLog: String { root + "/journal/redo.log" }
     var weeksDirectory: String { root + "/weeks" }
     var idsDirectory: String { root + "/ids" }
 

@@ -23,7 +23,7 @@ extension Store {
         let lock = try FileLock(path: paths.lock, mode: .exclusive)
         return try withExtendedLifetime(lock) {
             let commit = AtomicCommit(paths: paths)
-            try commit.recover()
+            try recoverLocked()
             let backups = Backups(paths: paths)
             guard let set = try backups.sets().first(where: { $0.number == number }) else {
                 throw StoreError.noSuchBackup(number: number)

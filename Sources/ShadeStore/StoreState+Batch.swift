@@ -61,6 +61,14 @@ extension StoreState {
         removedRecords = snapshot.removedRecords
     }
 
+    /// Makes a change again from its change-log entry, as one change of this step with an entry
+    /// of its own (a removal leaves the tombstone of the change that made it).
+    func replay(_ change: Change) throws(StoreError) {
+        removalStamp = FieldStamp(at: change.at, by: change.by)
+        try apply(change.records)
+        closeChange(Change(label: change.label, at: change.at, by: change.by, records: recordChanges))
+    }
+
     /// Ends the change being made: it becomes an entry of the change log of its own (written with
     /// the step), and the next change starts from nothing recorded.
     func closeChange(_ change: Change) {

@@ -37,7 +37,11 @@ extension StoreState {
                 entries = summaries[year] ?? SummaryDocument.read(paths.absolute(paths.summaryFile(year)), year: year)
                 repaired = false
             }
-            if let entry = entries[week], entry.stamp == stamp {
+            if !dirtyWeeks.contains(week), let entry = entries[week], entry.stamp == stamp {
+                visit(week, entry.cells.adding(extra), entry.carriedFrom)
+            } else if dirtyWeeks.contains(week) {
+                // Changed in this step: counted as it now is, and summed up by a later reader.
+                let entry = SummaryDocument.Entry(stamp: stamp, tasks: try filedTasks(in: week), week: week)
                 visit(week, entry.cells.adding(extra), entry.carriedFrom)
             } else {
                 let entry = SummaryDocument.Entry(stamp: stamp, tasks: try filedTasks(in: week), week: week)

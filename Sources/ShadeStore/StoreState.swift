@@ -245,7 +245,11 @@ public final class StoreState: PlannerRecords {
         let numbers = try UndoJournal.sequenceNumbers(in: paths.undoDirectory)
         var entries: [(number: Int, change: Change)] = []
         for number in numbers.suffix(limit ?? numbers.count) { entries.append((number, try undoEntry(number))) }
-        return entries
+        // Changes of this step not written yet (a batch's, a session's acknowledged by the redo
+        // log) come after, numbered as they will be.
+        let last = numbers.last ?? 0
+        for (offset, change) in closedChanges.enumerated() { entries.append((last + offset + 1, change)) }
+        return Array(entries.suffix(limit ?? entries.count))
     }
 
     func undoEntry(_ sequence: Int) throws(StoreError) -> Change {

@@ -45,34 +45,40 @@ import Testing
         #expect(engine.run("frobnicate").status == 64)
     }
 
-    /// The flush of the whole file system that ends a run of commit records is made while the
-    /// REPL waits for a line, once a few records are kept; never while another process holds the
-    /// store, and never before a change is answered.
-    @Test func theREPLCheckpointsWhileItWaitsForALine() throws {
+    /// The REPL answers a change once its redo-log frame is flushed, and writes its files while it
+    /// waits for the next line: then the commit records are checkpointed (the flush of the whole
+    /// file system), once a few are kept; never while another process holds the store.
+    @Test func theREPLWritesItsFilesAndCheckpointsWhileItWaitsForALine() throws {
         let root = NSTemporaryDirectory() + "shade-engine-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: root) }
         let engine = try CommandEngine(environment: environment(root))
-        let journal = root + "/store/journal"
-        func records() throws -> Int { try FileManager.default.contentsOfDirectory(atPath: journal).count }
-        // Records others left are not flushed when a session starts.
+        let store = Store(directory: root + "/store")
+        let journal = CommitJournal(paths: store.paths)
+        // Records others left are not flushed when a session starts; its first pause makes the log.
         #expect(try CommandEngine(environment: environment(root)).run("add Left by another").status == 0)
         engine.idle()
-        #expect(try records() == 1)
-        for index in 1...(CommitJournal.idleCheckpointAt - 2) { #expect(engine.run("add Task \(index)").status == 0) }
-        engine.idle()
-        #expect(try records() == CommitJournal.idleCheckpointAt - 1, "too few records to flush yet")
+        #expect(try journal.records().count == 1)
+        #expect(FileManager.default.fileExists(atPath: root + "/store/journal/redo.log"))
+        for index in 1...(CommitJournal.idleCheckpointAt - 2) {
+            #expect(engine.run("add Task \(index)").status == 0)
+            #expect(try store.hasPendingRedo, "answered before its files are written")
+            engine.idle()
+            #expect(try !store.hasPendingRedo, "written while the next line is awaited")
+        }
+        #expect(try journal.records().count == CommitJournal.idleCheckpointAt - 1, "too few records to flush yet")
+        // Another process holds the store: the session leaves its frame and the records to it.
         #expect(engine.run("add Task \(CommitJournal.idleCheckpointAt)").status == 0)
-        #expect(try records() == CommitJournal.idleCheckpointAt, "a change is answered before any checkpoint")
-        // Another process holds the store: the session leaves the records to it.
         let fd = open(root + "/store/lock", O_RDWR)
         #expect(fd >= 0 && flock(fd, LOCK_SH) == 0)
         engine.idle()
-        #expect(try records() == CommitJournal.idleCheckpointAt)
+        #expect(try store.hasPendingRedo)
+        #expect(try journal.records().count == CommitJournal.idleCheckpointAt - 1)
         close(fd)
         engine.idle()
-        #expect(try records() == 0)
+        #expect(try !store.hasPendingRedo)
+        #expect(try journal.records().isEmpty)
         // Every change is in the files themselves.
-        let tasks = try Store(directory: root + "/store").read { try $0.allTasks() }
+        let tasks = try store.read { try $0.allTasks() }
         #expect(tasks.count == CommitJournal.idleCheckpointAt)
     }
 }

@@ -1,0 +1,220 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `journal/redo.log`: the changes a long-lived session (the REPL) acknowledged before their
+/// files were written, each one frame appended in place and flushed once.
+///
+/// The file is made once at its full size, zeros written and flushed, so that a frame written
+/// over it later changes no block map and no size: one `fdatasync` of its data is all a change
+/// waits for. Its header names an epoch; each frame carries the epoch, a sequence number (1, 2, …
+/// within the epoch), the change-log entry of its change, and a checksum of all of it. Reading
+/// stops at the first frame that is not the next one whole (zeros, a torn write, a frame of an
+/// earlier epoch), so a frame whose flush did not finish — never acknowledged — is never read.
+///
+/// Which frames are in the files already is not written here but in `journal/redo-applied.json`
+/// (`RedoPosition`), which the commit that writes a frame's files writes too: a frame is applied
+/// exactly once, whenever a crash comes. A full log is replaced by a new empty file of the next
+/// epoch once every frame is applied.
+final class RedoLog {
+    let path: String
+    /// The epoch the header names.
+    let epoch: UInt64
+    private let fd: Int32
+
+    /// The whole file's size: room for a few hundred changes between two replacements.
+    static let size = 1 << 20
+    /// The header's size; the first frame starts after it.
+    static let headerSize = 4096
+    /// A frame's fixed part: magic, payload length, sequence, epoch, checksum.
+    static let frameHeaderSize = 32
+    private static let magic: [UInt8] = Array("SHADEREDO1".utf8)
+    private static let frameMagic: [UInt8] = Array("SRF1".utf8)
+
+    /// One acknowledged change.
+    struct Frame {
+        let sequence: Int
+        /// Where the next frame starts.
+        let end: Int
+        /// The change-log entry of the change (`UndoJournal`'s JSON).
+        let payload: [UInt8]
+    }
+
+    /// Opens the log at `path` for reading and appending; nil when there is none.
+    static func open(_ path: String) throws(StoreError) -> RedoLog? {
+        let fd = Glibc.open(path, O_RDWR | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw .io(operation: "open", path: path, errno: errno)
+        }
+        var header = [UInt8](repeating: 0, count: 32)
+        var info = stat()
+        guard fstat(fd, &info) == 0, Int(info.st_size) == size, readFully(fd, &header, at: 0),
+            Array(header[0..<10]) == magic, checksum(header[0..<24], []) == load(header, at: 24)
+        else {
+            close(fd)
+            throw .invalidContent(
+                file: path, location: "header", reason: "not a whole redo log of this shade")
+        }
+        let epoch = load(header, at: 16)
+        return RedoLog(path: path, epoch: epoch, fd: fd)
+    }
+
+    private init(path: String, epoch: UInt64, fd: Int32) {
+        self.path = path
+        self.epoch = epoch
+        self.fd = fd
+    }
+
+    deinit { close(fd) }
+
+    /// Makes a new, empty log of `epoch` at `path` in one atomic step: written in full (zeros) to
+    /// `temporary`, flushed, renamed over `path`, its directory flushed.
+    static func create(at path: String, epoch: UInt64, via temporary: String) throws(StoreError) {
+        var bytes = [UInt8](repeating: 0, count: size)
+        bytes.replaceSubrange(0..<10, with: magic)
+        store(epoch, into: &bytes, at: 16)
+        store(checksum(bytes[0..<24], []), into: &bytes, at: 24)
+        let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .io(operation: "create", path: temporary, errno: errno) }
+        do throws(StoreError) {
+            try FileSystem.writeAll(fd, bytes, path: temporary)
+            guard fdatasync(fd) == 0 else { throw .io(operation: "sync", path: temporary, errno: errno) }
+            guard close(fd) == 0 else { throw .io(operation: "close", path: temporary, errno: errno) }
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        do throws(StoreError) {
+            try FileSystem.rename(temporary, to: path)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        try FileSystem.syncDirectory(FileSystem.parentDirectory(of: path))
+    }
+
+    /// The frames after `position` (every frame of this epoch when `position` is of an earlier
+    /// one, none when of a later one), in order.
+    func frames(after position: RedoPosition?) -> [Frame] {
+        var offset = RedoLog.headerSize
+        var sequence = 1
+        if let position, position.epoch == epoch {
+            offset = position.end
+            sequence = position.sequence + 1
+        } else if let position, position.epoch > epoch {
+            return []
+        }
+        var frames: [Frame] = []
+        while let frame = frame(at: offset, sequence: sequence) {
+            frames.append(frame)
+            offset = frame.end
+            sequence += 1
+        }
+        return frames
+    }
+
+    /// The frame at `offset`, when it is the whole frame `sequence` of this epoch.
+    private func frame(at offset: Int, sequence: Int) -> Frame? {
+        guard offset >= RedoLog.headerSize, offset + RedoLog.frameHeaderSize <= RedoLog.size else { return nil }
+        var header = [UInt8](repeating: 0, count: RedoLog.frameHeaderSize)
+        guard RedoLog.readFully(fd, &header, at: offset), Array(header[0..<4]) == RedoLog.frameMagic else {
+            return nil
+        }
+        let length = Int(RedoLog.load32(header, at: 4))
+        guard RedoLog.load(header, at: 8) == UInt64(sequence), RedoLog.load(header, at: 16) == epoch,
+            length > 0, offset + RedoLog.frameHeaderSize + length <= RedoLog.size
+        else { return nil }
+        var payload = [UInt8](repeating: 0, count: length)
+        guard RedoLog.readFully(fd, &payload, at: offset + RedoLog.frameHeaderSize),
+            RedoLog.checksum(header[0..<24], payload) == RedoLog.load(header, at: 24)
+        else { return nil }
+        return Frame(sequence: sequence, end: offset + RedoLog.frameHeaderSize + length, payload: payload)
+    }
+
+    /// Whether a frame of `length` payload bytes fits after `position`.
+    func hasRoom(for length: Int, after position: RedoPosition) -> Bool {
+        position.epoch == epoch && position.end + RedoLog.frameHeaderSize + length <= RedoLog.size
+    }
+
+    /// Writes `payload` as the frame after `position` (which must be this log's last frame) and
+    /// flushes it; once this returns, the change is durable. Returns the position after it.
+    func append(_ payload: [UInt8], after position: RedoPosition) throws(StoreError) -> RedoPosition {
+        guard hasRoom(for: payload.count, after: position) else {
+            throw .invalidContent(file: path, location: "(writing)", reason: "no room for a change of this size")
+        }
+        var frame = [UInt8](repeating: 0, count: RedoLog.frameHeaderSize)
+        frame.replaceSubrange(0..<4, with: RedoLog.frameMagic)
+        RedoLog.store32(UInt32(payload.count), into: &frame, at: 4)
+        RedoLog.store(UInt64(position.sequence + 1), into: &frame, at: 8)
+        RedoLog.store(epoch, into: &frame, at: 16)
+        RedoLog.store(RedoLog.checksum(frame[0..<24], payload), into: &frame, at: 24)
+        frame += payload
+        var written = 0
+        while written < frame.count {
+            let count = frame.withUnsafeBytes { buffer in
+                pwrite(
+                    fd, buffer.baseAddress.map { $0 + written }, buffer.count - written, off_t(position.end + written))
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .io(operation: "write", path: path, errno: errno)
+            }
+            written += count
+        }
+        // After a failed flush the frame may or may not reach the disk: the caller drops the log.
+        guard fdatasync(fd) == 0 else { throw .io(operation: "sync", path: path, errno: errno) }
+        return RedoPosition(epoch: epoch, sequence: position.sequence + 1, end: position.end + frame.count)
+    }
+
+    /// Reads `buffer.count` bytes at `offset`; false at end of file or on an error.
+    private static func readFully(_ fd: Int32, _ buffer: inout [UInt8], at offset: Int) -> Bool {
+        var filled = 0
+        while filled < buffer.count {
+            let count = buffer.withUnsafeMutableBytes { bytes in
+                pread(fd, bytes.baseAddress.map { $0 + filled }, bytes.count - filled, off_t(offset + filled))
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            filled += count
+        }
+        return true
+    }
+
+    /// FNV-1a (64 bits) of `header` then `payload`: enough to tell a whole frame from a torn one.
+    static func checksum(_ header: ArraySlice<UInt8>, _ payload: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in header {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        for byte in payload {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+
+    private static func load(_ bytes: [UInt8], at offset: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for index in (0..<8).reversed() { value = value << 8 | UInt64(bytes[offset + index]) }
+        return value
+    }
+
+    private static func load32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        var value: UInt32 = 0
+        for index in (0..<4).reversed() { value = value << 8 | UInt32(bytes[offset + index]) }
+        return value
+    }
+
+    private static func store(_ value: UInt64, into bytes: inout [UInt8], at offset: Int) {
+        for index in 0..<8 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))) }
+    }
+
+    private static func store32(_ value: UInt32, into bytes: inout [UInt8], at offset: Int) {
+        for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(index))) }
+    }
+}

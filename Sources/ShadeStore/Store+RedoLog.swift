@@ -1,0 +1,163 @@
+import ShadeCore
+import ShadeJSON
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A long-lived session's changes, acknowledged after one flush and written to their files while
+/// the session waits for its next line (`RedoLog`).
+///
+/// A session that defers files (`Store.defersFiles`: the REPL) commits a change by appending its
+/// change-log entry to the redo log and flushing that one frame: the change is durable, and it is
+/// answered. Its files are written by the next thing that opens the store to change it — the same
+/// session while it waits for input (`workWhileIdle`), or any other command of any process, which
+/// applies every frame the files do not hold yet first — through an ordinary atomic commit
+/// (`AtomicCommit`: backups, commit record, change-log entry) that also moves the log's marker.
+extension Store {
+    /// Finishes what a crashed or interrupted process left, before the store is read or changed:
+    /// a commit record not finished, then frames of the redo log not applied. Runs under the
+    /// exclusive lock.
+    func recoverLocked() throws {
+        try AtomicCommit(paths: paths).recover()
+        try applyRedoLog()
+    }
+
+    /// Whether the redo log holds frames the files do not (cheap: the marker, and the frame after it).
+    var hasPendingRedo: Bool {
+        get throws(StoreError) {
+            guard let log = try RedoLog.open(paths.redoLog) else { return false }
+            return !log.frames(after: try RedoPosition.read(paths)).isEmpty
+        }
+    }
+
+    /// The changes of the redo log's frames the files do not hold yet, oldest first.
+    func pendingRedoChanges() throws(StoreError) -> [Change] {
+        guard let log = try RedoLog.open(paths.redoLog) else { return [] }
+        var changes: [Change] = []
+        for frame in log.frames(after: try RedoPosition.read(paths)) {
+            let file = "\(paths.redoLog) (change \(frame.sequence))"
+            changes.append(
+                try StoreError.placing(in: frame.payload) { () throws(StoreError) -> Change in
+                    let document: JSONDocument
+                    do throws(JSONError) { document = try JSONDocument(parsing: frame.payload) } catch {
+                        throw .unreadable(file: file, error: error)
+                    }
+                    return try UndoJournal.decode(document.value, file: file)
+                })
+        }
+        return changes
+    }
+
+    /// Whether a read of this session may take `changes` from the redo log onto what it reads
+    /// instead of having their files written first: every record is a task, in a week that has
+    /// its file (a new week, a category or a series changes what the store lists: written first).
+    func readsOver(_ changes: [Change]) throws(StoreError) -> Bool {
+        guard defersFiles else { return false }
+        for change in changes {
+            for record in change.records {
+                for side in [record.before, record.after] {
+                    guard let side else { continue }
+                    guard case .task(let task) = side,
+                        try FileSystem.exists(paths.absolute(paths.weekFile(task.week)))
+                    else { return false }
+                }
+            }
+        }
+        return true
+    }
+
+    /// Writes the files of every frame of the redo log they do not hold yet, as one atomic commit
+    /// that moves the marker past them; each frame keeps its own change-log entry. Runs under the
+    /// exclusive lock.
+    func applyRedoLog() throws {
+        guard let log = try RedoLog.open(paths.redoLog) else { return }
+        let frames = log.frames(after: try RedoPosition.read(paths))
+        guard let last = frames.last else { return }
+        let state = StoreState(paths: paths, cache: cache)
+        for change in try pendingRedoChanges() { try state.replay(change) }
+        var files = try state.pendingFiles(label: nil, timestamp: "", author: "", createMeta: false)
+        let applied = RedoPosition(epoch: log.epoch, sequence: last.sequence, end: last.end)
+        files.append((RedoPosition.relativePath, try applied.encoded()))
+        let commit = AtomicCommit(paths: paths)
+        try commit.commit(try commit.stage(files))
+        state.pruneUndoJournal()
+        state.cacheWrittenWeeks()
+    }
+
+    /// Acknowledges the change `state` holds by one flushed frame of the redo log, when it can:
+    /// the log has room, and the change is one `applyRedoLog` makes again exactly (records changed
+    /// through a core operation, nothing numbered, no entry popped). False when the change must be
+    /// written the ordinary way. Runs under the exclusive lock, after `recoverLocked` (no frame
+    /// waits), on a store of the current format.
+    func appendToRedoLog(_ state: StoreState, label: String, now: Moment) throws -> Bool {
+        guard state.closedChanges.isEmpty, state.poppedUndoEntry == nil, state.numberedWeeks.isEmpty,
+            !state.goalIndexChanged, let log = try RedoLog.open(paths.redoLog)
+        else { return false }
+        var start = RedoPosition.start(of: log.epoch)
+        if let marker = try RedoPosition.read(paths) {
+            // A log older than its marker (put back by hand) takes no frame until made anew.
+            guard marker.epoch <= log.epoch else { return false }
+            if marker.epoch == log.epoch { start = marker }
+        }
+        let records = state.recordChanges
+        guard !records.isEmpty else { return false }
+        let change = Change(label: label, at: now.timestamp, by: author, records: records)
+        let payload = try state.serialise(UndoJournal.encode(change), layout: .compact)
+        guard log.hasRoom(for: payload.count, after: start) else { return false }
+        do {
+            _ = try log.append(payload, after: start)
+        } catch {
+            // The frame may reach the disk or not: the log goes (every frame before it is in the
+            // files), so that a change reported as failed never comes back.
+            unlink(paths.redoLog)
+            try? FileSystem.syncDirectory(paths.journal)
+            throw error
+        }
+        return true
+    }
+
+    /// For a session that defers files, while it waits for input: writes the files of the
+    /// changes it acknowledged, and makes the redo log when there is none (or a new one when it
+    /// is half full and every frame is applied). Does nothing while another process holds the
+    /// store (whoever opens it next applies the frames).
+    func applyRedoLogWhileIdle() {
+        guard defersFiles, (try? FileSystem.exists(paths.meta)) == true else { return }
+        let log = try? RedoLog.open(paths.redoLog)
+        let marker = try? RedoPosition.read(paths)
+        let pending = log.map { !$0.frames(after: marker).isEmpty } ?? false
+        guard pending || needsNewRedoLog(log, marker: marker) else { return }
+        guard let lock = FileLock(trying: paths.lock, mode: .exclusive) else { return }
+        withExtendedLifetime(lock) {
+            guard (try? recoverLocked()) != nil, (try? checkMeta()) == StoreFormat.version else { return }
+            // Under the lock, as the files now are.
+            let log = try? RedoLog.open(paths.redoLog)
+            let marker = try? RedoPosition.read(paths)
+            guard needsNewRedoLog(log, marker: marker) else { return }
+            let epoch = max(log?.epoch ?? 0, marker?.epoch ?? 0) + 1
+            guard (try? FileSystem.makeDirectories(paths.staging)) != nil,
+                (try? FileSystem.makeDirectories(paths.journal)) != nil
+            else { return }
+            try? RedoLog.create(at: paths.redoLog, epoch: epoch, via: "\(paths.staging)/\(getpid())-redo.tmp")
+        }
+    }
+
+    /// Whether the log must be made anew before it takes a frame: there is none, it is older than
+    /// the marker (put back by hand), or more than half of it is applied frames.
+    private func needsNewRedoLog(_ log: RedoLog?, marker: RedoPosition?) -> Bool {
+        guard let log else { return true }
+        guard let marker else { return false }
+        if marker.epoch > log.epoch { return true }
+        return marker.epoch == log.epoch && marker.end > RedoLog.size / 2 && log.frames(after: marker).isEmpty
+    }
+
+    /// Writes the files of every change a session acknowledged, before it ends (best effort: the
+    /// next command that opens the store does it otherwise).
+    public func applyRedoLogBeforeLeaving() {
+        guard defersFiles, (try? hasPendingRedo) == true, let lock = try? FileLock(path: paths.lock, mode: .exclusive)
+        else { return }
+        withExtendedLifetime(lock) { _ = try? recoverLocked() }
+    }
+}

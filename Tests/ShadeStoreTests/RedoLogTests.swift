@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+@testable import ShadeCore
+@testable import ShadeStore
+
+/// The redo log a REPL acknowledges its changes by: frames whole or not at all, each applied to
+/// the files exactly once, by whoever opens the store next.
+@Suite struct RedoLogTests {
+    private func temporaryPath() -> String {
+        let directory = NSTemporaryDirectory() + "shade-redo-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test func framesComeBackInOrderAndATornOneIsNeverRead() throws {
+        let directory = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/redo.log"
+        try RedoLog.create(at: path, epoch: 3, via: directory + "/redo.tmp")
+        let log = try #require(try RedoLog.open(path))
+        #expect(log.epoch == 3 && log.frames(after: nil).isEmpty)
+        var position = RedoPosition.start(of: 3)
+        for text in ["one", "two", "three"] { position = try log.append(Array(text.utf8), after: position) }
+        #expect(log.frames(after: nil).map { String(decoding: $0.payload, as: UTF8.self) } == ["one", "two", "three"])
+        let first = try #require(log.frames(after: nil).first)
+        let afterFirst = RedoPosition(epoch: 3, sequence: 1, end: first.end)
+        #expect(log.frames(after: afterFirst).map(\.sequence) == [2, 3])
+        // A frame of an earlier epoch is all applied; one of a later epoch means the log is stale.
+        #expect(log.frames(after: RedoPosition.start(of: 2)).count == 3)
+        #expect(log.frames(after: RedoPosition.start(of: 4)).isEmpty)
+        // One byte of the second frame's payload damaged (a write the crash cut short): reading
+        // stops before it, and nothing after it is read either.
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        try handle.seek(toOffset: UInt64(first.end + RedoLog.frameHeaderSize + 1))
+        try handle.write(contentsOf: Data([0x00]))
+        try handle.close()
+        #expect(try #require(try RedoLog.open(path)).frames(after: nil).map(\.sequence) == [1])
+    }
+
+    @Test func aLogThatIsNotWholeIsRefusedWithItsName() throws {
+        let directory = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/redo.log"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(repeating: 0, count: 4096))
+        #expect(throws: StoreError.self) { _ = try RedoLog.open(path) }
+        #expect(try RedoLog.open(directory + "/none.log") == nil)
+    }
+
+    /// A REPL's store: changes acknowledged by the redo log.
+    private func session(_ directory: String) -> Store {
+        Store(directory: directory, cache: WeekCache(), defersFiles: true, author: { "ana" })
+    }
+
+    private func addChange(_ title: String) -> (StoreState) throws -> [RecordChange] {
+        { state in
+            [RecordChange(before: nil, after: .task(draft(try state.allocateID(), "2026-11-24", .evening, title)))]
+        }
+    }
+
+    @Test func aChangeAcknowledgedByTheLogIsInTheFilesForTheNextProcessExactlyOnce() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "Written the ordinary way")
+        let session = session(temp.directory)
+        _ = session.workWhileIdle(recordsSeen: nil)
+        #expect(FileManager.default.fileExists(atPath: temp.directory + "/journal/redo.log"))
+        let weekFile = "weeks/2026/2026-W48.json"
+        let before = temp.bytes(weekFile)
+        let change = try session.commit(label: "add Gym", now: now, addChange("Gym"))
+        #expect(change.tasks.map(\.title) == ["Gym"])
+        // Acknowledged, and its files not written: the session stops here (as a crash would).
+        #expect(temp.bytes(weekFile) == before)
+        #expect(try session.hasPendingRedo)
+        // This session's own reads see it, and write nothing.
+        #expect(try session.read { try $0.task(id: 2)?.title } == "Gym")
+        #expect(
+            try session.read { try $0.changeLog().map(\.change.label) } == ["add Written the ordinary way", "add Gym"])
+        #expect(try session.check().notes.contains { $0.contains("journal/redo.log") })
+        #expect(temp.bytes(weekFile) == before)
+        // Any other process applies it before it reads: week file, change-log entry, marker.
+        let other = Store(directory: temp.directory)
+        #expect(try other.read { try $0.task(id: 2)?.title } == "Gym")
+        #expect(temp.bytes(weekFile) != before)
+        #expect(try !other.hasPendingRedo)
+        let log = try other.read { try $0.changeLog() }
+        #expect(log.map(\.change.label) == ["add Written the ordinary way", "add Gym"])
+        #expect(log.last?.change.by == "ana")
+        // Applied once: opening again, or applying again, changes nothing.
+        let applied = temp.bytes(weekFile)
+        try other.write(label: nil, now: now) { _ in }
+        try other.exclusively { _ in }
+        #expect(temp.bytes(weekFile) == applied)
+        #expect(try other.read { try $0.changeLog().count } == 2)
+        // And it is taken back like any change, from another process.
+        #expect(try other.undo(now: now)?.label == "add Gym")
+        #expect(try other.read { try $0.task(id: 2) } == nil)
+    }
+
+    @Test func theSessionWritesItsFilesWhileItWaitsAndRenewsAFullLog() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "First")
+        let session = session(temp.directory)
+        _ = session.workWhileIdle(recordsSeen: nil)
+        for title in ["Gym", "Read", "Call"] {
+            _ = try session.commit(label: "add \(title)", now: now, addChange(title))
+        }
+        // Each change applied the one before it as it opened the store: one waits.
+        #expect(try session.pendingRedoChanges().map(\.label) == ["add Call"])
+        _ = session.workWhileIdle(recordsSeen: nil)
+        #expect(try !session.hasPendingRedo)
+        let marker = try #require(try RedoPosition.read(session.paths))
+        // Once more than half of the log is applied frames, the pause makes a new log.
+        let full = RedoPosition(epoch: marker.epoch, sequence: marker.sequence, end: RedoLog.size / 2 + 1)
+        try Data(try full.encoded()).write(to: URL(fileURLWithPath: temp.directory + "/" + RedoPosition.relativePath))
+        _ = session.workWhileIdle(recordsSeen: nil)
+        let renewed = try #require(try RedoLog.open(temp.directory + "/journal/redo.log"))
+        #expect(renewed.epoch == marker.epoch + 1)
+        _ = try session.commit(label: "add Swim", now: now, addChange("Swim"))
+        #expect(try session.pendingRedoChanges().map(\.label) == ["add Swim"])
+        let titles = try Store(directory: temp.directory).read { try $0.allTasks().map(\.title) }
+        #expect(Set(titles) == ["First", "Gym", "Read", "Call", "Swim"])
+    }
+
+    @Test func changesTheLogCannotReplayExactlyAreWrittenTheOrdinaryWay() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "First")
+        let session = session(temp.directory)
+        // No log yet (made at the session's first pause): written the ordinary way.
+        _ = try session.commit(label: "add Gym", now: now, addChange("Gym"))
+        #expect(try !session.hasPendingRedo)
+        _ = session.workWhileIdle(recordsSeen: nil)
+        // A category is written at once too when a read of the session needs it listed.
+        _ = try session.commit(label: "cat school", now: now) { _ in
+            [RecordChange(before: nil, after: .keyed(AnyKeyedRecord(Category(name: "school", color: .blue))))]
+        }
+        #expect(try session.hasPendingRedo)
+        #expect(try session.read { try $0.categories().map(\.name) } == ["school"])
+        #expect(try !session.hasPendingRedo, "the read wrote the change first")
+        // An undo is written the ordinary way, after what waits.
+        _ = try session.commit(label: "add Read", now: now, addChange("Read"))
+        #expect(try session.undo(now: now)?.label == "add Read")
+        #expect(try !session.hasPendingRedo)
+        #expect(
+            try Store(directory: temp.directory).read { try $0.allTasks().map(\.title) }.sorted() == ["First", "Gym"])
+    }
+}
