@@ -73,6 +73,31 @@ enum FileSystem {
         }
     }
 
+    /// Replaces `path` with `bytes` durably: written in full to `temporary` (with `mode`), flushed,
+    /// renamed over `path`, the directory flushed. A crash leaves the old file or the new one.
+    static func writeAtomically(_ path: String, _ bytes: [UInt8], via temporary: String, mode: mode_t)
+        throws(StoreError)
+    {
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw .io(operation: "create", path: temporary, errno: errno) }
+        do throws(StoreError) {
+            defer { close(fd) }
+            try writeAll(fd, bytes, path: temporary)
+            guard fchmod(fd, mode) == 0 else { throw .io(operation: "set the mode of", path: temporary, errno: errno) }
+            guard fsync(fd) == 0 else { throw .io(operation: "sync", path: temporary, errno: errno) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        do throws(StoreError) {
+            try rename(temporary, to: path)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        try syncDirectory(parentDirectory(of: path))
+    }
+
     /// Replaces `target` with `bytes` by writing them to `temporary` and renaming it over
     /// `target` (its directory made first), without a flush and ignoring failures: for a cache,
     /// which a reader that finds it lost or torn computes again.

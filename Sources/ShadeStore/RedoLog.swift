@@ -77,24 +77,7 @@ final class RedoLog {
         bytes.replaceSubrange(0..<10, with: magic)
         store(epoch, into: &bytes, at: 16)
         store(checksum(bytes[0..<24], []), into: &bytes, at: 24)
-        let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .io(operation: "create", path: temporary, errno: errno) }
-        do throws(StoreError) {
-            try FileSystem.writeAll(fd, bytes, path: temporary)
-            guard fdatasync(fd) == 0 else { throw .io(operation: "sync", path: temporary, errno: errno) }
-            guard close(fd) == 0 else { throw .io(operation: "close", path: temporary, errno: errno) }
-        } catch {
-            close(fd)
-            unlink(temporary)
-            throw error
-        }
-        do throws(StoreError) {
-            try FileSystem.rename(temporary, to: path)
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-        try FileSystem.syncDirectory(FileSystem.parentDirectory(of: path))
+        try FileSystem.writeAtomically(path, bytes, via: temporary, mode: 0o600)
     }
 
     /// The frames after `position` (every frame of this epoch when `position` is of an earlier

@@ -19,25 +19,7 @@ public enum TextFile {
     /// Writes a whole file atomically (a temporary file beside it, flushed, renamed over it,
     /// the directory flushed): a crash leaves the old file or the new one, never a part.
     public static func writeAtomically(_ path: String, _ text: String, mode: mode_t = 0o600) throws(StoreError) {
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw .io(operation: "create", path: temporary, errno: errno) }
-        do throws(StoreError) {
-            defer { close(fd) }
-            try FileSystem.writeAll(fd, Array(text.utf8), path: temporary)
-            guard fchmod(fd, mode) == 0 else { throw .io(operation: "set the mode of", path: temporary, errno: errno) }
-            guard fsync(fd) == 0 else { throw .io(operation: "sync", path: temporary, errno: errno) }
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-        do throws(StoreError) {
-            try FileSystem.rename(temporary, to: path)
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-        try FileSystem.syncDirectory(FileSystem.parentDirectory(of: path))
+        try FileSystem.writeAtomically(path, Array(text.utf8), via: path + ".tmp-\(getpid())", mode: mode)
     }
 
     /// Replaces a file by rename without flushing, ignoring failures: for a cache, which a reader
