@@ -142,10 +142,8 @@ final class RedoLog {
                 pwrite(
                     fd, buffer.baseAddress.map { $0 + written }, buffer.count - written, off_t(position.end + written))
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .io(operation: "write", path: path, errno: errno)
-            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw .io(operation: "write", path: path, errno: count < 0 ? errno : EIO) }
             written += count
         }
         // After a failed flush the frame may or may not reach the disk: the caller drops the log.

@@ -109,7 +109,8 @@ public struct Store: Sendable {
     /// change of the planner, no change-log entry). Runs under the exclusive lock.
     private func saveNumbering(of weeks: [ISOWeek]) throws {
         let commit = AtomicCommit(paths: paths)
-        try commit.recover()
+        // Changes the read took from the redo log are written first: their ids are handed out.
+        try recoverLocked()
         let state = StoreState(paths: paths)
         for week in weeks { _ = try state.tasks(in: week) }
         guard !state.dirtyIndexes.isEmpty else { return }

@@ -143,4 +143,26 @@ import Testing
         #expect(
             try Store(directory: temp.directory).read { try $0.allTasks().map(\.title) }.sorted() == ["First", "Gym"])
     }
+
+    /// A read of the session that numbers a task from another copy while a change of its own
+    /// waits in the log hands out an id after the one that change took, and saves it so.
+    @Test func idsHandedOutByAReadOverTheLogNeverCollide() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "First")
+        try add(temp.store, "2026-11-30", .morning, "Arrived")
+        // The next week's task as another copy would bring it: no id of this copy.
+        try FileManager.default.removeItem(atPath: temp.directory + "/ids/weeks/2026-W49.json")
+        let session = session(temp.directory)
+        _ = session.workWhileIdle(recordsSeen: nil)
+        let gym = try session.commit(label: "add Gym", now: now, addChange("Gym"))
+        #expect(try session.hasPendingRedo)
+        let shown = try session.read { state in
+            try state.tasks(in: try #require(ISOWeek(parsing: "2026-W49"))).map(\.id)
+        }
+        let stored = try Store(directory: temp.directory).read { try $0.allTasks() }
+        #expect(Set(stored.map(\.title)) == ["First", "Arrived", "Gym"])
+        #expect(Set(stored.map(\.id)).count == 3, "every task has an id of its own")
+        #expect(stored.first { $0.title == "Gym" }?.id == gym.tasks.first?.id)
+        #expect(stored.first { $0.title == "Arrived" }.map { [$0.id] } == shown)
+    }
 }
