@@ -42,6 +42,34 @@ final class RedoLog {
         let payload: [UInt8]
     }
 
+    /// The store's log as the files have taken it: the frames waiting, and where the next one goes.
+    struct Tail {
+        let log: RedoLog
+        /// The store's marker (`journal/redo-applied.json`), nil when there is none yet.
+        let applied: RedoPosition?
+        /// The frames the files do not hold yet, oldest first.
+        let waiting: [Frame]
+
+        /// The store's log and marker; nil when the store has no log.
+        static func read(_ paths: StorePaths) throws(StoreError) -> Tail? {
+            guard let log = try RedoLog.open(paths.redoLog) else { return nil }
+            let applied = try RedoPosition.read(paths)
+            return Tail(log: log, applied: applied, waiting: log.frames(after: applied))
+        }
+
+        /// Where the next frame goes: after the last frame of the log's epoch. Nil when the log is
+        /// older than its marker (put back by hand): it takes no frame until it is made anew.
+        var next: RedoPosition? {
+            if let last = waiting.last { return RedoPosition(epoch: log.epoch, sequence: last.sequence, end: last.end) }
+            guard let applied else { return .start(of: log.epoch) }
+            if applied.epoch > log.epoch { return nil }
+            return applied.epoch == log.epoch ? applied : .start(of: log.epoch)
+        }
+
+        /// The same log once its waiting frames are applied.
+        var allApplied: Tail { waiting.isEmpty ? self : Tail(log: log, applied: next, waiting: []) }
+    }
+
     /// Opens the log at `path` for reading and appending; nil when there is none.
     static func open(_ path: String) throws(StoreError) -> RedoLog? {
         let fd = Glibc.open(path, O_RDWR | O_CLOEXEC)

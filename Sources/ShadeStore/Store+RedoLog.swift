@@ -19,25 +19,22 @@ import ShadeJSON
 extension Store {
     /// Finishes what a crashed or interrupted process left, before the store is read or changed:
     /// a commit record not finished, then frames of the redo log not applied. Runs under the
-    /// exclusive lock.
-    func recoverLocked() throws {
+    /// exclusive lock. Returns the redo log as it now is (nil when the store has none).
+    @discardableResult
+    func recoverLocked() throws -> RedoLog.Tail? {
         try AtomicCommit(paths: paths).recover()
-        try applyRedoLog()
+        return try applyRedoLog()
     }
 
     /// Whether the redo log holds frames the files do not (cheap: the marker, and the frame after it).
     var hasPendingRedo: Bool {
-        get throws(StoreError) {
-            guard let log = try RedoLog.open(paths.redoLog) else { return false }
-            return !log.frames(after: try RedoPosition.read(paths)).isEmpty
-        }
+        get throws(StoreError) { try !(RedoLog.Tail.read(paths)?.waiting.isEmpty ?? true) }
     }
 
     /// The changes of the redo log's frames the files do not hold yet, oldest first.
-    func pendingRedoChanges() throws(StoreError) -> [Change] {
-        guard let log = try RedoLog.open(paths.redoLog) else { return [] }
+    func pendingRedoChanges(_ tail: RedoLog.Tail?) throws(StoreError) -> [Change] {
         var changes: [Change] = []
-        for frame in log.frames(after: try RedoPosition.read(paths)) {
+        for frame in tail?.waiting ?? [] {
             let file = "\(paths.redoLog) (change \(frame.sequence))"
             changes.append(
                 try StoreError.placing(in: frame.payload) { () throws(StoreError) -> Change in
@@ -71,44 +68,37 @@ extension Store {
 
     /// Writes the files of every frame of the redo log they do not hold yet, as one atomic commit
     /// that moves the marker past them; each frame keeps its own change-log entry. Runs under the
-    /// exclusive lock.
-    func applyRedoLog() throws {
-        guard let log = try RedoLog.open(paths.redoLog) else { return }
-        let frames = log.frames(after: try RedoPosition.read(paths))
-        guard let last = frames.last else { return }
+    /// exclusive lock. Returns the log as it now is (nil when the store has none).
+    private func applyRedoLog() throws -> RedoLog.Tail? {
+        guard let tail = try RedoLog.Tail.read(paths) else { return nil }
+        guard !tail.waiting.isEmpty, let applied = tail.allApplied.applied else { return tail }
         let state = StoreState(paths: paths, cache: cache)
-        for change in try pendingRedoChanges() { try state.replay(change) }
+        for change in try pendingRedoChanges(tail) { try state.replay(change) }
         var files = try state.pendingFiles(label: nil, timestamp: "", author: "", createMeta: false)
-        let applied = RedoPosition(epoch: log.epoch, sequence: last.sequence, end: last.end)
         files.append((RedoPosition.relativePath, try applied.encoded()))
         let commit = AtomicCommit(paths: paths)
         try commit.commit(try commit.stage(files))
         state.pruneUndoJournal()
         state.cacheWrittenWeeks()
+        return tail.allApplied
     }
 
-    /// Acknowledges the change `state` holds by one flushed frame of the redo log, when it can:
-    /// the log has room, and the change is one `applyRedoLog` makes again exactly (records changed
-    /// through a core operation, nothing numbered, no entry popped). False when the change must be
-    /// written the ordinary way. Runs under the exclusive lock, after `recoverLocked` (no frame
-    /// waits), on a store of the current format.
-    func appendToRedoLog(_ state: StoreState, label: String, now: Moment) throws -> Bool {
+    /// Acknowledges the change `state` holds by one flushed frame of `redo` (the store's log, all
+    /// applied), when it can: the log has room, and the change is one `applyRedoLog` makes again
+    /// exactly (records changed through a core operation, nothing numbered, no entry popped).
+    /// False when the change must be written the ordinary way. Runs under the exclusive lock, on a
+    /// store of the current format.
+    func appendToRedoLog(_ state: StoreState, to redo: RedoLog.Tail?, label: String, now: Moment) throws -> Bool {
         guard state.closedChanges.isEmpty, state.poppedUndoEntry == nil, state.numberedWeeks.isEmpty,
-            !state.goalIndexChanged, let log = try RedoLog.open(paths.redoLog)
+            !state.goalIndexChanged, let redo, redo.waiting.isEmpty, let start = redo.next
         else { return false }
-        var start = RedoPosition.start(of: log.epoch)
-        if let marker = try RedoPosition.read(paths) {
-            // A log older than its marker (put back by hand) takes no frame until made anew.
-            guard marker.epoch <= log.epoch else { return false }
-            if marker.epoch == log.epoch { start = marker }
-        }
         let records = state.recordChanges
         guard !records.isEmpty else { return false }
         let change = Change(label: label, at: now.timestamp, by: author, records: records)
         let payload = try state.serialise(UndoJournal.encode(change), layout: .compact)
-        guard log.hasRoom(for: payload.count, after: start) else { return false }
+        guard redo.log.hasRoom(for: payload.count, after: start) else { return false }
         do {
-            _ = try log.append(payload, after: start)
+            _ = try redo.log.append(payload, after: start)
         } catch {
             // The frame may reach the disk or not: the log goes (every frame before it is in the
             // files), so that a change reported as failed never comes back.
@@ -125,18 +115,16 @@ extension Store {
     /// store (whoever opens it next applies the frames).
     func applyRedoLogWhileIdle() {
         guard defersFiles, (try? FileSystem.exists(paths.meta)) == true else { return }
-        let log = try? RedoLog.open(paths.redoLog)
-        let marker = try? RedoPosition.read(paths)
-        let pending = log.map { !$0.frames(after: marker).isEmpty } ?? false
-        guard pending || needsNewRedoLog(log, marker: marker) else { return }
+        let tail = try? RedoLog.Tail.read(paths)
+        guard !(tail?.waiting.isEmpty ?? true) || needsNewRedoLog(tail) else { return }
         guard let lock = FileLock(trying: paths.lock, mode: .exclusive) else { return }
         withExtendedLifetime(lock) {
-            guard (try? recoverLocked()) != nil, (try? checkMeta()) == StoreFormat.version else { return }
             // Under the lock, as the files now are.
-            let log = try? RedoLog.open(paths.redoLog)
-            let marker = try? RedoPosition.read(paths)
-            guard needsNewRedoLog(log, marker: marker) else { return }
-            let epoch = max(log?.epoch ?? 0, marker?.epoch ?? 0) + 1
+            let tail: RedoLog.Tail?
+            do { tail = try recoverLocked() } catch { return }
+            guard (try? checkMeta()) == StoreFormat.version, needsNewRedoLog(tail) else { return }
+            let marker = tail?.applied ?? (try? RedoPosition.read(paths))
+            let epoch = max(tail?.log.epoch ?? 0, marker?.epoch ?? 0) + 1
             guard (try? FileSystem.makeDirectories(paths.staging)) != nil,
                 (try? FileSystem.makeDirectories(paths.journal)) != nil
             else { return }
@@ -146,11 +134,10 @@ extension Store {
 
     /// Whether the log must be made anew before it takes a frame: there is none, it is older than
     /// the marker (put back by hand), or more than half of it is applied frames.
-    private func needsNewRedoLog(_ log: RedoLog?, marker: RedoPosition?) -> Bool {
-        guard let log else { return true }
-        guard let marker else { return false }
-        if marker.epoch > log.epoch { return true }
-        return marker.epoch == log.epoch && marker.end > RedoLog.size / 2 && log.frames(after: marker).isEmpty
+    private func needsNewRedoLog(_ tail: RedoLog.Tail?) -> Bool {
+        guard let tail else { return true }
+        guard let next = tail.next else { return true }
+        return tail.waiting.isEmpty && next.end > RedoLog.size / 2
     }
 
     /// Writes the files of every change a session acknowledged, before it ends (best effort: the

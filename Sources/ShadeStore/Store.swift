@@ -78,7 +78,7 @@ public struct Store: Sendable {
             // A writer died after its commit point: its work is finished before reading.
             try lock.change(to: .exclusive)
             try recoverLocked()
-        } else if case let pending = try pendingRedoChanges(), !pending.isEmpty {
+        } else if case let pending = try pendingRedoChanges(RedoLog.Tail.read(paths)), !pending.isEmpty {
             // Changes a session acknowledged before writing their files: this session's own reads
             // take them onto what they read (its next pause writes them); any other reader has
             // them written first.
@@ -138,11 +138,18 @@ public struct Store: Sendable {
         return try withExtendedLifetime(lock) { try writeLocked(label: label, now: now, deferring: deferring, body) }
     }
 
+    /// What every write finds once it has prepared the store.
+    struct Prepared {
+        /// Whether the store file is current (else the write creates it).
+        let metaCurrent: Bool
+        /// The redo log, every frame applied (nil when the store has none).
+        let redo: RedoLog.Tail?
+    }
+
     /// What every write does first, under the exclusive lock: finishes a change a crashed process
-    /// left, and upgrades a store of an older format. Returns whether the store file is current
-    /// (else the write creates it).
-    func prepareForWrite() throws -> Bool {
-        try recoverLocked()
+    /// left, and upgrades a store of an older format.
+    func prepareForWrite() throws -> Prepared {
+        let redo = try recoverLocked()
         // A store of an older format is upgraded by its first write: the whole store is kept
         // as it was (backups/format-N), every planner file is rewritten in the new format, and
         // the last rewrite marks the store so (a crash part-way leaves a store that reads as
@@ -152,9 +159,9 @@ public struct Store: Sendable {
             // Before the change reads anything, so that it reads (and numbers) the upgraded files.
             try Backups(paths: paths).preserveWholeStore(format: format)
             try StoreUpgrade(paths: paths).run()
-            return true
+            return Prepared(metaCurrent: true, redo: redo)
         }
-        return format == StoreFormat.version
+        return Prepared(metaCurrent: format == StoreFormat.version, redo: redo)
     }
 
     /// Runs `body` under the exclusive lock, once a change a crashed process left is finished and
@@ -176,11 +183,12 @@ public struct Store: Sendable {
     {
         do {
             let commit = AtomicCommit(paths: paths)
-            let metaCurrent = try prepareForWrite()
+            let prepared = try prepareForWrite()
+            let metaCurrent = prepared.metaCurrent
             let state = StoreState(paths: paths, cache: cache)
             let result = try body(state)
             if state.hasChanges, deferring, metaCurrent, let label,
-                try appendToRedoLog(state, label: label, now: now)
+                try appendToRedoLog(state, to: prepared.redo, label: label, now: now)
             {
                 return result
             }

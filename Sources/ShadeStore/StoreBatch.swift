@@ -27,7 +27,7 @@ extension Store {
         guard try exists else { return nil }
         _ = CommitJournal.boot
         let lock = try FileLock(path: paths.lock, mode: .exclusive)
-        let metaCurrent = try prepareForWrite()
+        let metaCurrent = try prepareForWrite().metaCurrent
         return StoreBatch(lock: lock, state: StoreState(paths: paths, cache: cache), metaCurrent: metaCurrent)
     }
 

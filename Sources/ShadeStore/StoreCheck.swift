@@ -213,10 +213,7 @@ struct StoreCheck {
         if try AtomicCommit(paths: paths).hasPendingCommit {
             report.notes.append("a change waits to be finished (journal/); the next command finishes it")
         }
-        if let log = try RedoLog.open(paths.redoLog),
-            case let waiting = log.frames(after: try RedoPosition.read(paths)),
-            !waiting.isEmpty
-        {
+        if let waiting = try RedoLog.Tail.read(paths)?.waiting, !waiting.isEmpty {
             report.notes.append(
                 "\(waiting.count) change(s) the REPL answered wait in journal/redo.log; the next command writes their files"
             )

@@ -56,11 +56,11 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .unreadable(let file, let error):
             return
-                "store file \(file) is damaged at line \(error.line), column \(error.column): \(error.reason)\nit was left untouched; repair it by hand, or bring back a saved copy ('shade restore' lists them; 'shade check' lists every problem)"
+                "store file \(file) is damaged at line \(error.line), column \(error.column): \(error.reason)\n\(StoreError.advice(for: file))"
         case .invalidContent(let file, let location, let reason, let place):
             let at = place.map { "line \($0.line), column \($0.column) (\(location))" } ?? location
             return
-                "store file \(file) is not a valid shade file at \(at): \(reason)\nit was left untouched; repair it by hand, or bring back a saved copy ('shade restore' lists them; 'shade check' lists every problem)"
+                "store file \(file) is not a valid shade file at \(at): \(reason)\n\(StoreError.advice(for: file))"
         case .newerFormat(let file, let found, let supported):
             return
                 "store file \(file) has format \(found), but this shade reads format \(supported) and older\nupgrade shade to open it; the file was left untouched"
@@ -78,6 +78,20 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             return
                 "the store is busy: another shade process has held \(path) for \(seconds) s\ntry again when it has finished"
         }
+    }
+}
+
+extension StoreError {
+    /// What to do about a damaged file. One of `journal/` (a commit record, the redo log and its
+    /// marker) holds changes not yet in the planner's own files: no saved copy has it, and
+    /// `restore` and `check`, which finish those changes first, cannot run until it is mended.
+    static func advice(for file: String) -> SafeText {
+        if FileSystem.parentDirectory(of: file).hasSuffix("/journal") {
+            return
+                "it was left untouched; it holds changes not yet written to the planner's own files, which no saved copy has: repair it by hand (README › The store says what it holds)"
+        }
+        return
+            "it was left untouched; repair it by hand, or bring back a saved copy ('shade restore' lists them; 'shade check' lists every problem)"
     }
 }
 

@@ -37,17 +37,17 @@ extension StoreState {
                 entries = summaries[year] ?? SummaryDocument.read(paths.absolute(paths.summaryFile(year)), year: year)
                 repaired = false
             }
-            if !dirtyWeeks.contains(week), let entry = entries[week], entry.stamp == stamp {
-                visit(week, entry.cells.adding(extra), entry.carriedFrom)
-            } else if dirtyWeeks.contains(week) {
-                // Changed in this step: counted as it now is, and summed up by a later reader.
-                let entry = SummaryDocument.Entry(stamp: stamp, tasks: try filedTasks(in: week), week: week)
+            let changed = dirtyWeeks.contains(week)
+            if !changed, let entry = entries[week], entry.stamp == stamp {
                 visit(week, entry.cells.adding(extra), entry.carriedFrom)
             } else {
                 let entry = SummaryDocument.Entry(stamp: stamp, tasks: try filedTasks(in: week), week: week)
-                weeks[week] = nil
-                entries[week] = entry
-                repaired = true
+                // A week changed in this step is counted as it now is, and summed up by a later reader.
+                if !changed {
+                    weeks[week] = nil
+                    entries[week] = entry
+                    repaired = true
+                }
                 visit(week, entry.cells.adding(extra), entry.carriedFrom)
             }
         }
