@@ -4,10 +4,30 @@ public enum CompletionMilestone: Hashable, Sendable {
     case day(CivilDate)
     case week(ISOWeek)
 
+    /// Where an open task sits: all a milestone needs of the tasks around a change.
+    public struct OpenTask: Sendable {
+        let uid: String
+        let date: CivilDate
+        let slot: Slot
+
+        public init(uid: String, date: CivilDate, slot: Slot) {
+            self.uid = uid
+            self.date = date
+            self.slot = slot
+        }
+
+        public init(_ task: PlannerTask) { self.init(uid: task.uid, date: task.date, slot: task.slot) }
+    }
+
     /// The widest span (week, then day, then slot) that a task the change took from open to done
     /// belongs to and that has no open task left; nil when each such task still has company.
     /// `before` holds every task of the weeks the changed tasks are in, as they were before it.
     public static func reached(by changes: [RecordChange], before: [PlannerTask]) -> CompletionMilestone? {
+        reached(by: changes, openBefore: before.filter { $0.status == .open }.map(OpenTask.init))
+    }
+
+    /// As `reached(by:before:)`, told only the open tasks of those weeks before the change.
+    public static func reached(by changes: [RecordChange], openBefore: [OpenTask]) -> CompletionMilestone? {
         let finished = changes.compactMap { change -> PlannerTask? in
             guard let old = change.before?.task, let new = change.after?.task, old.status == .open,
                 new.status == .done
@@ -15,22 +35,39 @@ public enum CompletionMilestone: Hashable, Sendable {
             return new
         }
         guard !finished.isEmpty else { return nil }
-        // The tasks as they are after the change.
-        var after: [String: PlannerTask] = [:]
-        for task in before { after[task.uid] = task }
-        for change in changes {
-            if let old = change.before?.task { after[old.uid] = nil }
-            if let new = change.after?.task { after[new.uid] = new }
+        // Which spans of each finished task still hold an open task after the change.
+        var weekOpen = Array(repeating: false, count: finished.count)
+        var dayOpen = weekOpen
+        var slotOpen = weekOpen
+        let spans = finished.map { (first: $0.week.monday, last: $0.week.days[6], date: $0.date, slot: $0.slot) }
+        func note(_ date: CivilDate, _ slot: Slot) {
+            for (index, span) in spans.enumerated() where span.first <= date && date <= span.last {
+                weekOpen[index] = true
+                if date == span.date {
+                    dayOpen[index] = true
+                    if slot == span.slot { slotOpen[index] = true }
+                }
+            }
         }
-        let open = after.values.filter { $0.status == .open }
+        // The tasks the change left open, then the open ones it did not touch (a change touches
+        // a few tasks of a week: a scan of them beats hashing every uid of the week).
+        var changedUIDs: [String] = []
+        for change in changes {
+            if let old = change.before?.task { changedUIDs.append(old.uid) }
+            if let new = change.after?.task {
+                changedUIDs.append(new.uid)
+                if new.status == .open { note(new.date, new.slot) }
+            }
+        }
+        for task in openBefore where !changedUIDs.contains(task.uid) { note(task.date, task.slot) }
         var best: CompletionMilestone?
-        for task in finished {
+        for (index, task) in finished.enumerated() {
             let milestone: CompletionMilestone
-            if !open.contains(where: { $0.week == task.week }) {
+            if !weekOpen[index] {
                 milestone = .week(task.week)
-            } else if !open.contains(where: { $0.date == task.date }) {
+            } else if !dayOpen[index] {
                 milestone = .day(task.date)
-            } else if !open.contains(where: { $0.date == task.date && $0.slot == task.slot }) {
+            } else if !slotOpen[index] {
                 milestone = .slot(task.date, task.slot)
             } else {
                 continue

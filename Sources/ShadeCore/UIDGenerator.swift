@@ -2,7 +2,11 @@
 public enum UIDGenerator {
     /// A new random UUID string such as `3f2b1c9e-7a4d-4e1b-9c2f-0a1b2c3d4e5f`.
     public static func make(using generator: inout some RandomNumberGenerator) -> String {
-        var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        // Two draws of 64 bits (a system generator makes one system call a draw, not one a byte).
+        let high = generator.next()
+        let low = generator.next()
+        var bytes = (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) }
+        bytes += (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * $0)) }
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80
         return text(of: bytes)
@@ -10,11 +14,15 @@ public enum UIDGenerator {
 
     /// Sixteen bytes as a UUID's text: 8-4-4-4-12 lowercase hexadecimal digits.
     static func text(of bytes: [UInt8]) -> String {
-        let hex = bytes.map { byte in
-            let text = String(byte, radix: 16)
-            return text.count == 1 ? "0" + text : text
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(36)
+        for (index, byte) in bytes.enumerated() {
+            if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
         }
-        return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hex[$0].joined() }.joined(separator: "-")
+        return String(decoding: text, as: UTF8.self)
     }
 }
 

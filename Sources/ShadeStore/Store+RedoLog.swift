@@ -79,7 +79,7 @@ extension Store {
         let commit = AtomicCommit(paths: paths)
         try commit.commit(try commit.stage(files))
         state.pruneUndoJournal()
-        state.cacheWrittenWeeks()
+        state.cacheWrittenFiles()
         return tail.allApplied
     }
 

@@ -190,6 +190,8 @@ public struct Store: Sendable {
             if state.hasChanges, deferring, metaCurrent, let label,
                 try appendToRedoLog(state, to: prepared.redo, label: label, now: now)
             {
+                // Its weeks are freed at the next pause, not before the answer.
+                cache?.retire(state.weeks)
                 return result
             }
             if state.hasChanges {
@@ -200,7 +202,7 @@ public struct Store: Sendable {
                         createMeta: !metaCurrent))
                 try commit.commit(staged)
                 state.pruneUndoJournal()
-                state.cacheWrittenWeeks()
+                state.cacheWrittenFiles()
                 // The summaries (a cache checked against each week file's stamp) are not written
                 // here: the next reader that needs a changed week's tallies counts that week and
                 // writes the summary back, so a change creates no file it need not.
@@ -254,6 +256,7 @@ public struct Store: Sendable {
     /// it acknowledged by the redo log (`applyRedoLogWhileIdle`), then checkpoints the commit
     /// records (`checkpointWhileIdle`). Returns the number of records to pass next time.
     public func workWhileIdle(recordsSeen seen: Int?) -> Int? {
+        cache?.releaseRetired()
         applyRedoLogWhileIdle()
         return checkpointWhileIdle(recordsSeen: seen)
     }

@@ -64,6 +64,6 @@ extension Store {
             try commit.stage(
                 state.pendingFiles(label: nil, timestamp: "", author: author, createMeta: !batch.metaCurrent)))
         state.pruneUndoJournal()
-        state.cacheWrittenWeeks()
+        state.cacheWrittenFiles()
     }
 }

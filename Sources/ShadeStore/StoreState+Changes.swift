@@ -104,7 +104,8 @@ extension StoreState {
         // A uid is the identity: a task brought back under a uid its week already holds (an
         // earlier format's hand copy) is given the one the upgrade gives such a copy.
         var task = task
-        if try filedTasks(in: task.week).contains(where: { $0.uid == task.uid }) {
+        let filed = try filedTasks(in: task.week)
+        if filed.indices.contains(where: { filed[$0].uid == task.uid }) {
             task = task.withUID(WeekDocument.copyUID(of: task))
         }
         try file(task)
@@ -119,9 +120,10 @@ extension StoreState {
         // hand-copied task a uid of its own still names the old one).
         let task = task.uid == before.uid ? task : task.withUID(before.uid)
         if before.week == task.week, before.date == task.date, before.slot == task.slot {
-            guard let index = try filedTasks(in: task.week).firstIndex(where: { $0.id == task.id }) else {
+            guard let index = Self.index(of: task.id, in: try filedTasks(in: task.week)) else {
                 throw missing(task.id)
             }
+            try loadForChange(task.week)
             weeks[task.week, default: []][index] = task
             dirtyWeeks.insert(task.week)
         } else {
@@ -161,7 +163,7 @@ extension StoreState {
 
     /// Appends a task to its week (loaded first), in place.
     func file(_ task: PlannerTask) throws(StoreError) {
-        _ = try tasks(in: task.week)
+        try loadForChange(task.week)
         weeks[task.week, default: []].append(task)
         removedTasks[task.week]?[task.uid] = nil
         dirtyWeeks.insert(task.week)
@@ -169,7 +171,7 @@ extension StoreState {
     }
 
     func detach(id: Int, from week: ISOWeek) throws(StoreError) {
-        _ = try tasks(in: week)
+        try loadForChange(week)
         weeks[week, default: []].removeAll { $0.id == id }
         dirtyWeeks.insert(week)
         dirtyIndexes.insert(week)

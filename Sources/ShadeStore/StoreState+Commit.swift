@@ -59,12 +59,19 @@ extension StoreState {
         return files
     }
 
-    /// Offers the weeks written in this step to the cache, as their files now are.
-    func cacheWrittenWeeks() {
+    /// Offers the weeks and id shards written in this step to the cache, as their files now are.
+    func cacheWrittenFiles() {
         guard let cache else { return }
         for week in dirtyWeeks {
             if let identity = weekIdentity(week), let tasks = weeks[week] {
                 cache.store(week, identity: identity, tasks: tasks, removed: removedTasks[week] ?? [:], indexed: true)
+            }
+        }
+        for number in dirtyShards {
+            if let identity = WeekCache.Identity.of(paths.absolute(paths.idShardFile(number))),
+                let entries = shards[number]
+            {
+                cache.store(shard: number, identity: identity, entries: entries)
             }
         }
     }

@@ -6,6 +6,12 @@ extension StoreState {
     func shard(_ number: Int) throws(StoreError) -> [ISOWeek?] {
         if let cached = shards[number] { return cached }
         let file = paths.absolute(paths.idShardFile(number))
+        // Identified before it is read: a file replaced in between is read again next time.
+        let identity = cache != nil ? WeekCache.Identity.of(file) : nil
+        if let identity, let cached = cache?.shard(number, identity: identity) {
+            shards[number] = cached
+            return cached
+        }
         var entries: [ISOWeek?] = []
         if let bytes = try FileSystem.read(file) {
             entries = try decode(bytes, file: file) { value throws(StoreError) in
@@ -13,6 +19,7 @@ extension StoreState {
             }
         }
         shards[number] = entries
+        if let identity { cache?.store(shard: number, identity: identity, entries: entries) }
         return entries
     }
 

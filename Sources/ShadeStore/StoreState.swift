@@ -64,7 +64,8 @@ public final class StoreState: PlannerRecords {
     /// occurrences its repeat series show (each with the id this copy gave it).
     public func tasks(in week: ISOWeek) throws(StoreError) -> [PlannerTask] {
         let filed = try filedTasks(in: week)
-        return filed + (try occurrences(in: week, besides: filed))
+        let shown = try occurrences(in: week, besides: filed)
+        return shown.isEmpty ? filed : filed + shown
     }
 
     /// The tasks filed in one week's file, in the order they were filed.
@@ -191,7 +192,28 @@ public final class StoreState: PlannerRecords {
     /// The task with an id, or nil when there is none (never was, or removed).
     public func task(id: Int) throws(StoreError) -> PlannerTask? {
         guard id > 0, let week = try weekOfTask(id: id) else { return nil }
-        return try tasks(in: week).first { $0.id == id }
+        let filed = try filedTasks(in: week)
+        let shown = try occurrences(in: week, besides: filed)
+        return Self.task(id: id, in: filed) ?? Self.task(id: id, in: shown)
+    }
+
+    /// The task with an id in a list, looked for by index (each task is compared where it lies,
+    /// not copied out as a `first(where:)` would).
+    static func task(id: Int, in tasks: [PlannerTask]) -> PlannerTask? {
+        index(of: id, in: tasks).map { tasks[$0] }
+    }
+
+    static func index(of id: Int, in tasks: [PlannerTask]) -> Int? {
+        for index in tasks.indices where tasks[index].id == id { return index }
+        return nil
+    }
+
+    /// Reads a week about to be changed in this step (its filed tasks and the occurrences its
+    /// series show, numbered), and makes this step's copy of its tasks the only one, so that the
+    /// change is made in place rather than on a copy of the whole week.
+    func loadForChange(_ week: ISOWeek) throws(StoreError) {
+        _ = try occurrences(in: week, besides: try filedTasks(in: week))
+        cache?.forget(week)
     }
 
     /// Every week that has a file, in order.

@@ -7,9 +7,9 @@ import Synchronization
     import Darwin
 #endif
 
-/// Weeks a long-lived session (the REPL) has read, kept while their files stay the same, so that
-/// repeated views do not parse the same week again. A file replaced by another process (or a
-/// hand edit) has another identity and is read afresh.
+/// Weeks and id shards a long-lived session (the REPL) has read, kept while their files stay the
+/// same, so that repeated commands do not parse the same files again. A file replaced by another
+/// process (or a hand edit) has another identity and is read afresh.
 ///
 /// Its entries sit behind a lock, so one cache may be shared by sessions on several threads.
 public final class WeekCache: Sendable {
@@ -40,6 +40,11 @@ public final class WeekCache: Sendable {
     }
 
     private let entries = Mutex<[ISOWeek: Entry]>([:])
+    /// Id shards by number: the identity of the file read and its entries.
+    private let shards = Mutex<[Int: (identity: Identity, entries: [ISOWeek?])]>([:])
+    /// The weeks of steps acknowledged by the redo log, kept until the session's next pause:
+    /// freeing a week of thousands of tasks is work the answer need not wait for.
+    private let retired = Mutex<[[ISOWeek: [PlannerTask]]]>([])
     private let capacity: Int
 
     /// A cache of at most `capacity` weeks.
@@ -61,5 +66,46 @@ public final class WeekCache: Sendable {
             if entries.count >= capacity, entries[week] == nil { entries.removeAll(keepingCapacity: true) }
             entries[week] = Entry(identity: identity, tasks: tasks, removed: removed, indexed: indexed)
         }
+    }
+
+    /// Drops a week about to be changed in a step, so that the step's copy of its tasks is the
+    /// only one and is changed in place (a week of thousands of tasks is not copied for one).
+    /// The week is offered again once its file is written.
+    func forget(_ week: ISOWeek) {
+        entries.withLock { entries in _ = entries.removeValue(forKey: week) }
+    }
+
+    func shard(_ number: Int, identity: Identity) -> [ISOWeek?]? {
+        shards.withLock { shards in
+            guard let entry = shards[number], entry.identity == identity else { return nil }
+            return entry.entries
+        }
+    }
+
+    func store(shard number: Int, identity: Identity, entries: [ISOWeek?]) {
+        shards.withLock { shards in
+            if shards.count >= capacity, shards[number] == nil { shards.removeAll(keepingCapacity: true) }
+            shards[number] = (identity, entries)
+        }
+    }
+
+    /// Keeps the weeks of a step until `releaseRetired` (at most a few steps' worth: a session
+    /// that never pauses frees the oldest as it goes).
+    func retire(_ weeks: [ISOWeek: [PlannerTask]]) {
+        guard !weeks.isEmpty else { return }
+        let dropped = retired.withLock { retired -> [[ISOWeek: [PlannerTask]]] in
+            retired.append(weeks)
+            return retired.count > 8 ? [retired.removeFirst()] : []
+        }
+        _ = dropped
+    }
+
+    /// Frees the weeks kept by `retire`.
+    func releaseRetired() {
+        let dropped = retired.withLock { retired in
+            defer { retired.removeAll() }
+            return retired
+        }
+        _ = dropped
     }
 }

@@ -7,12 +7,19 @@ private func setStatus(_ status: TaskStatus, _ selection: TaskSelection, verb: S
     let (ids, json) = (selection.ids, selection.json)
     let now = try session.now()
     var selected: [PlannerTask] = []
-    var weekTasks: [PlannerTask] = []
+    var openBefore: [CompletionMilestone.OpenTask] = []
     let change = try session.commit(label: session.undoLabel([verb] + ids.map(String.init)), now: now) { state in
         selected = try state.requireTasks(ids)
         if status == .done {
-            // The weeks as they were, to tell whether this finished a slot, a day or a week.
-            for week in Set(selected.map(\.week)).sorted() { weekTasks += try state.tasks(in: week) }
+            // The weeks as they were, to tell whether this finished a slot, a day or a week (only
+            // where their open tasks sit: the weeks' own tasks are changed in place).
+            for week in Set(selected.map(\.week)).sorted() {
+                let tasks = try state.tasks(in: week)
+                // By index: a week's tasks are read where they lie, not copied one by one.
+                for index in tasks.indices where tasks[index].status == .open {
+                    openBefore.append(.init(uid: tasks[index].uid, date: tasks[index].date, slot: tasks[index].slot))
+                }
+            }
         }
         return try TaskOperations.setStatus(status, ids: ids, in: state, context: session.operationContext(now))
     }
@@ -37,8 +44,9 @@ private func setStatus(_ status: TaskStatus, _ selection: TaskSelection, verb: S
             session.print("\(result.task.id) was already \(past) · \(session.shownTitle(result.task))")
         }
     }
-    if let milestone = CompletionMilestone.reached(by: change.records, before: weekTasks) {
-        session.print(MilestoneText.render(milestone, context: try session.renderContext()))
+    if let milestone = CompletionMilestone.reached(by: change.records, openBefore: openBefore) {
+        // Only the style is drawn: no goal or colour of the store is read for it.
+        session.print(MilestoneText.render(milestone, context: try session.renderContext(goals: false)))
     }
     if status == .done { try Shade.Goals.noteFinished(by: change.tasks, session: session) }
 }

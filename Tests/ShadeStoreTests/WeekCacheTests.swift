@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@testable import ShadeCore
+@testable import ShadeStore
+
+/// What a long-lived session keeps between commands: weeks and id shards, each trusted only while
+/// its file is the one read.
+@Suite struct WeekCacheTests {
+    @Test func aCachedIdShardIsReadAgainOnceAnotherProcessReplacesItsFile() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "Gym")
+        let session = Store(directory: temp.directory, cache: WeekCache())
+        #expect(try session.read { try $0.task(id: 1)?.title } == "Gym")
+        #expect(try session.read { try $0.task(id: 2) } == nil)
+        // Another process files task 2 (its shard is written anew) in another week.
+        try add(temp.store, "2026-12-02", .evening, "Call Ana")
+        #expect(try session.read { try $0.task(id: 2)?.title } == "Call Ana")
+        #expect(try session.read { try $0.task(id: 1)?.title } == "Gym")
+    }
+
+    @Test func aSessionsOwnChangesLeaveTheCacheAsTheFilesAre() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "Gym")
+        let session = Store(directory: temp.directory, cache: WeekCache())
+        let week = try #require(ISOWeek(parsing: "2026-W48"))
+        _ = try session.read { try $0.tasks(in: week) }
+        // Changed in place in the step (its cached copy dropped first), then offered again as written.
+        for title in ["Read", "Swim"] {
+            _ = try session.commit(label: "add \(title)", now: now) { state in
+                [RecordChange(before: nil, after: .task(draft(try state.allocateID(), "2026-11-24", .evening, title)))]
+            }
+        }
+        _ = try session.commit(label: "done 1", now: now) { state in
+            try TaskOperations.setStatus(
+                .done, ids: [1], in: state, context: OperationContext(now: now, schedule: .standard))
+        }
+        let fresh = Store(directory: temp.directory)
+        let expected = try fresh.read { try $0.tasks(in: week) }
+        #expect(try session.read { try $0.tasks(in: week) } == expected)
+        #expect(expected.map(\.title) == ["Gym", "Read", "Swim"] && expected[0].status == .done)
+        #expect(try session.read { try $0.task(id: 3)?.title } == "Swim")
+        #expect(try fresh.check().problems.isEmpty)
+    }
+}
