@@ -79,10 +79,7 @@ extension StoreState {
     /// Hands out the next id; ids are never reused, not even after a removal.
     public func allocateID() throws(StoreError) -> Int {
         if nextID == nil {
-            let numbers = try FileSystem.list(paths.idsDirectory).compactMap { name -> Int? in
-                name.hasSuffix(".json") ? Int(name.dropLast(5)) : nil
-            }
-            if let last = numbers.max() {
+            if let last = try lastShardNumber() {
                 let entries = try shard(last)
                 nextID = last * StoreFormat.idsPerShard + max(entries.count, last == 0 ? 1 : 0)
             } else {
@@ -92,6 +89,22 @@ extension StoreState {
         let id = nextID ?? 1
         nextID = id + 1
         return id
+    }
+
+    /// The number of the last id shard, nil when there is none. A session checks the one it
+    /// found last time (that it is there and the next is not: shards are made in order, as ids
+    /// are handed out) before it lists the directory, which at a million ids holds a thousand.
+    private func lastShardNumber() throws(StoreError) -> Int? {
+        if let known = cache?.lastShard, try FileSystem.exists(paths.absolute(paths.idShardFile(known))),
+            try !FileSystem.exists(paths.absolute(paths.idShardFile(known + 1)))
+        {
+            return known
+        }
+        let last = try FileSystem.list(paths.idsDirectory).compactMap { name -> Int? in
+            name.hasSuffix(".json") ? Int(name.dropLast(5)) : nil
+        }.max()
+        cache?.lastShard = last
+        return last
     }
 
     /// Files a new task.

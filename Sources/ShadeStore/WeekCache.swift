@@ -45,6 +45,7 @@ public final class WeekCache: Sendable {
     /// The weeks of steps acknowledged by the redo log, kept until the session's next pause:
     /// freeing a week of thousands of tasks is work the answer need not wait for.
     private let retired = Mutex<[[ISOWeek: [PlannerTask]]]>([])
+    private let lastShardNumber = Mutex<Int?>(nil)
     private let capacity: Int
 
     /// A cache of at most `capacity` weeks.
@@ -73,6 +74,12 @@ public final class WeekCache: Sendable {
     /// The week is offered again once its file is written.
     func forget(_ week: ISOWeek) {
         entries.withLock { entries in _ = entries.removeValue(forKey: week) }
+    }
+
+    /// The last id shard found, a hint checked before use (`StoreState.allocateID`).
+    var lastShard: Int? {
+        get { lastShardNumber.withLock { $0 } }
+        set { lastShardNumber.withLock { $0 = newValue } }
     }
 
     func shard(_ number: Int, identity: Identity) -> [ISOWeek?]? {

@@ -42,4 +42,25 @@ import Testing
         #expect(try session.read { try $0.task(id: 3)?.title } == "Swim")
         #expect(try fresh.check().problems.isEmpty)
     }
+
+    @Test func aSessionsNextIdFollowsIdsAnotherProcessHandedOutInANewShard() throws {
+        let temp = TemporaryStore()
+        let session = Store(directory: temp.directory, cache: WeekCache())
+        let addOne: (StoreState) throws -> [RecordChange] = { state in
+            [RecordChange(before: nil, after: .task(draft(try state.allocateID(), "2026-11-24", .evening, "Mine")))]
+        }
+        _ = try session.commit(label: "add Mine", now: now, addOne)
+        #expect(FileManager.default.fileExists(atPath: temp.directory + "/ids/0000.json"))
+        // Another process hands out ids past the first shard's 1,024 (ids/0001.json is made).
+        _ = try temp.store.commit(label: "add many", now: now) { state in
+            try (0..<1100).map { index in
+                RecordChange(
+                    before: nil, after: .task(draft(try state.allocateID(), "2026-11-25", .morning, "Task \(index)")))
+            }
+        }
+        #expect(FileManager.default.fileExists(atPath: temp.directory + "/ids/0001.json"))
+        let change = try session.commit(label: "add Mine", now: now, addOne)
+        #expect(change.tasks.map(\.id) == [1102])
+        #expect(try temp.store.check().problems.isEmpty)
+    }
 }
