@@ -48,7 +48,7 @@ public final class WeekCache: Sendable {
     private let lastShardNumber = Mutex<Int?>(nil)
     private let capacity: Int
 
-    /// A cache of at most `capacity` weeks.
+    /// A cache of at most `capacity` weeks (and as many id shards).
     public init(capacity: Int = 64) { self.capacity = capacity }
 
     func tasks(_ week: ISOWeek, identity: WeekIdentity) -> (
@@ -104,7 +104,7 @@ public final class WeekCache: Sendable {
             retired.append(weeks)
             return retired.count > 8 ? [retired.removeFirst()] : []
         }
-        _ = dropped
+        _ = dropped  // freed here, outside the lock
     }
 
     /// Frees the weeks kept by `retire`.
@@ -113,6 +113,6 @@ public final class WeekCache: Sendable {
             defer { retired.removeAll() }
             return retired
         }
-        _ = dropped
+        _ = dropped  // freed here, outside the lock
     }
 }
