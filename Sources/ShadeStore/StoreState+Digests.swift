@@ -14,24 +14,21 @@ extension StoreState {
     ) throws(StoreError) {
         var repaired: Set<Int> = []
         for week in try storedWeeks() {
-            guard weeks[week] == nil, !dirtyWeeks.contains(week),
-                let stamp = FileStamp.of(paths.absolute(paths.weekFile(week)))
-            else {
+            // A week this step holds already is digested as it is held.
+            guard weeks[week] == nil, let stamp = FileStamp.of(paths.absolute(paths.weekFile(week))) else {
                 try visit(week, WeekDigest(try filedTasks(in: week)))
                 continue
             }
             var entries = try summary(week.year)
-            if let entry = entries[week], entry.stamp == stamp, let digest = entry.digest {
-                try visit(week, digest)
-                continue
+            let (entry, summed) = try summaryEntry(of: week, stamp: stamp, in: &entries, digest: true)
+            // Asked for, so there (an entry summed up now always has one).
+            let digest: WeekDigest
+            if let known = entry.digest { digest = known } else { digest = WeekDigest(try filedTasks(in: week)) }
+            if summed {
+                summaries[week.year] = entries
+                repaired.insert(week.year)
+                if !keep(digest), !unindexedWeeks.contains(week) { weeks[week] = nil }
             }
-            // No writer runs under the lock: the stamp taken before the read is the file's.
-            let entry = SummaryDocument.Entry(stamp: stamp, tasks: try filedTasks(in: week), week: week)
-            entries[week] = entry
-            summaries[week.year] = entries
-            repaired.insert(week.year)
-            let digest = entry.digest ?? WeekDigest([])
-            if !keep(digest), !unindexedWeeks.contains(week) { weeks[week] = nil }
             try visit(week, digest)
         }
         for year in repaired.sorted() { repairSummary(year: year, entries: summaries[year] ?? [:]) }

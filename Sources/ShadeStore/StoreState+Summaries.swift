@@ -37,19 +37,12 @@ extension StoreState {
                 entries = summaries[year] ?? SummaryDocument.read(paths.absolute(paths.summaryFile(year)), year: year)
                 repaired = false
             }
-            let changed = dirtyWeeks.contains(week)
-            if !changed, let entry = entries[week], entry.stamp == stamp {
-                visit(week, entry.cells.adding(extra), entry.carriedFrom)
-            } else {
-                let entry = SummaryDocument.Entry(stamp: stamp, tasks: try filedTasks(in: week), week: week)
-                // A week changed in this step is counted as it now is, and summed up by a later reader.
-                if !changed {
-                    weeks[week] = nil
-                    entries[week] = entry
-                    repaired = true
-                }
-                visit(week, entry.cells.adding(extra), entry.carriedFrom)
+            let (entry, summed) = try summaryEntry(of: week, stamp: stamp, in: &entries)
+            if summed {
+                weeks[week] = nil
+                repaired = true
             }
+            visit(week, entry.cells.adding(extra), entry.carriedFrom)
         }
         if repaired { repairSummary(year: year, entries: entries) }
     }
@@ -86,21 +79,32 @@ extension StoreState {
 
     /// The tallies of the tasks filed in a week (what a summary holds).
     private func filedCells(of week: ISOWeek) throws(StoreError) -> WeekCells {
-        let stamp = FileStamp.of(paths.absolute(paths.weekFile(week)))
-        if weeks[week] == nil, let stamp, let entry = try summary(week.year)[week], entry.stamp == stamp {
-            return entry.cells
+        guard let stamp = FileStamp.of(paths.absolute(paths.weekFile(week))) else {
+            return WeekCells(try filedTasks(in: week))
         }
-        let tasks = try filedTasks(in: week)
-        let cells = WeekCells(tasks)
-        // Only a week read as its file is (not one changed in this step) is summed up; no writer
-        // runs under the lock, so the stamp taken before the read is the file's.
-        if let stamp, !dirtyWeeks.contains(week) {
-            var entries = try summary(week.year)
-            entries[week] = SummaryDocument.Entry(stamp: stamp, tasks: tasks, week: week)
-            summaries[week.year] = entries
-            repairSummary(year: week.year, entries: entries)
+        var entries = try summary(week.year)
+        let (entry, summed) = try summaryEntry(of: week, stamp: stamp, in: &entries)
+        if summed { repairSummary(year: week.year, entries: entries) }
+        return entry.cells
+    }
+
+    /// A week's summary entry as its file (of `stamp`) now is: the one `entries` holds when it was
+    /// summed up from that very file (with a digest, when `digest` asks for one), else summed up
+    /// from the week's tasks now. One summed up is put into `entries` and `summed` says so, for
+    /// the caller to write back; a week changed in this step is summed up as it now is but never
+    /// put in (its file is not what was summed up: a later reader sums it up).
+    func summaryEntry(
+        of week: ISOWeek, stamp: FileStamp, in entries: inout [ISOWeek: SummaryDocument.Entry], digest: Bool = false
+    ) throws(StoreError) -> (entry: SummaryDocument.Entry, summed: Bool) {
+        let changed = dirtyWeeks.contains(week)
+        if !changed, let entry = entries[week], entry.stamp == stamp, !digest || entry.digest != nil {
+            return (entry, false)
         }
-        return cells
+        // No writer runs under the lock: the stamp taken before the read is the file's.
+        let entry = SummaryDocument.Entry(stamp: stamp, tasks: try filedTasks(in: week), week: week)
+        guard !changed else { return (entry, false) }
+        entries[week] = entry
+        return (entry, true)
     }
 
     /// Writes back a summary whose stale weeks were just summed up from their files, so that the
