@@ -17,13 +17,23 @@ public enum CompletionMilestone: Hashable, Sendable {
         }
 
         public init(_ task: PlannerTask) { self.init(uid: task.uid, date: task.date, slot: task.slot) }
+
+        /// Where the open tasks of `tasks` sit, appended to `open` (each task is looked at where it
+        /// lies: a copy of every task of a week, each field retained, is what this saves).
+        public static func collect(from tasks: [PlannerTask], into open: inout [OpenTask]) {
+            for index in tasks.indices where tasks[index].status == .open {
+                open.append(OpenTask(uid: tasks[index].uid, date: tasks[index].date, slot: tasks[index].slot))
+            }
+        }
     }
 
     /// The widest span (week, then day, then slot) that a task the change took from open to done
     /// belongs to and that has no open task left; nil when each such task still has company.
     /// `before` holds every task of the weeks the changed tasks are in, as they were before it.
     public static func reached(by changes: [RecordChange], before: [PlannerTask]) -> CompletionMilestone? {
-        reached(by: changes, openBefore: before.filter { $0.status == .open }.map(OpenTask.init))
+        var open: [OpenTask] = []
+        OpenTask.collect(from: before, into: &open)
+        return reached(by: changes, openBefore: open)
     }
 
     /// As `reached(by:before:)`, told only the open tasks of those weeks before the change.
@@ -49,6 +59,14 @@ public enum CompletionMilestone: Hashable, Sendable {
                 }
             }
         }
+        // Whether an open task there would tell anything not known yet.
+        func tells(_ date: CivilDate, _ slot: Slot) -> Bool {
+            for (index, span) in spans.enumerated() where span.first <= date && date <= span.last {
+                if !weekOpen[index] { return true }
+                if date == span.date && (!dayOpen[index] || (slot == span.slot && !slotOpen[index])) { return true }
+            }
+            return false
+        }
         // The tasks the change left open, then the open ones it did not touch (a change touches
         // a few tasks of a week: a scan of them beats hashing every uid of the week).
         var changedUIDs: [String] = []
@@ -59,7 +77,11 @@ public enum CompletionMilestone: Hashable, Sendable {
                 if new.status == .open { note(new.date, new.slot) }
             }
         }
-        for task in openBefore where !changedUIDs.contains(task.uid) { note(task.date, task.slot) }
+        // Where a task would tell nothing new, its uid is not compared (once the week is known to
+        // hold an open task, only the finished tasks' own days and slots are looked at).
+        for task in openBefore where tells(task.date, task.slot) && !changedUIDs.contains(task.uid) {
+            note(task.date, task.slot)
+        }
         var best: CompletionMilestone?
         for (index, task) in finished.enumerated() {
             let milestone: CompletionMilestone

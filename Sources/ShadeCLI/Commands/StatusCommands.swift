@@ -14,11 +14,7 @@ private func setStatus(_ status: TaskStatus, _ selection: TaskSelection, verb: S
             // The weeks as they were, to tell whether this finished a slot, a day or a week (only
             // where their open tasks sit: the weeks' own tasks are changed in place).
             for week in Set(selected.map(\.week)).sorted() {
-                let tasks = try state.tasks(in: week)
-                // By index: a week's tasks are read where they lie, not copied one by one.
-                for index in tasks.indices where tasks[index].status == .open {
-                    openBefore.append(.init(uid: tasks[index].uid, date: tasks[index].date, slot: tasks[index].slot))
-                }
+                CompletionMilestone.OpenTask.collect(from: try state.tasks(in: week), into: &openBefore)
             }
         }
         return try TaskOperations.setStatus(status, ids: ids, in: state, context: session.operationContext(now))
