@@ -18,8 +18,8 @@ public enum CompletionMilestone: Hashable, Sendable {
 
         public init(_ task: PlannerTask) { self.init(uid: task.uid, date: task.date, slot: task.slot) }
 
-        /// Where the open tasks of `tasks` sit, appended to `open` (each task is looked at where it
-        /// lies: a copy of every task of a week, each field retained, is what this saves).
+        /// Where the open tasks of `tasks` sit, appended to `open`: all `reached(by:openBefore:)`
+        /// needs of a week before a change. Each task is read where it lies (by index), not copied.
         public static func collect(from tasks: [PlannerTask], into open: inout [OpenTask]) {
             for index in tasks.indices where tasks[index].status == .open {
                 open.append(OpenTask(uid: tasks[index].uid, date: tasks[index].date, slot: tasks[index].slot))
