@@ -10,14 +10,6 @@ public enum CompletionMilestone: Hashable, Sendable {
         let date: CivilDate
         let slot: Slot
 
-        public init(uid: String, date: CivilDate, slot: Slot) {
-            self.uid = uid
-            self.date = date
-            self.slot = slot
-        }
-
-        public init(_ task: PlannerTask) { self.init(uid: task.uid, date: task.date, slot: task.slot) }
-
         /// Where the open tasks of `tasks` sit, appended to `open`: all `reached(by:openBefore:)`
         /// needs of a week before a change. Each task is read where it lies (by index), not copied.
         public static func collect(from tasks: [PlannerTask], into open: inout [OpenTask]) {
