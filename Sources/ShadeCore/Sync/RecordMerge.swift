@@ -5,7 +5,8 @@
 ///   keeps that change.
 /// - A field changed on both sides takes the later change; at one instant, authors in a fixed
 ///   order, then values in a fixed order, so that every copy picks the same. The value that lost
-///   is a **conflict**, for the conflict log.
+///   is a **conflict**, for the conflict log. Both sides setting the same value is no conflict:
+///   nothing is lost, and the later stamp is kept.
 /// - A removal leaves a tombstone (the key and when it was removed): a removal after the last
 ///   change of the record wins; a change after the removal brings the record back, and the
 ///   removal is the conflict. A record put back on one side (its tombstone gone there, the
