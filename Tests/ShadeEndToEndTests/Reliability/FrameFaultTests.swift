@@ -25,7 +25,7 @@ import Testing
             viaExecutable: Self.script)
     }
 
-    /// The trace's calls of `name` (in order), and which of them wrote the redo log.
+    /// The trace's calls of `name`, in order, each line as strace wrote it (with the file it was on).
     private func calls(_ name: String, in log: String) -> [String] {
         ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
             .filter { $0.drop { $0.isNumber }.drop { $0 == " " }.hasPrefix(name + "(") }
