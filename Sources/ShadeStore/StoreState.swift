@@ -63,9 +63,15 @@ public final class StoreState: PlannerRecords {
     /// The tasks of one week: those filed in it, in the order they were filed, then the
     /// occurrences its repeat series show (each with the id this copy gave it).
     public func tasks(in week: ISOWeek) throws(StoreError) -> [PlannerTask] {
-        let filed = try filedTasks(in: week)
-        let shown = try occurrences(in: week, besides: filed)
+        let (filed, shown) = try parts(of: week)
         return shown.isEmpty ? filed : filed + shown
+    }
+
+    /// A week's tasks in their two parts: those filed in it, and the occurrences its repeat series
+    /// show besides them (numbered).
+    private func parts(of week: ISOWeek) throws(StoreError) -> (filed: [PlannerTask], shown: [PlannerTask]) {
+        let filed = try filedTasks(in: week)
+        return (filed, try occurrences(in: week, besides: filed))
     }
 
     /// The tasks filed in one week's file, in the order they were filed.
@@ -192,8 +198,7 @@ public final class StoreState: PlannerRecords {
     /// The task with an id, or nil when there is none (never was, or removed).
     public func task(id: Int) throws(StoreError) -> PlannerTask? {
         guard id > 0, let week = try weekOfTask(id: id) else { return nil }
-        let filed = try filedTasks(in: week)
-        let shown = try occurrences(in: week, besides: filed)
+        let (filed, shown) = try parts(of: week)
         return Self.task(id: id, in: filed) ?? Self.task(id: id, in: shown)
     }
 
@@ -212,7 +217,7 @@ public final class StoreState: PlannerRecords {
     /// series show, numbered), and makes this step's copy of its tasks the only one, so that the
     /// change is made in place rather than on a copy of the whole week.
     func loadForChange(_ week: ISOWeek) throws(StoreError) {
-        _ = try occurrences(in: week, besides: try filedTasks(in: week))
+        _ = try parts(of: week)
         cache?.forget(week)
     }
 
