@@ -4,32 +4,16 @@ public enum CompletionMilestone: Hashable, Sendable {
     case day(CivilDate)
     case week(ISOWeek)
 
-    /// Where an open task sits: all a milestone needs of the tasks around a change.
-    public struct OpenTask: Sendable {
-        let uid: String
-        let date: CivilDate
-        let slot: Slot
-
-        /// Where the open tasks of `tasks` sit, appended to `open`: all `reached(by:openBefore:)`
-        /// needs of a week before a change. Each task is read where it lies (by index), not copied.
-        public static func collect(from tasks: [PlannerTask], into open: inout [OpenTask]) {
-            for index in tasks.indices where tasks[index].status == .open {
-                open.append(OpenTask(uid: tasks[index].uid, date: tasks[index].date, slot: tasks[index].slot))
-            }
-        }
-    }
-
     /// The widest span (week, then day, then slot) that a task the change took from open to done
     /// belongs to and that has no open task left; nil when each such task still has company.
     /// `before` holds every task of the weeks the changed tasks are in, as they were before it.
     public static func reached(by changes: [RecordChange], before: [PlannerTask]) -> CompletionMilestone? {
-        var open: [OpenTask] = []
-        OpenTask.collect(from: before, into: &open)
-        return reached(by: changes, openBefore: open)
+        reached(by: changes, weeks: [before])
     }
 
-    /// As `reached(by:before:)`, told only the open tasks of those weeks before the change.
-    public static func reached(by changes: [RecordChange], openBefore: [OpenTask]) -> CompletionMilestone? {
+    /// As `reached(by:before:)`, told the tasks of those weeks one week at a time (each list is
+    /// read where it lies: no task is copied, and no uid is kept).
+    public static func reached(by changes: [RecordChange], weeks: [[PlannerTask]]) -> CompletionMilestone? {
         let finished = changes.compactMap { change -> PlannerTask? in
             guard let old = change.before?.task, let new = change.after?.task, old.status == .open,
                 new.status == .done
@@ -70,9 +54,14 @@ public enum CompletionMilestone: Hashable, Sendable {
             }
         }
         // Where a task would tell nothing new, its uid is not compared (once the week is known to
-        // hold an open task, only the finished tasks' own days and slots are looked at).
-        for task in openBefore where tells(task.date, task.slot) && !changedUIDs.contains(task.uid) {
-            note(task.date, task.slot)
+        // hold an open task, only the finished tasks' own days and slots are looked at), and the
+        // scan stops once every finished task's slot is known to hold one: nothing is left to say.
+        scan: for tasks in weeks {
+            for index in tasks.indices where tasks[index].status == .open {
+                guard !slotOpen.allSatisfy({ $0 }) else { break scan }
+                let (date, slot) = (tasks[index].date, tasks[index].slot)
+                if tells(date, slot) && !changedUIDs.contains(tasks[index].uid) { note(date, slot) }
+            }
         }
         var best: CompletionMilestone?
         for (index, task) in finished.enumerated() {

@@ -128,14 +128,21 @@ extension StoreState {
 
     /// Replaces a task by its id, moving it between weeks when its date changed.
     public func update(_ task: PlannerTask) throws(StoreError) {
-        guard let before = try self.task(id: task.id) else { throw missing(task.id) }
+        // A filed task is found where it lies (one scan of its week), any other by its id.
+        var filedIndex: Int?
+        var found: PlannerTask?
+        if let week = try weekOfTask(id: task.id) {
+            let filed = try filedTasks(in: week)
+            filedIndex = Self.index(of: task.id, in: filed)
+            found = filedIndex.map { filed[$0] }
+        }
+        if found == nil { found = try self.task(id: task.id) }
+        guard let before = found else { throw missing(task.id) }
         // A task's uid never changes (an entry of the change log written before an upgrade gave a
         // hand-copied task a uid of its own still names the old one).
         let task = task.uid == before.uid ? task : task.withUID(before.uid)
         if before.week == task.week, before.date == task.date, before.slot == task.slot {
-            guard let index = Self.index(of: task.id, in: try filedTasks(in: task.week)) else {
-                throw missing(task.id)
-            }
+            guard let index = filedIndex else { throw missing(task.id) }
             try loadForChange(task.week)
             weeks[task.week, default: []][index] = task
             dirtyWeeks.insert(task.week)

@@ -7,17 +7,19 @@ private func setStatus(_ status: TaskStatus, _ selection: TaskSelection, verb: S
     let (ids, json) = (selection.ids, selection.json)
     let now = try session.now()
     var selected: [PlannerTask] = []
-    var openBefore: [CompletionMilestone.OpenTask] = []
+    var milestone: CompletionMilestone?
     let change = try session.commit(label: session.undoLabel([verb] + ids.map(String.init)), now: now) { state in
         selected = try state.requireTasks(ids)
+        let changes = TaskOperations.setStatus(status, of: selected, context: session.operationContext(now))
         if status == .done {
-            // The weeks as they were, to tell whether this finished a slot, a day or a week (only
-            // where their open tasks sit: the weeks' own tasks are changed in place).
-            for week in Set(selected.map(\.week)).sorted() {
-                CompletionMilestone.OpenTask.collect(from: try state.tasks(in: week), into: &openBefore)
+            // The weeks as they are before the change, to tell whether it finished a slot, a day
+            // or a week (read here, before the change is made in them in place).
+            let weeks = try Set(selected.map(\.week)).sorted().map { week throws(StoreError) in
+                try state.tasks(in: week)
             }
+            milestone = CompletionMilestone.reached(by: changes, weeks: weeks)
         }
-        return try TaskOperations.setStatus(status, ids: ids, in: state, context: session.operationContext(now))
+        return changes
     }
     let results = selected.map { task -> (task: PlannerTask, changed: Bool) in
         change.tasks.first { $0.uid == task.uid }.map { ($0, true) } ?? (task, false)
@@ -40,7 +42,7 @@ private func setStatus(_ status: TaskStatus, _ selection: TaskSelection, verb: S
             session.print("\(result.task.id) was already \(past) · \(session.shownTitle(result.task))")
         }
     }
-    if let milestone = CompletionMilestone.reached(by: change.records, openBefore: openBefore) {
+    if let milestone {
         // Only the style is drawn: no goal or colour of the store is read for it.
         session.print(MilestoneText.render(milestone, context: try session.renderContext(goals: false)))
     }

@@ -58,7 +58,14 @@ public enum TaskOperations {
     public static func setStatus(
         _ status: TaskStatus, ids: [Int], in records: PlannerRecords, context: OperationContext
     ) throws -> [RecordChange] {
-        try records.requireTasks(ids).compactMap { task in
+        setStatus(status, of: try records.requireTasks(ids), context: context)
+    }
+
+    /// As `setStatus(_:ids:in:context:)`, on tasks already looked up (`requireTasks`).
+    public static func setStatus(_ status: TaskStatus, of tasks: [PlannerTask], context: OperationContext)
+        -> [RecordChange]
+    {
+        tasks.compactMap { task in
             guard task.status != status else { return nil }
             var changed = task
             changed.setStatus(status, at: context.now)
