@@ -97,19 +97,8 @@ final class ShadeProcess: @unchecked Sendable {
             for pointer in argv { pointer?.deallocate() }
             for pointer in envp { free(pointer) }
         }
-        // The child starts with no signal blocked and each at its default, whatever thread spawns it.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let code = posix_spawn(&pid, path, &actions, &attributes, argv + [nil], envp + [nil])
+        let code = withCleanSignals { posix_spawn(&pid, path, &actions, &$0, argv + [nil], envp + [nil]) }
         guard code == 0 else {
             throw NSError(domain: NSPOSIXErrorDomain, code: Int(code), userInfo: [NSFilePathErrorKey: path])
         }
@@ -119,6 +108,22 @@ final class ShadeProcess: @unchecked Sendable {
         }
         let signal = status & 0x7f
         return signal == 0 ? (status >> 8) & 0xff : signal
+    }
+
+    /// Runs `body` with spawn attributes under which the child starts with no signal blocked and
+    /// each at its default, whatever thread spawns it (and `flags` besides).
+    static func withCleanSignals<T>(flags: Int32 = 0, _ body: (inout posix_spawnattr_t) -> T) -> T {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | flags))
+        return body(&attributes)
     }
 
     /// Runs a command with `--json` and returns the parsed output, requiring exit 0.

@@ -7,6 +7,7 @@ final class TerminalREPL {
     private let master: Int32
     private var bytes: [UInt8] = []
     private var ended = false
+    private var reaped = false
 
     // Linux's terminal ioctls and spawn flag (their C macros do not import into Swift).
     private static let unlockTerminal: UInt = 0x4004_5431  // TIOCSPTLCK
@@ -32,22 +33,13 @@ final class TerminalREPL {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/pts/\(number)", O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | Self.spawnInNewSession))
         let argv = [strdup(ShadeProcess.binary)]
         let envp = shade.environment.merging(["TERM": "dumb"]) { $1 }.map { strdup("\($0.key)=\($0.value)") }
         defer { for pointer in argv + envp { free(pointer) } }
         var child: pid_t = 0
-        let code = posix_spawn(&child, ShadeProcess.binary, &actions, &attributes, argv + [nil], envp + [nil])
+        let code = ShadeProcess.withCleanSignals(flags: Self.spawnInNewSession) {
+            posix_spawn(&child, ShadeProcess.binary, &actions, &$0, argv + [nil], envp + [nil])
+        }
         guard code == 0 else {
             Glibc.close(master)
             throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
@@ -84,16 +76,21 @@ final class TerminalREPL {
         return true
     }
 
-    /// Kills the session with SIGKILL, waits for it, and reads what it had shown.
+    /// Kills the session with SIGKILL, waits for it, and reads what it had shown (for up to 5 s:
+    /// the terminal ends once nothing holds it open).
     func kill() {
-        Glibc.kill(pid, SIGKILL)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        while !ended { readAvailable(waiting: 0) }
+        if !reaped {
+            Glibc.kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            reaped = true
+        }
+        let deadline = Date().addingTimeInterval(5)
+        while !ended && Date() < deadline { readAvailable(waiting: 10) }
     }
 
     func close() {
-        if !ended { kill() }
+        kill()
         Glibc.close(master)
     }
 
