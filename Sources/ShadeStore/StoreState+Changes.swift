@@ -131,7 +131,7 @@ extension StoreState {
         // A filed task is found where it lies (one scan of its week), any other by its id.
         var filedIndex: Int?
         var found: PlannerTask?
-        if let week = try weekOfTask(id: task.id) {
+        if task.id > 0, let week = try weekOfTask(id: task.id) {
             let filed = try filedTasks(in: week)
             filedIndex = Self.index(of: task.id, in: filed)
             found = filedIndex.map { filed[$0] }
