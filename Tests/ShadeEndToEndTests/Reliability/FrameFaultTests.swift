@@ -6,23 +6,22 @@ import Testing
 /// back: not in the views, not in the change log, not after the session. The session goes on, and
 /// its next change is kept.
 ///
-/// The REPL runs at a terminal (through `script`, as only a terminal session defers its files)
-/// under strace, which fails the frame's call on `journal/redo.log`.
+/// The REPL runs at a terminal of its own (`TerminalREPL`, as only a terminal session defers its
+/// files) under strace, which fails the frame's call on `journal/redo.log`.
 @Suite struct FrameFaultTests {
-    private static let script = "/usr/bin/script"
-
     /// Runs `lines` in a REPL at a terminal, traced (`pwrite64` and `fdatasync`, with the files
-    /// they write) to `log`, with `inject` (a strace `-e inject=` value) when given.
+    /// they write) to `log`, with `inject` (a strace `-e inject=` value) when given; returns what
+    /// the terminal showed.
     private func terminalSession(_ shade: ShadeProcess, _ lines: [String], log: String, inject: String? = nil)
-        throws -> ShadeProcess.Result
+        throws -> String
     {
-        var traced = "\(SaveTrace.strace) -f -qq -y -o '\(log)' -e trace=pwrite64,fdatasync"
-        if let inject { traced += " -e inject=\(inject)" }
-        traced += " '\(ShadeProcess.binary)'"
-        return try shade.run(
-            raw: [Self.script, "-qec", traced, "/dev/null"].map { Array($0.utf8) },
-            stdin: Array((lines.joined(separator: "\n") + "\n").utf8), environment: ["TERM": "dumb"],
-            viaExecutable: Self.script)
+        var traced = [SaveTrace.strace, "-f", "-qq", "-y", "-o", log, "-e", "trace=pwrite64,fdatasync"]
+        if let inject { traced += ["-e", "inject=\(inject)"] }
+        let session = try TerminalREPL(shade, via: traced)
+        defer { session.close() }
+        session.type(lines.joined(separator: "\n"))
+        #expect(session.waitForEnd(), "the session did not end: \(session.shown)")
+        return session.shown
     }
 
     /// The trace's calls of `name`, in order, each line as strace wrote it (with the file it was on).
@@ -40,15 +39,15 @@ import Testing
     }
 
     @Test func aFrameThatFailsIsReportedAndNeverComesBack() throws {
-        for tool in [SaveTrace.strace, Self.script] where !FileManager.default.isExecutableFile(atPath: tool) {
-            Issue.record("\(tool) is not installed")
+        guard FileManager.default.isExecutableFile(atPath: SaveTrace.strace) else {
+            Issue.record("\(SaveTrace.strace) is not installed")
             return
         }
         // Which call of each kind writes the frame, from a session without a fault.
         let dry = try storeWithOneTask()
         let dryLog = dry.root + "/trace"
         let clean = try terminalSession(dry, ["add mon Gym", "exit"], log: dryLog)
-        #expect(clean.stdout.contains("added 2"), "a session without a fault: \(clean.stdout)")
+        #expect(clean.contains("added 2"), "a session without a fault: \(clean)")
         var ordinals: [String: Int] = [:]
         for name in ["pwrite64", "fdatasync"] {
             ordinals[name] = calls(name, in: dryLog).firstIndex { $0.contains("journal/redo.log>") }.map { $0 + 1 }
@@ -61,12 +60,11 @@ import Testing
             let place = "\(error) at the frame's \(name)"
             let shade = try storeWithOneTask()
             let log = shade.root + "/trace"
-            let run = try terminalSession(
+            let output = try terminalSession(
                 shade, ["add mon Gym", "add mon Read", "exit"], log: log,
                 inject: "\(name):error=\(error):when=\(ordinal)")
             let failed = calls(name, in: log).filter { $0.contains("(INJECTED)") }
             #expect(failed.count == 1 && failed.first?.contains("journal/redo.log>") == true, "\(place): \(failed)")
-            let output = run.stdout.replacingOccurrences(of: "\r", with: "")
             #expect(output.contains("nothing was changed"), "\(place): the failure was not reported:\n\(output)")
             #expect(!output.contains("· Gym\n"), "\(place): the change was answered:\n\(output)")
             #expect(output.contains("· Read\n"), "\(place): the next change was not made:\n\(output)")

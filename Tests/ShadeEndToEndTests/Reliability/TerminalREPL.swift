@@ -14,7 +14,9 @@ final class TerminalREPL {
     private static let terminalNumber: UInt = 0x8004_5430  // TIOCGPTN
     private static let spawnInNewSession: Int32 = 0x80  // POSIX_SPAWN_SETSID
 
-    init(_ shade: ShadeProcess) throws {
+    /// Starts shade's REPL on `shade`'s store, through `via` when given (another program's argv,
+    /// which names shade last: strace and its options, as `ShadeProcess.run(raw:…viaExecutable:)`).
+    init(_ shade: ShadeProcess, via wrapper: [String] = []) throws {
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard master >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var unlock: Int32 = 0
@@ -33,12 +35,13 @@ final class TerminalREPL {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/pts/\(number)", O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        let argv = [strdup(ShadeProcess.binary)]
+        let command = wrapper.isEmpty ? [ShadeProcess.binary] : wrapper + [ShadeProcess.binary]
+        let argv = command.map { strdup($0) }
         let envp = shade.environment.merging(["TERM": "dumb"]) { $1 }.map { strdup("\($0.key)=\($0.value)") }
         defer { for pointer in argv + envp { free(pointer) } }
         var child: pid_t = 0
         let code = ShadeProcess.withCleanSignals(flags: Self.spawnInNewSession) {
-            posix_spawn(&child, ShadeProcess.binary, &actions, &$0, argv + [nil], envp + [nil])
+            posix_spawn(&child, command[0], &actions, &$0, argv + [nil], envp + [nil])
         }
         guard code == 0 else {
             Glibc.close(master)
@@ -74,6 +77,15 @@ final class TerminalREPL {
             readAvailable(waiting: 1)
         }
         return true
+    }
+
+    /// Waits (up to 20 s) until the session has ended of itself (after `exit`), and reaps it.
+    func waitForEnd() -> Bool {
+        let deadline = Date().addingTimeInterval(20)
+        while !ended && Date() < deadline { readAvailable(waiting: 10) }
+        let endedItself = ended
+        kill()
+        return endedItself
     }
 
     /// Kills the session with SIGKILL, waits for it, and reads what it had shown (for up to 5 s:
