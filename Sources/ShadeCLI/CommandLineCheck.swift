@@ -13,7 +13,7 @@ public enum CommandLineCheck {
     @discardableResult
     public static func parse(_ line: String) -> Bool {
         guard let words = try? CommandLineWords.split(line), !words.isEmpty,
-            case .success(.command(let command, _)) = CommandRunner.parse(words)
+            case .line(.command(let command, _)) = CommandRunner.parse(words)
         else { return false }
         _ = try? command.parseWords(resolver: resolver)
         return true

@@ -6,14 +6,31 @@ import ShadeStore
 struct CommandRunner {
     let session: Session
 
+    /// Words parsed: what they ask for, or why they cannot be run.
+    ///
+    /// A type of its own rather than a `Result`: a generic type's metadata is made when a process
+    /// first uses it, and `Result`'s asks the runtime to look its error's conformance up among
+    /// every conformance the program holds, which every one-shot command would pay again.
+    enum Parsed {
+        case line(Shade.ParsedLine)
+        case failure(CommandError)
+
+        func get() throws(CommandError) -> Shade.ParsedLine {
+            switch self {
+            case .line(let line): return line
+            case .failure(let error): throw error
+            }
+        }
+    }
+
     /// Parses words into what they ask for.
-    static func parse(_ words: [String]) -> Result<Shade.ParsedLine, CommandError> {
-        Result { () throws(CommandError) in try Shade.parse(words) }
+    static func parse(_ words: [String]) -> Parsed {
+        do throws(CommandError) { return .line(try Shade.parse(words)) } catch { return .failure(error) }
     }
 
     /// Runs one command; returns its exit code. `context` prefixes messages (`line 3: `);
     /// `parsed` is the result of `parse(words)` when the caller has it already.
-    func run(_ words: [String], context: String = "", parsed: Result<Shade.ParsedLine, CommandError>? = nil) -> Int32 {
+    func run(_ words: [String], context: String = "", parsed: Parsed? = nil) -> Int32 {
         do {
             switch try (parsed ?? CommandRunner.parse(words)).get() {
             case .text(let text):

@@ -49,13 +49,17 @@ extension Configuration {
     static func json(_ capacity: SlotCapacity) -> JSONValue {
         var object = JSONObject()
         for slot in Slot.allCases {
-            if let limit = capacity.bySlot[slot] { object[slot.rawValue] = .int(Int64(limit)) }
+            if let limit = capacity.limit(for: slot) { object[slot.rawValue] = .int(Int64(limit)) }
         }
         for weekday in Weekday.allCases {
-            guard let slots = capacity.byWeekday[weekday] else { continue }
             var day = JSONObject()
-            for slot in Slot.allCases { if let limit = slots[slot] { day[slot.rawValue] = .int(Int64(limit)) } }
-            object[weekday.name] = .object(day)
+            var limited = false
+            for slot in Slot.allCases {
+                guard let limit = capacity.limit(for: slot, on: weekday) else { continue }
+                day[slot.rawValue] = .int(Int64(limit))
+                limited = true
+            }
+            if limited { object[weekday.name] = .object(day) }
         }
         return .object(object)
     }

@@ -86,7 +86,7 @@ public enum ShadeMain {
         var store = store
         var color = color
         let parsed = CommandRunner.parse(words)
-        if case .success(.command(_, let global)) = parsed {
+        if case .line(.command(_, let global)) = parsed {
             store = global.store ?? store
             color = global.color ?? color
         }

@@ -17,8 +17,10 @@ public struct DayAgenda: Hashable, Sendable {
     /// The day's counts and rate, pooled over its tasks.
     public let tally: Tally
 
-    /// Builds a day's agenda from any tasks; tasks of other days are ignored.
-    public init(date: CivilDate, tasks: some Sequence<PlannerTask>) {
+    /// Builds a day's agenda from any tasks; tasks of other days are ignored. (A list, not any
+    /// sequence: code generic over a sequence from another module looks its conformances up when
+    /// a process first runs it, which every `day` would pay.)
+    public init(date: CivilDate, tasks: [PlannerTask]) {
         self.date = date
         var bySlot: [[PlannerTask]] = [[], [], []]
         for task in tasks where task.date == date { bySlot[task.slot.index].append(task) }
@@ -46,7 +48,7 @@ public struct WeekAgenda: Hashable, Sendable {
     public let tally: Tally
 
     /// Builds a week's agenda from any tasks; tasks of other weeks are ignored.
-    public init(week: ISOWeek, tasks: some Sequence<PlannerTask>) {
+    public init(week: ISOWeek, tasks: [PlannerTask]) {
         self.week = week
         var byDay: [[PlannerTask]] = Array(repeating: [], count: 7)
         let monday = week.monday

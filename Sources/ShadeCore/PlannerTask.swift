@@ -90,7 +90,10 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
         case doneAt = "done_at"
 
         /// The fields files leave out while they hold nothing (they came after format 3 began).
-        public static let omittedWhenUnset: Set<Field> = [.carried, .planned, .goal, .to]
+        /// A list, not a set: a set of fields is a generic type made at run time, whose making
+        /// looks up `Field`'s `Hashable` among every conformance the program holds, and every
+        /// read of a week would pay that for four fields.
+        public static let omittedWhenUnset: [Field] = [.carried, .planned, .goal, .to]
     }
 
     /// The same task under another uid: only for a task an earlier format let two tasks share a

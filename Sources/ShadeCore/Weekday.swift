@@ -20,7 +20,17 @@ public enum Weekday: Int, CaseIterable, Sendable {
     public var shortName: String { String(name.prefix(3)) }
 
     /// The three-letter capitalised name, `Mon`.
-    public var label: String { shortName.prefix(1).uppercased() + shortName.dropFirst() }
+    public var label: String {
+        switch self {
+        case .monday: "Mon"
+        case .tuesday: "Tue"
+        case .wednesday: "Wed"
+        case .thursday: "Thu"
+        case .friday: "Fri"
+        case .saturday: "Sat"
+        case .sunday: "Sun"
+        }
+    }
 
     /// Parses a full or three-letter weekday name, in any letter case.
     public init?(name text: String) {

@@ -29,10 +29,10 @@ struct StrictnessScan {
         var stack: [(object: Int, expectingKey: Bool, firstKey: Int)] = []
         stack.reserveCapacity(16)
         // The hashes of the keys of the objects open, innermost last; an object of many keys
-        // also keeps them in a set.
+        // also keeps them in a table of its own (the large objects open, innermost last).
         var keyHashes: [UInt64] = []
         keyHashes.reserveCapacity(64)
-        var largeObjects: [Int: Set<UInt64>] = [:]
+        var largeObjects: [KeyTable] = []
         var index = 0
         let count = bytes.count
         while index < count {
@@ -53,7 +53,7 @@ struct StrictnessScan {
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 if let closed = stack.popLast() {
                     keyHashes.removeLast(keyHashes.count - closed.firstKey)
-                    if closed.object >= 0, !largeObjects.isEmpty { largeObjects[closed.object] = nil }
+                    if closed.object >= 0, largeObjects.last?.object == closed.object { largeObjects.removeLast() }
                 }
                 index += 1
             case UInt8(ascii: ","):
@@ -73,9 +73,10 @@ struct StrictnessScan {
                         continue
                     }
                     let first = stack[last].firstKey
-                    var repeated: Bool
-                    if let set = largeObjects[object] {
-                        repeated = set.contains(hash)
+                    // A large object is the innermost one open when it has a table.
+                    let repeated: Bool
+                    if let top = largeObjects.indices.last, largeObjects[top].object == object {
+                        repeated = !largeObjects[top].insert(hash)
                     } else {
                         repeated = keyHashes[first...].contains(hash)
                     }
@@ -86,8 +87,8 @@ struct StrictnessScan {
                         throw error
                     }
                     keyHashes.append(hash)
-                    if keyHashes.count - first > 32 {
-                        largeObjects[object, default: Set(keyHashes[first...])].insert(hash)
+                    if keyHashes.count - first > 32, largeObjects.last?.object != object {
+                        largeObjects.append(KeyTable(object: object, hashes: keyHashes[first...]))
                     }
                 }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -234,5 +235,45 @@ struct StrictnessScan {
             }
         }
         return nil
+    }
+
+    /// The key hashes of one open object of many keys, in an open-addressed table (a zero marks
+    /// a free slot), so that each further key is checked in constant time. Plain arrays of
+    /// integers: a `Set` would be a generic type made at run time, looked up among every
+    /// conformance the program holds, in every process that reads a large object.
+    struct KeyTable {
+        /// The object's index in `objects`.
+        let object: Int
+        private var slots: [UInt64]
+        private var count = 0
+
+        init(object: Int, hashes: ArraySlice<UInt64>) {
+            self.object = object
+            slots = [UInt64](repeating: 0, count: 128)
+            for hash in hashes { _ = insert(hash) }
+        }
+
+        /// Adds `hash`; false when the table held it already. A hash of zero is kept as one,
+        /// which can only make a key look repeated, and a repeat is confirmed byte for byte.
+        mutating func insert(_ hash: UInt64) -> Bool {
+            if (count + 1) * 2 > slots.count { grow() }
+            let key = hash == 0 ? 1 : hash
+            let mask = slots.count - 1
+            var index = Int(truncatingIfNeeded: key) & mask
+            while slots[index] != 0 {
+                if slots[index] == key { return false }
+                index = (index + 1) & mask
+            }
+            slots[index] = key
+            count += 1
+            return true
+        }
+
+        private mutating func grow() {
+            let old = slots
+            slots = [UInt64](repeating: 0, count: old.count * 2)
+            count = 0
+            for key in old where key != 0 { _ = insert(key) }
+        }
     }
 }

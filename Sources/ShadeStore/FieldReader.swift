@@ -67,9 +67,11 @@ struct FieldReader {
 
     /// An optional string member read as a value (`parse`), nil when it is missing or null; one
     /// that does not parse fails with `'TEXT' is not EXPECTED`.
-    func optional<Value>(_ key: String, _ parse: (String) -> Value?, expected: String) throws(StoreError) -> Value? {
+    func optional<Value>(_ key: String, _ parse: (String) -> Value?, expected: @autoclosure () -> String)
+        throws(StoreError) -> Value?
+    {
         guard let text = try optionalString(key) else { return nil }
-        guard let value = parse(text) else { throw fail(key, "'\(text)' is not \(expected)") }
+        guard let value = parse(text) else { throw fail(key, "'\(text)' is not \(expected())") }
         return value
     }
 

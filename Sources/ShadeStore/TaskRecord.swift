@@ -37,12 +37,14 @@ enum TaskRecord {
     /// goal): a task with exactly these is read without hashing a key.
     static let filedKeyList = JSONKeyList(filedOrder.filter { !omittedKeys.contains($0) })
     static let placedKeyList = JSONKeyList(placedOrder.filter { !omittedKeys.contains($0) })
-    static let omittedKeys = Set(TaskField.keys(Array(TaskField.omittedWhenUnset)))
+    static let omittedKeys = Set(TaskField.keys(TaskField.omittedWhenUnset))
     static let keys = Set(filedOrder + [seriesKey])
     static let placedKeys = Set(placedOrder + [seriesKey])
     static let earlierFiledKeys = Set(TaskField.keys(TaskField.filed))
     /// The fields a stamp can name.
     static let stampedFields = TaskField.stampedNames
+    /// What a colour must be, for the message about one that is not.
+    static let colorExpectation = "one of " + TaskColor.allCases.map(\.rawValue).joined(separator: ", ")
 
     /// The task as a JSON object of the given shape (always of the current format).
     static func encode(_ task: PlannerTask, _ shape: Shape) -> JSONValue {
@@ -131,8 +133,7 @@ enum TaskRecord {
         }
         // Category, colour and favourite came with format 2; a format-1 task has none of them.
         let color = try reader.optional(
-            TaskField.color.rawValue, TaskColor.init(rawValue:),
-            expected: "one of " + TaskColor.allCases.map(\.rawValue).joined(separator: ", "))
+            TaskField.color.rawValue, TaskColor.init(rawValue:), expected: colorExpectation)
         var favorite = false
         if let value = reader[TaskField.favorite.rawValue] {
             guard let flag = value.boolValue else {

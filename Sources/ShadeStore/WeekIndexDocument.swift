@@ -42,10 +42,11 @@ enum LocalIDs {
     /// The `ids` member of a document.
     static func decode(_ reader: FieldReader) throws(StoreError) -> [String: Int] {
         let entries = try FieldReader(try reader.value("ids"), file: reader.file, location: reader.path("ids"))
-        var result: [String: Int] = [:]
-        var seen: Set<Int> = []
+        let members = entries.members
+        var result = [String: Int](minimumCapacity: members.count)
+        var seen = Set<Int>(minimumCapacity: members.count)
         // Each member read as it comes (a lookup by key would make a large week quadratic).
-        for (uid, value) in entries.members {
+        for (uid, value) in members {
             guard let number = value.intValue, (1...Int64(Int32.max)).contains(number) else {
                 throw entries.fail(uid, "expected an id from 1 to \(Int32.max)")
             }

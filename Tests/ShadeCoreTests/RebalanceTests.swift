@@ -65,7 +65,7 @@ import Testing
         let capacity: SlotCapacity
         let context: OperationContext
         var description: String {
-            "tasks \(tasks.map { "\($0.id)@\($0.date.weekday.shortName) \($0.slot) \($0.time?.description ?? "-")" }) capacity \(capacity.bySlot) now \(context.now.date) \(context.now.time)"
+            "tasks \(tasks.map { "\($0.id)@\($0.date.weekday.shortName) \($0.slot) \($0.time?.description ?? "-")" }) capacity \(Slot.allCases.map { "\($0) \(capacity.limit(for: $0).map(String.init) ?? "none")" }) now \(context.now.date) \(context.now.time)"
         }
     }
 

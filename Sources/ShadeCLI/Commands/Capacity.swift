@@ -96,12 +96,12 @@ extension Shade {
             }
             var lines: [SafeText] = []
             for slot in Slot.allCases {
-                let limit = capacity.bySlot[slot].map(String.init) ?? "none"
+                let limit = capacity.limit(for: slot).map(String.init) ?? "none"
                 lines.append(DisplayWidth.padRight("\(slot)", to: 20) + "\(limit)")
             }
             for weekday in Weekday.allCases {
                 for slot in Slot.allCases {
-                    guard let limit = capacity.byWeekday[weekday]?[slot] else { continue }
+                    guard let limit = capacity.limit(for: slot, on: weekday) else { continue }
                     lines.append(DisplayWidth.padRight("\(weekday.name) \(slot)", to: 20) + "\(limit)")
                 }
             }
