@@ -67,7 +67,8 @@ private func error(_ text: String) -> JSONError? { error(Array(text.utf8)) }
     }
 
     @Test func findsADuplicateKeyInAnObjectOfManyKeys() throws {
-        // Past 32 keys an object's key hashes are kept in a set; the duplicate is still named.
+        // Past 32 keys an object's key hashes are kept in a table of their own; the duplicate is
+        // still named.
         let members = (0..<100).map { "\"k\($0)\": \($0)" } + ["\"k7\": 0"]
         let found = try #require(error("{\"outer\": {" + members.joined(separator: ", ") + "}}"))
         #expect(found.reason.contains("duplicate key \"k7\""))
