@@ -49,7 +49,7 @@ let package = Package(
             name: "ShadeCLI",
             dependencies: [
                 "ShadeCore", "ShadeJSON", "ShadeStore", "ShadeRendering", "ShadeReport", "ShadeInterchange",
-                "CEditLine",
+                "CEditLine", "CSystemCalls",
             ]
         ),
         .executableTarget(name: "shade", dependencies: ["ShadeCLI", "CSystemCalls"]),

@@ -2,7 +2,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <malloc.h>
+#include <spawn.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/un.h>
 #include <unistd.h>
 #include "CSystemCalls.h"
 
@@ -20,5 +25,138 @@ int shade_rename_exchange(const char *from, const char *to) {
 void shade_tune_allocator(void) {
 #ifdef M_MXFAST
     mallopt(M_MXFAST, 0);
+#endif
+}
+
+static int shade_socket_address(const char *path, struct sockaddr_un *address) {
+    memset(address, 0, sizeof *address);
+    address->sun_family = AF_UNIX;
+    size_t length = strlen(path);
+    if (length >= sizeof address->sun_path) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memcpy(address->sun_path, path, length + 1);
+    return 0;
+}
+
+int shade_unix_connect(const char *path) {
+    struct sockaddr_un address;
+    if (shade_socket_address(path, &address) != 0) return -1;
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    while (connect(fd, (struct sockaddr *)&address, sizeof address) != 0) {
+        if (errno == EINTR) continue;
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
+int shade_unix_listen(const char *path, int backlog) {
+    struct sockaddr_un address;
+    if (shade_socket_address(path, &address) != 0) return -1;
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    if (bind(fd, (struct sockaddr *)&address, sizeof address) != 0 || listen(fd, backlog) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
+ssize_t shade_send_with_fds(int socket, const void *bytes, size_t length, const int *fds, int count) {
+    struct iovec vector = {.iov_base = (void *)bytes, .iov_len = length};
+    struct msghdr message = {.msg_iov = &vector, .msg_iovlen = 1};
+    union {
+        struct cmsghdr header;
+        char space[CMSG_SPACE(sizeof(int) * 8)];
+    } control;
+    if (count > 8) {
+        errno = EINVAL;
+        return -1;
+    }
+    if (count > 0) {
+        memset(&control, 0, sizeof control);
+        message.msg_control = control.space;
+        message.msg_controllen = CMSG_SPACE(sizeof(int) * count);
+        struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+        header->cmsg_level = SOL_SOCKET;
+        header->cmsg_type = SCM_RIGHTS;
+        header->cmsg_len = CMSG_LEN(sizeof(int) * count);
+        memcpy(CMSG_DATA(header), fds, sizeof(int) * count);
+    }
+    ssize_t sent;
+    do {
+        sent = sendmsg(socket, &message, MSG_NOSIGNAL);
+    } while (sent < 0 && errno == EINTR);
+    return sent;
+}
+
+ssize_t shade_receive_with_fds(int socket, void *bytes, size_t length, int *fds, int capacity, int *received) {
+    struct iovec vector = {.iov_base = bytes, .iov_len = length};
+    struct msghdr message = {.msg_iov = &vector, .msg_iovlen = 1};
+    union {
+        struct cmsghdr header;
+        char space[CMSG_SPACE(sizeof(int) * 8)];
+    } control;
+    message.msg_control = control.space;
+    message.msg_controllen = sizeof control.space;
+    *received = 0;
+    ssize_t count;
+    do {
+        count = recvmsg(socket, &message, MSG_CMSG_CLOEXEC);
+    } while (count < 0 && errno == EINTR);
+    if (count < 0) return -1;
+    for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header != NULL; header = CMSG_NXTHDR(&message, header)) {
+        if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS) continue;
+        int carried = (int)((header->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+        int *data = (int *)CMSG_DATA(header);
+        for (int index = 0; index < carried; index++) {
+            if (*received < capacity) {
+                fds[(*received)++] = data[index];
+            } else {
+                close(data[index]);
+            }
+        }
+    }
+    return count;
+}
+
+long shade_peer_uid(int socket) {
+    struct ucred credentials;
+    socklen_t size = sizeof credentials;
+    if (getsockopt(socket, SOL_SOCKET, SO_PEERCRED, &credentials, &size) != 0) return -1;
+    return (long)credentials.uid;
+}
+
+void shade_close_from(int first) {
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, (unsigned)first, ~0U, 0) == 0) return;
+#endif
+    long last = sysconf(_SC_OPEN_MAX);
+    if (last < 0 || last > 65536) last = 65536;
+    for (int fd = first; fd < last; fd++) close(fd);
+}
+
+int shade_open_directory_handle(const char *path) { return open(path, O_PATH | O_DIRECTORY | O_CLOEXEC); }
+
+int shade_accept(int socket) {
+    int fd;
+    do {
+        fd = accept4(socket, NULL, NULL, SOCK_CLOEXEC);
+    } while (fd < 0 && errno == EINTR);
+    return fd;
+}
+
+short shade_spawn_setsid_flag(void) {
+#ifdef POSIX_SPAWN_SETSID
+    return POSIX_SPAWN_SETSID;
+#else
+    return 0;
 #endif
 }

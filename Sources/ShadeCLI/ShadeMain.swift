@@ -11,6 +11,19 @@ import ShadeStore
 public enum ShadeMain {
     /// Runs shade with raw arguments (without the program name); returns the exit code.
     public static func run(arguments rawArguments: [[UInt8]], environment: ShadeEnvironment) -> Int32 {
+        if rawArguments.count == 2, rawArguments[0] == Array("--resident".utf8) {
+            return ResidentHelper.serve(
+                store: String(decoding: rawArguments[1], as: UTF8.self), environment: environment)
+        }
+        return run(arguments: rawArguments, environment: environment, residentCache: nil)
+    }
+
+    /// Runs shade with raw arguments; with `residentCache`, as a store's resident process runs a
+    /// command handed to it (`ResidentHelper`): on its own, in a session that keeps weeks in that
+    /// cache and answers a change once its redo-log frame is flushed.
+    static func run(arguments rawArguments: [[UInt8]], environment: ShadeEnvironment, residentCache: WeekCache?)
+        -> Int32
+    {
         var arguments: [String] = []
         for (index, raw) in rawArguments.enumerated() {
             guard let text = String(validating: raw, as: UTF8.self) else {
@@ -76,12 +89,28 @@ public enum ShadeMain {
                 environment: environment, store: storeOption, color: colorOption,
                 mode: Output.isTerminal(0) ? .terminal : .script)
         }
-        return runOnce(arguments, environment: environment, store: storeOption, color: colorOption)
+        if let residentCache {
+            return runOnce(
+                arguments, environment: environment, store: storeOption, color: colorOption, cache: residentCache)
+        }
+        switch ResidentClient.handOver(
+            raw: rawArguments, words: arguments, store: storeOption, environment: environment)
+        {
+        case .answered(let code): return code
+        case .runHere(let startsHelper):
+            let code = runOnce(arguments, environment: environment, store: storeOption, color: colorOption, cache: nil)
+            if startsHelper {
+                ResidentClient.startHelper(
+                    store: storeOption ?? environment["SHADE_STORE"] ?? environment.defaultStore,
+                    environment: environment)
+            }
+            return code
+        }
     }
 
-    private static func runOnce(_ words: [String], environment: ShadeEnvironment, store: String?, color: ColorMode?)
-        -> Int32
-    {
+    private static func runOnce(
+        _ words: [String], environment: ShadeEnvironment, store: String?, color: ColorMode?, cache: WeekCache?
+    ) -> Int32 {
         // Parse first: the command may carry --store and --color of its own.
         var store = store
         var color = color
@@ -91,8 +120,11 @@ public enum ShadeMain {
             color = global.color ?? color
         }
         let session: Session
-        do { session = try makeSession(environment: environment, store: store, color: color, interactive: false) } catch
-        {
+        do {
+            session = try makeSession(
+                environment: environment, store: store, color: color, interactive: false, cache: cache,
+                defersFiles: cache != nil)
+        } catch {
             Output.error("error: \(error.description)\n")
             return ExitCode.failure
         }
@@ -133,11 +165,13 @@ public enum ShadeMain {
         return REPL(session: session, source: ScriptReader(fd: 0), mode: mode).run()
     }
 
-    /// The session a command or a REPL runs in; with `defersFiles` (a REPL at a terminal), a
-    /// change is answered once its redo-log frame is flushed (`Store.defersFiles`).
+    /// The session a command or a REPL runs in; with `defersFiles` (a REPL at a terminal, a
+    /// resident process), a change is answered once its redo-log frame is flushed
+    /// (`Store.defersFiles`). Weeks are kept between commands in `cache` (a resident process's),
+    /// else in a cache of its own when the session is interactive.
     static func makeSession(
         environment: ShadeEnvironment, store: String?, color: ColorMode?, interactive: Bool,
-        defersFiles: Bool = false
+        cache: WeekCache? = nil, defersFiles: Bool = false
     ) throws(CommandError) -> Session {
         let configuration = try Configuration.load(directory: environment.configDirectory)
         let now = try SystemClock.now(environment: environment)
@@ -150,7 +184,7 @@ public enum ShadeMain {
         return Session(
             environment: environment,
             store: Store(
-                directory: directory, cache: interactive ? WeekCache() : nil, defersFiles: defersFiles,
+                directory: directory, cache: cache ?? (interactive ? WeekCache() : nil), defersFiles: defersFiles,
                 author: { identity.name }),
             identity: identity,
             schedule: configuration.schedule, now: now,

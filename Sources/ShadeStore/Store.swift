@@ -256,9 +256,16 @@ public struct Store: Sendable {
     /// it acknowledged by the redo log (`applyRedoLogWhileIdle`), then checkpoints the commit
     /// records (`checkpointWhileIdle`). Returns the number of records to pass next time.
     public func workWhileIdle(recordsSeen seen: Int?) -> Int? {
+        writeAcknowledgedFiles()
+        return checkpointWhileIdle(recordsSeen: seen)
+    }
+
+    /// The part of `workWhileIdle` that cannot wait: writes the files of the changes the session
+    /// acknowledged by the redo log, so that the next change can be acknowledged the same way
+    /// (the checkpoint, a flush of the whole file system, can wait for a pause).
+    public func writeAcknowledgedFiles() {
         cache?.releaseRetired()
         applyRedoLogWhileIdle()
-        return checkpointWhileIdle(recordsSeen: seen)
     }
 
     /// Once a few changes' commit records are kept, makes them durable in the files themselves

@@ -43,12 +43,27 @@ struct BenchReport {
     var benchPeakMiB = 0.0
 
     static let commands = [
-        "--version", "add", "done", "day", "week", "stats", "stats --all", "stats --by month", "chart year", "report",
+        "--version", "add", "done", alone("add"), alone("done"), alone("day"), "day", "week", "stats", "stats --all",
+        "stats --by month", "chart year", "report",
     ]
+
+    /// The name of a command's row when it runs on its own (`SHADE_RESIDENT=off`): every other
+    /// row's commands may be handed to the store's resident process.
+    static func alone(_ command: String) -> String { command + ", alone" }
+
+    /// Whether a row's commands run on their own.
+    static func isAlone(_ name: String) -> Bool { name.hasSuffix(", alone") }
+
+    /// The peak resident memory of each size's resident process (MiB), when one ran.
+    var residentPeakMiB: [Int: Double] = [:]
 
     func markdown() -> String {
         var out: [String] = []
         out.append("### One-shot commands (median of \(reps) after a warm-up, sizes interleaved run by run; ms)")
+        out.append("")
+        out.append(
+            "Each command may be handed to its store's resident process (a runtime folder is set, as in a login session); a row marked `alone` runs every command on its own (`SHADE_RESIDENT=off`)."
+        )
         out.append("")
         var header = "| command |"
         var rule = "| --- |"
@@ -90,6 +105,13 @@ struct BenchReport {
             out.append(
                 "| `\(command)` |"
                     + sizes.map { " \(processes[$0]?[command].map { Format.fixed($0.peakMiB, 1) } ?? "—") |" }.joined())
+        }
+        if !residentPeakMiB.isEmpty {
+            out.append("")
+            out.append(
+                "Peak resident memory of the store's resident process after all of the above (MiB): "
+                    + sizes.map { "\(Format.size($0)) \(residentPeakMiB[$0].map { Format.fixed($0, 1) } ?? "—")" }
+                    .joined(separator: ", ") + ".")
         }
         let peerRows = sizes.flatMap { size in
             ["add", "done", "week"].compactMap { command -> String? in
@@ -180,6 +202,16 @@ struct BenchReport {
                 let ratio = value.seconds / floor.seconds
                 lines.append(
                     "- near the floor, `\(command)` at \(Format.size(size)) ÷ `--version`: \(Format.ratio(ratio)) (≤ 1.5×) — \(mark(ratio <= 1.5))"
+                )
+            }
+        }
+        for size in sizes where size == base || size >= 100_000 {
+            guard let floor = processes[size]?["--version"] else { continue }
+            for command in ["add", "done", "day"] {
+                guard size == 100_000 || command != "day", let value = processes[size]?[BenchReport.alone(command)]
+                else { continue }
+                lines.append(
+                    "- for comparison, `\(command)` alone (no resident process) at \(Format.size(size)) ÷ `--version`: \(Format.ratio(value.seconds / floor.seconds))"
                 )
             }
         }

@@ -79,7 +79,14 @@ struct ShadeBench: ParsableCommand {
         }
         sync()
         log("timing processes at every size, interleaved")
+        mkdir("\(dir)/run", 0o700)
         report.processes = try timeProcesses(binary: binary, stores: stores, peers: peers, now: now)
+        // The resident processes' own memory, then they are stopped: nothing else is timed with them.
+        for size in sizes {
+            let pids = residents(of: stores[size, default: ""])
+            report.residentPeakMiB[size] = pids.compactMap { peakMiB(of: $0) }.max()
+            for pid in pids { kill(pid, SIGTERM) }
+        }
         for size in sizes {
             log("timing the REPL at \(size) tasks")
             var repl: [String: (p50: Double, p99: Double)] = [:]
@@ -121,11 +128,51 @@ struct ShadeBench: ParsableCommand {
 
     // MARK: Stores
 
-    func environment(store: String) -> [String] {
+    /// A command's environment. With `resident`, one-shot commands may be handed to the store's
+    /// resident process (a runtime folder is given, as a login session gives one); without, each
+    /// runs on its own (`SHADE_RESIDENT=off`).
+    func environment(store: String, resident: Bool = false) -> [String] {
         [
             "SHADE_STORE=\(store)", "SHADE_NOW=\(Self.pinnedNow)", "NO_COLOR=1", "HOME=\(dir)", "TZ=UTC",
             "XDG_CONFIG_HOME=\(dir)/config", "XDG_STATE_HOME=\(dir)/state", "PATH=/usr/bin:/bin",
+            resident ? "XDG_RUNTIME_DIR=\(dir)/run" : "SHADE_RESIDENT=off",
         ]
+    }
+
+    /// The resident processes serving `store` (by their command lines).
+    func residents(of store: String) -> [pid_t] {
+        guard let real = realpath(store, nil) else { return [] }
+        defer { free(real) }
+        let path = String(cString: real)
+        guard let directory = opendir("/proc") else { return [] }
+        defer { closedir(directory) }
+        var found: [pid_t] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard let pid = pid_t(name), let file = fopen("/proc/\(name)/cmdline", "rb") else { continue }
+            var bytes = [UInt8](repeating: 0, count: 4096)
+            let count = fread(&bytes, 1, bytes.count, file)
+            fclose(file)
+            let words = bytes[..<count].split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            if words.count == 3, words[1] == "--resident", words[2] == path { found.append(pid) }
+        }
+        return found
+    }
+
+    /// Peak resident memory of a process so far (VmHWM), in MiB.
+    func peakMiB(of pid: pid_t) -> Double? {
+        guard let file = fopen("/proc/\(pid)/status", "rb") else { return nil }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if text.hasPrefix("VmHWM:") {
+                return text.split(separator: " ").dropFirst().first.flatMap { Double($0) }.map { $0 / 1024 }
+            }
+        }
+        return nil
     }
 
     /// Generation, imports and in-process REPL timing run in child processes of this program, so
@@ -231,6 +278,10 @@ struct ShadeBench: ParsableCommand {
         var results: [Int: [String: Measure]] = [:]
         let commands: [(name: String, shade: (Int) -> [String], task: [String]?)] = [
             ("--version", { _ in ["--version"] }, nil),
+            // Alone first: no resident process has been started yet to share the machine with them.
+            (BenchReport.alone("add"), { _ in ["add", "Bench task"] }, nil),
+            (BenchReport.alone("done"), { size in ["done", String(openIDs[size, default: []].removeLast())] }, nil),
+            (BenchReport.alone("day"), { _ in ["day"] }, nil),
             ("add", { _ in ["add", "Bench task"] }, ["add", "Bench task", "due:2026-11-23T09:00"]),
             ("done", { size in ["done", String(openIDs[size, default: []].removeLast())] }, ["done"]),
             ("day", { _ in ["day"] }, nil),
@@ -248,7 +299,9 @@ struct ShadeBench: ParsableCommand {
                 for size in sizes {
                     let arguments = command.shade(size)
                     let run = ProcessTimer.run(
-                        [binary] + arguments, environment: environment(store: stores[size, default: ""]))
+                        [binary] + arguments,
+                        environment: environment(
+                            store: stores[size, default: ""], resident: !BenchReport.isAlone(command.name)))
                     try check([run], arguments)
                     shadeRuns[size, default: []].append(run)
                     if let peer = peers[size], var words = command.task {
@@ -261,7 +314,7 @@ struct ShadeBench: ParsableCommand {
             }
             for size in sizes {
                 // The first run of each is a warm-up; memory is measured on one more run.
-                let env = environment(store: stores[size, default: ""])
+                let env = environment(store: stores[size, default: ""], resident: !BenchReport.isAlone(command.name))
                 let peak = ProcessTimer.peakKiB([binary] + command.shade(size), environment: env, scratch: dir)
                 let runs = shadeRuns[size, default: []].dropFirst()
                 let peer = taskRuns[size].map { Array($0.dropFirst()) } ?? []

@@ -14,4 +14,39 @@ int shade_rename_exchange(const char *from, const char *to);
 /// of small blocks, and freed into fastbins they are all consolidated at the next large allocation.
 void shade_tune_allocator(void);
 
+#include <stddef.h>
+#include <sys/types.h>
+
+/// A stream socket connected to the Unix socket at `path` (close-on-exec); -1 with errno set
+/// (ENAMETOOLONG when the path does not fit a socket address).
+int shade_unix_connect(const char *path);
+
+/// A stream socket bound to `path` and listening (close-on-exec); -1 with errno set. The socket
+/// file gets the permissions `umask` leaves.
+int shade_unix_listen(const char *path, int backlog);
+
+/// Sends `length` bytes with `count` file descriptors attached (SCM_RIGHTS): the bytes sent, or
+/// -1 with errno set. Never raises SIGPIPE.
+ssize_t shade_send_with_fds(int socket, const void *bytes, size_t length, const int *fds, int count);
+
+/// Receives up to `length` bytes, and up to `capacity` file descriptors into `fds` (how many into
+/// `received`; each close-on-exec): the bytes received, 0 at the end, or -1 with errno set.
+ssize_t shade_receive_with_fds(int socket, void *bytes, size_t length, int *fds, int capacity, int *received);
+
+/// The user id of the process at the other end of a Unix socket, or -1.
+long shade_peer_uid(int socket);
+
+/// Closes every file descriptor from `first` up.
+void shade_close_from(int first);
+
+/// A handle on the directory at `path` that needs no permission to read it (O_PATH, close-on-exec),
+/// for `fchdir`; -1 with errno set.
+int shade_open_directory_handle(const char *path);
+
+/// accept4(2) with SOCK_CLOEXEC, retried on EINTR.
+int shade_accept(int socket);
+
+/// POSIX_SPAWN_SETSID (the child starts a session of its own), or 0 where glibc has none.
+short shade_spawn_setsid_flag(void);
+
 #endif

@@ -1,0 +1,196 @@
+import CSystemCalls
+import ShadeStore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A store's resident process (`shade --resident DIR`): answers the one-shot commands of that store
+/// with the weeks it has already read, as the REPL answers its lines, so that a command pays for
+/// starting a process and little more.
+///
+/// A one-shot command starts it (`ResidentClient.startHelper`) and hands it later commands over a
+/// Unix socket (`ResidentAddress`), with the command's standard streams and working directory.
+/// Each command runs exactly as it would on its own — a fresh session, the configuration read
+/// again, the clock read again — except that its change is answered once its redo-log frame is
+/// flushed (as at the REPL; `Store.defersFiles`), and its files are written right after the answer.
+/// It ends after `SHADE_RESIDENT` seconds without a command (ten minutes unless set), when its
+/// store is gone, or when its program file is replaced; before it ends, the files hold every
+/// change it answered.
+enum ResidentHelper {
+    /// How often it looks whether it should end while no command comes, in milliseconds.
+    static let lookEvery: Int32 = 15_000
+    /// How long no command must come before it does the work that can wait for a pause (the
+    /// checkpoint of commit records: a flush of the whole file system), in milliseconds.
+    static let pauseMilliseconds: Int32 = 1000
+
+    /// Serves the store at `store` (a real path) until idle; the exit status.
+    static func serve(store: String, environment: ShadeEnvironment) -> Int32 {
+        // What it answers for is the program file as it was when it started.
+        let program = ResidentAddress.programStamp()
+        // Nothing of whoever started it is kept: not a pipe that someone waits to see closed.
+        shade_close_from(3)
+        signal(SIGPIPE, SIG_IGN)
+        guard let idleSeconds = ResidentAddress.idleSeconds(environment), ResidentAddress.makeFolder(environment),
+            let address = ResidentAddress.of(store: store, environment: environment), address.store == store
+        else { return ExitCode.failure }
+        // One per store: whoever holds the lock is it.
+        let lock = open(address.lock, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lock >= 0, flock(lock, LOCK_EX | LOCK_NB) == 0 else { return ExitCode.success }
+        unlink(address.socket)
+        let mask = umask(0o077)
+        let listener = shade_unix_listen(address.socket, 64)
+        umask(mask)
+        guard listener >= 0 else { return ExitCode.failure }
+        let nothing = open("/dev/null", O_RDWR | O_CLOEXEC)
+        let root = shade_open_directory_handle("/")
+        _ = fchdir(root)
+        let helper = ResidentHelper.State(
+            address: address, environment: environment, program: program,
+            digest: ResidentAddress.digest(of: environment), cache: WeekCache(), nothing: nothing, root: root)
+        // The redo log its changes go to is made now, before the first command comes.
+        var recordsSeen = helper.idleStore.workWhileIdle(recordsSeen: nil)
+        var idleSince = monotonicSeconds()
+        var pauseWork = false
+        while true {
+            var request = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            let left = Int32(
+                max(0, min(Double(lookEvery), (Double(idleSeconds) - (monotonicSeconds() - idleSince)) * 1000)))
+            let ready = poll(&request, 1, pauseWork ? pauseMilliseconds : left + 1)
+            if ready < 0, errno == EINTR { continue }
+            if ready <= 0 {
+                if pauseWork {
+                    // Commands have paused: the commit records are checkpointed now.
+                    recordsSeen = helper.idleStore.workWhileIdle(recordsSeen: recordsSeen)
+                    pauseWork = false
+                    continue
+                }
+                if monotonicSeconds() - idleSince >= Double(idleSeconds) || !helper.shouldStay() { break }
+                continue
+            }
+            let connection = shade_accept(listener)
+            guard connection >= 0 else { continue }
+            let stays = helper.answer(connection)
+            close(connection)
+            guard stays else { break }
+            // The files of what it answered are written now, after the answer (as the REPL
+            // writes them while it waits for a line): the command that comes next was started
+            // meanwhile, and has a process to start before it asks.
+            helper.idleStore.writeAcknowledgedFiles()
+            pauseWork = true
+            idleSince = monotonicSeconds()
+        }
+        // New commands find no socket (and run on their own) before the files are brought up to date.
+        unlink(address.socket)
+        close(listener)
+        helper.idleStore.applyRedoLogBeforeLeaving()
+        return ExitCode.success
+    }
+
+    /// Seconds on the monotonic clock.
+    private static func monotonicSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// What the resident process keeps between commands.
+    final class State {
+        let address: ResidentAddress
+        let environment: ShadeEnvironment
+        let program: String
+        let digest: UInt64
+        let cache: WeekCache
+        let nothing: Int32
+        let root: Int32
+
+        init(
+            address: ResidentAddress, environment: ShadeEnvironment, program: String, digest: UInt64,
+            cache: WeekCache, nothing: Int32, root: Int32
+        ) {
+            self.address = address
+            self.environment = environment
+            self.program = program
+            self.digest = digest
+            self.cache = cache
+            self.nothing = nothing
+            self.root = root
+        }
+
+        /// The store as the work between commands reaches it (by its real path).
+        var idleStore: Store {
+            Store(directory: address.store, cache: cache, defersFiles: true, author: { "" })
+        }
+
+        /// Whether to go on waiting: the store is still there, and the program file the same.
+        func shouldStay() -> Bool {
+            ResidentAddress.realPath(address.store) == address.store && ResidentAddress.programStamp() == program
+        }
+
+        /// Answers one connection; false when the resident process should end (its program
+        /// file was replaced).
+        func answer(_ connection: Int32) -> Bool {
+            guard shade_peer_uid(connection) == Int(getuid()) else { return true }
+            var fds = [Int32](repeating: -1, count: 4)
+            var received: Int32 = 0
+            defer { for index in 0..<Int(received) { close(fds[index]) } }
+            guard let request = readRequest(connection, fds: &fds, received: &received), received == 4 else {
+                return true
+            }
+            guard request.program == program else {
+                _ = ResidentClient.send([ResidentRequest.Signal.declined.rawValue], with: [], on: connection)
+                return false
+            }
+            // The store as the command names it, from where the command runs.
+            guard fchdir(fds[3]) == 0 else { return true }
+            defer { _ = fchdir(root) }
+            guard request.environment == digest, ResidentAddress.realPath(request.store) == address.store else {
+                _ = ResidentClient.send([ResidentRequest.Signal.declined.rawValue], with: [], on: connection)
+                return true
+            }
+            guard ResidentClient.send([ResidentRequest.Signal.accepted.rawValue], with: [], on: connection),
+                ResidentClient.readBytes(1, from: connection, timeout: ResidentClient.takeTimeout)
+                    == [ResidentRequest.Signal.go.rawValue]
+            else { return true }
+            for fd: Int32 in 0...2 { _ = dup2(fds[Int(fd)], fd) }
+            let code = ShadeMain.run(arguments: request.arguments, environment: environment, residentCache: cache)
+            // Nothing of the command's streams is kept once it is done: whoever reads them sees
+            // them end when the command does.
+            for fd: Int32 in 0...2 { _ = dup2(nothing, fd) }
+            let bytes = [
+                UInt8(code & 0xFF), UInt8(code >> 8 & 0xFF), UInt8(code >> 16 & 0xFF), UInt8(code >> 24 & 0xFF),
+            ]
+            _ = ResidentClient.send(bytes, with: [], on: connection)
+            return true
+        }
+
+        /// Reads one request and the descriptors sent with it (at most a second for each part).
+        private func readRequest(_ connection: Int32, fds: inout [Int32], received: inout Int32) -> ResidentRequest? {
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            var bytes: [UInt8] = []
+            var expected: Int?
+            while expected.map({ bytes.count < 4 + $0 }) ?? true {
+                var request = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+                guard poll(&request, 1, 1000) > 0 else { return nil }
+                var count: Int32 = 0
+                let got = buffer.withUnsafeMutableBytes { raw in
+                    fds.withUnsafeMutableBufferPointer { carried in
+                        shade_receive_with_fds(
+                            connection, raw.baseAddress, raw.count, carried.baseAddress, received == 0 ? 4 : 0, &count)
+                    }
+                }
+                if received == 0 { received = count }
+                guard got > 0 else { return nil }
+                bytes += buffer[..<got]
+                if expected == nil, bytes.count >= 4 {
+                    guard let length = ResidentRequest.length(of: Array(bytes[..<4])) else { return nil }
+                    expected = length
+                }
+            }
+            guard let length = expected, bytes.count == 4 + length else { return nil }
+            return ResidentRequest(body: Array(bytes[4...]))
+        }
+    }
+}
