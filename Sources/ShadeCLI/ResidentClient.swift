@@ -19,12 +19,12 @@ enum ResidentClient {
     /// REPL always run on their own).
     static let commands = [
         "add", "done", "undone", "cancel", "rm", "mv", "edit", "star", "unstar", "note", "show", "day", "week", "ls",
-        "find", "stats", "log", "undo",
+        "find", "stats", "chart", "history", "log", "undo",
     ]
 
     /// The commands among `commands` that change nothing: run again here when a resident process
     /// ended while running one.
-    static let views = ["show", "day", "week", "ls", "find", "stats", "log"]
+    static let views = ["show", "day", "week", "ls", "find", "stats", "chart", "history", "log"]
 
     /// How long a command waits for a resident process to take it (it may be busy with another
     /// command) before it runs on its own instead, in milliseconds.

@@ -62,7 +62,8 @@ import Testing
             ["add", "wed", "Plan the week"], ["day"], ["week"], ["ls"], ["ls", "all"], ["show", "2"], ["done", "1"],
             ["done", "99"], ["undone", "1"], ["mv", "3", "thu", "afternoon"], ["edit", "3", "Plan", "next", "week"],
             ["star", "3"], ["unstar", "3"], ["note", "2", "chapter", "three"], ["cancel", "3"], ["rm", "3"], ["undo"],
-            ["find", "Gym"], ["stats"], ["day", "tue"], ["week", "next"], ["add"], ["mv", "2"], ["frobnicate"],
+            ["find", "Gym"], ["stats"], ["chart", "week"], ["history"], ["day", "tue"], ["week", "next"], ["add"],
+            ["mv", "2"], ["frobnicate"],
             ["day", "--json"],
         ]
         for (index, words) in script.enumerated() {
