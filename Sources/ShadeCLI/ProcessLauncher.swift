@@ -1,3 +1,5 @@
+import CSystemCalls
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -105,15 +107,28 @@ enum ProcessLauncher {
         }
     }
 
+    /// Starts a program and leaves it running on its own, never waited for: in a session of its
+    /// own (no terminal's signal or hang-up reaches it), every standard stream on `/dev/null`.
+    /// Best effort. For a process about to exit (its child is then not left a zombie of it).
+    static func detach(_ arguments: [String]) {
+        _ = spawn(arguments, environment: nil, ownSession: true) { actions in
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+    }
+
     /// An `errno` a spawn failed with.
     struct SpawnError: Error {
         let code: Int32
     }
 
-    /// Starts a program, standard input `/dev/null`, in a process group of its own (so that at
-    /// the time limit whatever it started goes too); `setUp` adds what its output becomes.
+    /// Starts a program, standard input `/dev/null`, every signal at its default and none
+    /// blocked (whatever shade ignores, such as a resident process's `SIGPIPE`), in a process
+    /// group of its own (so that at the time limit whatever it started goes too), or with
+    /// `ownSession` in a session of its own; `setUp` adds what its output becomes.
     private static func spawn(
-        _ arguments: [String], environment: [String: String]?, _ setUp: (inout posix_spawn_file_actions_t) -> Void
+        _ arguments: [String], environment: [String: String]?, ownSession: Bool = false,
+        _ setUp: (inout posix_spawn_file_actions_t) -> Void
     ) -> Result<pid_t, SpawnError> {
         guard let program = arguments.first, !program.isEmpty else { return .failure(SpawnError(code: ENOENT)) }
         var actions = posix_spawn_file_actions_t()
@@ -128,8 +143,19 @@ enum ProcessLauncher {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
+        var none = sigset_t()
+        sigemptyset(&none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        let signals = Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        if ownSession {
+            posix_spawnattr_setflags(&attributes, signals | shade_spawn_setsid_flag())
+        } else {
+            posix_spawnattr_setflags(&attributes, signals | Int16(POSIX_SPAWN_SETPGROUP))
+            posix_spawnattr_setpgroup(&attributes, 0)
+        }
         var pid = pid_t()
         let started: Int32 =
             if let envp {

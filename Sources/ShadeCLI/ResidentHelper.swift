@@ -26,16 +26,25 @@ enum ResidentHelper {
     /// checkpoint of commit records: a flush of the whole file system), in milliseconds.
     static let pauseMilliseconds: Int32 = 1000
 
-    /// Serves the store at `store` (a real path) until idle; the exit status.
+    /// Serves the store at `store` until idle; the exit status.
     static func serve(store: String, environment: ShadeEnvironment) -> Int32 {
         // What it answers for is the program file as it was when it started.
         let program = ResidentAddress.programStamp()
         // Nothing of whoever started it is kept: not a pipe that someone waits to see closed.
         shade_close_from(3)
         signal(SIGPIPE, SIG_IGN)
-        guard let idleSeconds = ResidentAddress.idleSeconds(environment), ResidentAddress.makeFolder(environment),
-            let address = ResidentAddress.of(store: store, environment: environment), address.store == store
-        else { return ExitCode.failure }
+        guard let idleSeconds = ResidentAddress.idleSeconds(environment) else {
+            Output.error("error: --resident: resident processes are off (SHADE_RESIDENT)\n")
+            return ExitCode.failure
+        }
+        guard ResidentAddress.makeFolder(environment),
+            let address = ResidentAddress.of(store: store, environment: environment)
+        else {
+            Output.error(
+                "error: --resident serves an existing store from a private runtime folder: '\(CommandArguments.quoted(store))' does not exist, or XDG_RUNTIME_DIR names no private directory of yours\n"
+            )
+            return ExitCode.failure
+        }
         // One per store: whoever holds the lock is it.
         let lock = open(address.lock, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard lock >= 0, flock(lock, LOCK_EX | LOCK_NB) == 0 else { return ExitCode.success }
@@ -97,27 +106,18 @@ enum ResidentHelper {
     }
 
     /// What the resident process keeps between commands.
-    final class State {
+    struct State {
         let address: ResidentAddress
         let environment: ShadeEnvironment
+        /// `ResidentAddress.programStamp()` when it started.
         let program: String
+        /// `ResidentAddress.digest(of:)` of its environment.
         let digest: UInt64
         let cache: WeekCache
+        /// `/dev/null`, its standard streams between commands.
         let nothing: Int32
+        /// `/`, its working directory between commands.
         let root: Int32
-
-        init(
-            address: ResidentAddress, environment: ShadeEnvironment, program: String, digest: UInt64,
-            cache: WeekCache, nothing: Int32, root: Int32
-        ) {
-            self.address = address
-            self.environment = environment
-            self.program = program
-            self.digest = digest
-            self.cache = cache
-            self.nothing = nothing
-            self.root = root
-        }
 
         /// The store as the work between commands reaches it (by its real path).
         var idleStore: Store {
@@ -140,18 +140,18 @@ enum ResidentHelper {
                 return true
             }
             guard request.program == program else {
-                _ = ResidentClient.send([ResidentRequest.Signal.declined.rawValue], with: [], on: connection)
+                _ = ResidentRequest.send([ResidentRequest.Signal.declined.rawValue], with: [], on: connection)
                 return false
             }
             // The store as the command names it, from where the command runs.
             guard fchdir(fds[3]) == 0 else { return true }
             defer { _ = fchdir(root) }
             guard request.environment == digest, ResidentAddress.realPath(request.store) == address.store else {
-                _ = ResidentClient.send([ResidentRequest.Signal.declined.rawValue], with: [], on: connection)
+                _ = ResidentRequest.send([ResidentRequest.Signal.declined.rawValue], with: [], on: connection)
                 return true
             }
-            guard ResidentClient.send([ResidentRequest.Signal.accepted.rawValue], with: [], on: connection),
-                ResidentClient.readBytes(1, from: connection, timeout: ResidentClient.takeTimeout)
+            guard ResidentRequest.send([ResidentRequest.Signal.accepted.rawValue], with: [], on: connection),
+                ResidentRequest.receive(1, from: connection, timeout: ResidentClient.takeTimeout)
                     == [ResidentRequest.Signal.go.rawValue]
             else { return true }
             for fd: Int32 in 0...2 { _ = dup2(fds[Int(fd)], fd) }
@@ -159,10 +159,7 @@ enum ResidentHelper {
             // Nothing of the command's streams is kept once it is done: whoever reads them sees
             // them end when the command does.
             for fd: Int32 in 0...2 { _ = dup2(nothing, fd) }
-            let bytes = [
-                UInt8(code & 0xFF), UInt8(code >> 8 & 0xFF), UInt8(code >> 16 & 0xFF), UInt8(code >> 24 & 0xFF),
-            ]
-            _ = ResidentClient.send(bytes, with: [], on: connection)
+            _ = ResidentRequest.send(ResidentRequest.littleEndian(UInt32(bitPattern: code)), with: [], on: connection)
             return true
         }
 

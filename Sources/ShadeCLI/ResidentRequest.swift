@@ -1,3 +1,11 @@
+import CSystemCalls
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One command handed to a store's resident process: what it must match there, and the
 /// command's arguments as the shell gave them. Its standard input, output, error and working
 /// directory travel beside it as file descriptors.
@@ -30,15 +38,24 @@ struct ResidentRequest: Equatable {
             body += argument
             body.append(0)
         }
-        let count = UInt32(body.count)
-        return [UInt8(count & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count >> 16 & 0xFF), UInt8(count >> 24)] + body
+        return Self.littleEndian(UInt32(body.count)) + body
     }
 
     /// The length a request's first four bytes announce.
     static func length(of header: [UInt8]) -> Int? {
         guard header.count == 4 else { return nil }
-        let value = Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16 | Int(header[3]) << 24
+        let value = Int(number(fromLittleEndian: header))
         return value <= largest ? value : nil
+    }
+
+    /// Four bytes, least significant first: a request's length, a command's exit code.
+    static func littleEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
+    }
+
+    /// The number four bytes hold, least significant first.
+    static func number(fromLittleEndian bytes: [UInt8]) -> UInt32 {
+        UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
     }
 
     /// A request from its fields (the bytes after the length); nil when they are not one (another
@@ -71,5 +88,40 @@ struct ResidentRequest: Equatable {
         case declined = 0x44  // "D"
         /// The command is still waiting: run it.
         case go = 0x47  // "G"
+    }
+
+    /// Sends all of `bytes` (the descriptors with the first part).
+    static func send(_ bytes: [UInt8], with fds: [Int32], on socket: Int32) -> Bool {
+        var offset = 0
+        var attached = fds
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { buffer in
+                shade_send_with_fds(
+                    socket, buffer.baseAddress.map { $0 + offset }, buffer.count - offset, attached,
+                    Int32(attached.count))
+            }
+            guard sent > 0 else { return false }
+            offset += sent
+            attached = []
+        }
+        return true
+    }
+
+    /// Reads exactly `count` bytes, waiting at most `timeout` milliseconds for each part (-1: as
+    /// long as it takes); nil at the end of the stream, on an error, or on time running out.
+    static func receive(_ count: Int, from socket: Int32, timeout: Int32) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var offset = 0
+        while offset < count {
+            var request = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&request, 1, timeout)
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { return nil }
+            let got = bytes.withUnsafeMutableBytes { read(socket, $0.baseAddress.map { $0 + offset }, count - offset) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { return nil }
+            offset += got
+        }
+        return bytes
     }
 }

@@ -85,7 +85,7 @@ import Testing
         let working = try Self.recorder(in: shade)
         let sent = try shade.run(
             ["remind", "--due"], environment: ["SHADE_NOTIFY_CMD": working.command, "SHADE_NOW": "2026-11-23T09:47"])
-        #expect(sent.status == 0)
+        #expect(sent.status == 0, "\(sent.stderr)")
         // The failing command's call and the working one's (the same log); the missing one made none.
         #expect(Self.calls(working.log).map(\.first) == ["Gym", "Gym"])
     }
