@@ -68,7 +68,7 @@ let package = Package(
             ]),
         .testTarget(name: "ShadeJSONTests", dependencies: ["ShadeJSON"]),
         .testTarget(name: "ShadeCalendarTests", dependencies: ["ShadeCalendar"]),
-        .target(name: "ShadeTestSupport", dependencies: ["ShadeCore"], path: "Tests/ShadeTestSupport"),
+        .target(name: "ShadeTestSupport", dependencies: ["ShadeCore", "CSystemCalls"], path: "Tests/ShadeTestSupport"),
         .testTarget(
             name: "ShadeStoreTests",
             dependencies: [

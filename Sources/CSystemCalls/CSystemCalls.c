@@ -143,6 +143,16 @@ void shade_close_from(int first) {
     for (int fd = first; fd < last; fd++) close(fd);
 }
 
+int shade_spawn_close_from(posix_spawn_file_actions_t *actions, int first) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+    return posix_spawn_file_actions_addclosefrom_np(actions, first);
+#else
+    (void)actions;
+    (void)first;
+    return ENOSYS;
+#endif
+}
+
 int shade_open_directory_handle(const char *path) { return open(path, O_PATH | O_DIRECTORY | O_CLOEXEC); }
 
 int shade_accept(int socket) {

@@ -1,5 +1,6 @@
 import Foundation
 import ShadeJSON
+import ShadeTestSupport
 import Testing
 
 /// Participants end to end (SPEC §11): `config user.name|user.email` and their defaults (git's,
@@ -65,9 +66,8 @@ import Testing
         let bin = shade.root + "/bin"
         let calls = shade.root + "/git-calls"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        try "#!/bin/sh\necho \"$*\" >> '\(calls)'\nexec /usr/bin/git \"$@\"\n".write(
-            toFile: bin + "/git", atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/git")
+        try InheritedDescriptors.writeExecutable(
+            "#!/bin/sh\necho \"$*\" >> '\(calls)'\nexec /usr/bin/git \"$@\"\n", to: bin + "/git")
         shade.environment["PATH"] = bin + ":/usr/bin:/bin"
         func started() -> Int {
             ((try? String(contentsOfFile: calls, encoding: .utf8)) ?? "").split(separator: "\n").count

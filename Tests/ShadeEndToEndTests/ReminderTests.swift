@@ -12,8 +12,7 @@ import Testing
         let command = shade.root + "/notify"
         let log = shade.root + "/notify.log"
         let script = "#!/bin/sh\nprintf '%s\\n' \"$#\" \"$@\" >> '\(log)'\n" + (fails ? "exit 1\n" : "")
-        try script.write(toFile: command, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: command)
+        try InheritedDescriptors.writeExecutable(script, to: command)
         return (command, log)
     }
 
@@ -186,8 +185,7 @@ import Testing
         let bin = shade.root + "/bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         let log = shade.root + "/systemctl.log"
-        try "#!/bin/sh\necho \"$*\" >> '\(log)'\n".write(toFile: bin + "/systemctl", atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/systemctl")
+        try InheritedDescriptors.writeExecutable("#!/bin/sh\necho \"$*\" >> '\(log)'\n", to: bin + "/systemctl")
         let runtime = shade.root + "/run-user"
         try FileManager.default.createDirectory(atPath: runtime + "/systemd", withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: runtime + "/systemd/private", contents: nil)
@@ -213,19 +211,19 @@ import Testing
         // A title that notify-send would take for options, were it not told where they end.
         try shade.run(["add", "mon", "at:10:00", "remind:15m", "--", "-u critical Gym"])
         let script = shade.root + "/desktop.sh"
-        try """
-        #!/bin/sh
-        dunst >/dev/null 2>&1 &
-        daemon=$!
-        sleep 1
-        SHADE_NOW=2026-11-23T09:46 '\(ShadeProcess.binary)' remind --due
-        echo "exit $?"
-        dunstctl close-all
-        sleep 0.3
-        dunstctl history
-        kill $daemon
-        """.write(toFile: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        let text = """
+            #!/bin/sh
+            dunst >/dev/null 2>&1 &
+            daemon=$!
+            sleep 1
+            SHADE_NOW=2026-11-23T09:46 '\(ShadeProcess.binary)' remind --due
+            echo "exit $?"
+            dunstctl close-all
+            sleep 0.3
+            dunstctl history
+            kill $daemon
+            """
+        try InheritedDescriptors.writeExecutable(text, to: script)
         let said = try ExternalCommand.run(
             "/usr/bin/xvfb-run", ["-a", "/usr/bin/dbus-run-session", "--", script],
             environment: shade.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }

@@ -86,6 +86,7 @@ final class ShadeProcess: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_TRUNC, 0)
         posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_TRUNC, 0)
+        InheritedDescriptors.closeAllButStandardStreams(&actions)
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { bytes in
             let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
             for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }

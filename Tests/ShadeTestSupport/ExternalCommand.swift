@@ -27,6 +27,7 @@ public enum ExternalCommand {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        InheritedDescriptors.closeAllButStandardStreams(&actions)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }

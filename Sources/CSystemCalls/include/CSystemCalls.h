@@ -14,6 +14,7 @@ int shade_rename_exchange(const char *from, const char *to);
 /// of small blocks, and freed into fastbins they are all consolidated at the next large allocation.
 void shade_tune_allocator(void);
 
+#include <spawn.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -45,6 +46,11 @@ int shade_open_directory_handle(const char *path);
 
 /// accept4(2) with SOCK_CLOEXEC, retried on EINTR.
 int shade_accept(int socket);
+
+/// Adds to `actions` the closing of every descriptor from `first` up in the child
+/// (posix_spawn_file_actions_addclosefrom_np, glibc 2.34 on, declared only under _GNU_SOURCE):
+/// 0, or an errno (ENOSYS where glibc has none).
+int shade_spawn_close_from(posix_spawn_file_actions_t *actions, int first);
 
 /// POSIX_SPAWN_SETSID (the child starts a session of its own), or 0 where glibc has none.
 short shade_spawn_setsid_flag(void);

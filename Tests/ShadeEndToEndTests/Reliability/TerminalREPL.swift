@@ -1,4 +1,5 @@
 import Foundation
+import ShadeTestSupport
 
 /// A shade REPL on a pseudo-terminal of its own (as at a real terminal, it answers a change once
 /// its frame is flushed and writes the files after), typed to a line at a time.
@@ -35,6 +36,7 @@ final class TerminalREPL {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/pts/\(number)", O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        InheritedDescriptors.closeAllButStandardStreams(&actions)
         let command = wrapper.isEmpty ? [ShadeProcess.binary] : wrapper + [ShadeProcess.binary]
         let argv = command.map { strdup($0) }
         let envp = shade.environment.merging(["TERM": "dumb"]) { $1 }.map { strdup("\($0.key)=\($0.value)") }
