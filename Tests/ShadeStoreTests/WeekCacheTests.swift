@@ -43,6 +43,34 @@ import Testing
         #expect(try fresh.check().problems.isEmpty)
     }
 
+    @Test func aChangeTheRedoLogAcknowledgesLeavesTheWeekCachedAsItsFileHoldsIt() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "Gym")
+        let cache = WeekCache()
+        let session = Store(directory: temp.directory, cache: cache, defersFiles: true, author: { "ana" })
+        let week = try #require(ISOWeek(parsing: "2026-W48"))
+        _ = session.workWhileIdle(recordsSeen: nil)  // makes the redo log
+        let before = try session.read { try $0.tasks(in: week) }
+        let state = StoreState(paths: StorePaths(root: temp.directory))
+        let identity = try #require(state.weekIdentity(week))
+        _ = try session.commit(label: "done 1", now: now) { state in
+            try TaskOperations.setStatus(
+                .done, ids: [1], in: state, context: OperationContext(now: now, schedule: .standard))
+        }
+        // Acknowledged by its frame: the file is as it was, and so is the cached week, which the
+        // change did not alter in place. Writing the files then starts from it.
+        #expect(state.weekIdentity(week) == identity)
+        #expect(cache.tasks(week, identity: identity)?.tasks == before)
+        #expect(before.first?.status == .open)
+        _ = session.workWhileIdle(recordsSeen: nil)
+        let written = try #require(state.weekIdentity(week))
+        #expect(written != identity)
+        let expected = try Store(directory: temp.directory).read { try $0.tasks(in: week) }
+        #expect(expected.first?.status == .done)
+        #expect(cache.tasks(week, identity: written)?.tasks == expected)
+        #expect(try temp.store.check().problems.isEmpty)
+    }
+
     @Test func aSessionsNextIdFollowsIdsAnotherProcessHandedOutInANewShard() throws {
         let temp = TemporaryStore()
         let session = Store(directory: temp.directory, cache: WeekCache())
