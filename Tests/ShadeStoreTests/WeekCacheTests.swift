@@ -51,19 +51,19 @@ import Testing
         let week = try #require(ISOWeek(parsing: "2026-W48"))
         _ = session.workWhileIdle(recordsSeen: nil)  // makes the redo log
         let before = try session.read { try $0.tasks(in: week) }
-        let state = StoreState(paths: StorePaths(root: temp.directory))
-        let identity = try #require(state.weekIdentity(week))
+        let files = StoreState(paths: StorePaths(root: temp.directory))
+        let identity = try #require(files.weekIdentity(week))
         _ = try session.commit(label: "done 1", now: now) { state in
             try TaskOperations.setStatus(
                 .done, ids: [1], in: state, context: OperationContext(now: now, schedule: .standard))
         }
         // Acknowledged by its frame: the file is as it was, and so is the cached week, which the
         // change did not alter in place. Writing the files then starts from it.
-        #expect(state.weekIdentity(week) == identity)
+        #expect(files.weekIdentity(week) == identity)
         #expect(cache.tasks(week, identity: identity)?.tasks == before)
         #expect(before.first?.status == .open)
         _ = session.workWhileIdle(recordsSeen: nil)
-        let written = try #require(state.weekIdentity(week))
+        let written = try #require(files.weekIdentity(week))
         #expect(written != identity)
         let expected = try Store(directory: temp.directory).read { try $0.tasks(in: week) }
         #expect(expected.first?.status == .done)
