@@ -82,7 +82,8 @@ let package = Package(
         .testTarget(
             name: "ShadeEndToEndTests",
             dependencies: [
-                "ShadeJSON", "ShadeTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+                "ShadeJSON", "ShadeTestSupport", "CSystemCalls",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ], exclude: ["Golden"]),
     ]
 )

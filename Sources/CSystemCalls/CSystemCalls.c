@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <malloc.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <string.h>
@@ -161,6 +162,16 @@ int shade_accept(int socket) {
         fd = accept4(socket, NULL, NULL, SOCK_CLOEXEC);
     } while (fd < 0 && errno == EINTR);
     return fd;
+}
+
+void shade_spawnattr_reset_signals(posix_spawnattr_t *attributes, short flags) {
+    sigset_t none;
+    sigset_t all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    posix_spawnattr_setsigmask(attributes, &none);
+    posix_spawnattr_setsigdefault(attributes, &all);
+    posix_spawnattr_setflags(attributes, (short)(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | flags));
 }
 
 short shade_spawn_setsid_flag(void) {

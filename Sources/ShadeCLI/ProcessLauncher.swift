@@ -143,17 +143,10 @@ enum ProcessLauncher {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        let signals = Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
         if ownSession {
-            posix_spawnattr_setflags(&attributes, signals | shade_spawn_setsid_flag())
+            shade_spawnattr_reset_signals(&attributes, shade_spawn_setsid_flag())
         } else {
-            posix_spawnattr_setflags(&attributes, signals | Int16(POSIX_SPAWN_SETPGROUP))
+            shade_spawnattr_reset_signals(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
             posix_spawnattr_setpgroup(&attributes, 0)
         }
         var pid = pid_t()

@@ -1,3 +1,4 @@
+import CSystemCalls
 import Foundation
 import ShadeJSON
 import ShadeTestSupport
@@ -113,17 +114,11 @@ final class ShadeProcess: @unchecked Sendable {
 
     /// Runs `body` with spawn attributes under which the child starts with no signal blocked and
     /// each at its default, whatever thread spawns it (and `flags` besides).
-    static func withCleanSignals<T>(flags: Int32 = 0, _ body: (inout posix_spawnattr_t) -> T) -> T {
+    static func withCleanSignals<T>(flags: Int16 = 0, _ body: (inout posix_spawnattr_t) -> T) -> T {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | flags))
+        shade_spawnattr_reset_signals(&attributes, flags)
         return body(&attributes)
     }
 

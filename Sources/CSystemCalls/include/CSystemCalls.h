@@ -52,6 +52,11 @@ int shade_accept(int socket);
 /// 0, or an errno (ENOSYS where glibc has none).
 int shade_spawn_close_from(posix_spawn_file_actions_t *actions, int first);
 
+/// Sets `attributes` (initialised) so that the child starts with no signal blocked and every
+/// signal at its default, whatever the spawning thread blocks or its process ignores, plus
+/// `flags` (POSIX_SPAWN_SETPGROUP, the setsid flag): for every program shade or its tests start.
+void shade_spawnattr_reset_signals(posix_spawnattr_t *attributes, short flags);
+
 /// POSIX_SPAWN_SETSID (the child starts a session of its own), or 0 where glibc has none.
 short shade_spawn_setsid_flag(void);
 

@@ -1,3 +1,4 @@
+import CSystemCalls
 import Foundation
 import ShadeTestSupport
 
@@ -10,10 +11,9 @@ final class TerminalREPL {
     private var ended = false
     private var reaped = false
 
-    // Linux's terminal ioctls and spawn flag (their C macros do not import into Swift).
+    // Linux's terminal ioctls (their C macros do not import into Swift).
     private static let unlockTerminal: UInt = 0x4004_5431  // TIOCSPTLCK
     private static let terminalNumber: UInt = 0x8004_5430  // TIOCGPTN
-    private static let spawnInNewSession: Int32 = 0x80  // POSIX_SPAWN_SETSID
 
     /// Starts shade's REPL on `shade`'s store, through `via` when given (another program's argv,
     /// which names shade last: strace and its options, as `ShadeProcess.run(raw:…viaExecutable:)`).
@@ -42,7 +42,7 @@ final class TerminalREPL {
         let envp = shade.environment.merging(["TERM": "dumb"]) { $1 }.map { strdup("\($0.key)=\($0.value)") }
         defer { for pointer in argv + envp { free(pointer) } }
         var child: pid_t = 0
-        let code = ShadeProcess.withCleanSignals(flags: Self.spawnInNewSession) {
+        let code = ShadeProcess.withCleanSignals(flags: shade_spawn_setsid_flag()) {
             posix_spawn(&child, command[0], &actions, &$0, argv + [nil], envp + [nil])
         }
         guard code == 0 else {
