@@ -18,8 +18,15 @@ import ShadeStore
 /// directory up (`config` and `config.worktree`). When a file includes another (`[include]`,
 /// `[includeIf]`), or the repository is found through a `.git` file, nothing is kept: git is
 /// asked every time. The cache is `$XDG_STATE_HOME/shade/git-settings.json`, written without
-/// a flush (a lost or torn one is asked again).
+/// a flush (a lost or torn one is asked again). It keeps the values of several places at once
+/// (one entry for each fingerprint, the newest first), so that commands that alternate between
+/// planners — each in a directory of its own, so each with a fingerprint of its own — do not
+/// each start git because the other planner's command replaced the one entry.
 struct GitSettingsCache: Sendable {
+    /// How many fingerprints it keeps; an entry written longer ago than that many others is dropped.
+    static let capacity = 16
+
+
     let path: String
     /// Where git starts, absolute: git walks up from it, parents of the working directory included.
     let directory: String
@@ -29,25 +36,36 @@ struct GitSettingsCache: Sendable {
     /// `ask` says it may be (git ran and answered).
     func value(_ key: String, ask: (String) -> (value: String?, keep: Bool)) -> String? {
         guard let fingerprint = fingerprint() else { return ask(key).value }
+        var entries = read()
         var values = JSONObject()
-        if let kept = read(), kept.fingerprint == fingerprint {
-            if let known = kept.values[key] { return known.stringValue }
-            values = kept.values
+        if let index = entries.firstIndex(where: { $0.fingerprint == fingerprint }) {
+            if let known = entries[index].values[key] { return known.stringValue }
+            values = entries.remove(at: index).values
         }
         let (value, keep) = ask(key)
         guard keep else { return value }
         values[key] = value.map(JSONValue.string) ?? .null
-        let document: JSONValue = ["fingerprint": .string(fingerprint), "values": .object(values)]
-        if let bytes = try? JSONWriter.bytes(document, layout: .compact) { TextFile.replaceCache(path, bytes) }
+        entries.insert((fingerprint, values), at: 0)
+        let kept = entries.prefix(Self.capacity).map { entry -> JSONValue in
+            ["fingerprint": .string(entry.fingerprint), "values": .object(entry.values)]
+        }
+        if let bytes = try? JSONWriter.bytes(["entries": .array(kept)], layout: .compact) {
+            TextFile.replaceCache(path, bytes)
+        }
         return value
     }
 
-    private func read() -> (fingerprint: String, values: JSONObject)? {
+    /// The entries kept, the newest first; none when the file is missing or not one this writes.
+    private func read() -> [(fingerprint: String, values: JSONObject)] {
         guard let bytes = try? TextFile.read(path), let value = try? JSONParser.parse(bytes),
-            let fingerprint = value.objectValue?["fingerprint"]?.stringValue,
-            let values = value.objectValue?["values"]?.objectValue
-        else { return nil }
-        return (fingerprint, values)
+            let entries = value.objectValue?["entries"]?.arrayValue
+        else { return [] }
+        return entries.compactMap { entry in
+            guard let fingerprint = entry.objectValue?["fingerprint"]?.stringValue,
+                let values = entry.objectValue?["values"]?.objectValue
+            else { return nil }
+            return (fingerprint, values)
+        }
     }
 
     /// What git would read, hashed; nil when it cannot be told from files alone.

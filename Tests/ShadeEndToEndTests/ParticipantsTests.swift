@@ -105,6 +105,38 @@ import Testing
         #expect(started() == before + 2)
     }
 
+    @Test func plannersTakingTurnsEachAskGitOnce() throws {
+        let shade = Self.planner(login: "ana")
+        try Self.gitIdentity(shade, name: "Ana Lopez", email: "ana@example.org")
+        let bin = shade.root + "/bin"
+        let calls = shade.root + "/git-calls"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try InheritedDescriptors.writeExecutable(
+            "#!/bin/sh\necho \"$*\" >> '\(calls)'\nexec /usr/bin/git \"$@\"\n", to: bin + "/git")
+        shade.environment["PATH"] = bin + ":/usr/bin:/bin"
+        func started() -> [String] {
+            ((try? String(contentsOfFile: calls, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        // Three planners, each made by its first add; git is asked from / before each exists.
+        let planners = (1...3).map { shade.root + "/planner-\($0)" }
+        for planner in planners {
+            #expect(try shade.run(["add", "Gym"], environment: ["SHADE_STORE": planner]).status == 0)
+        }
+        let before = started().count
+        // Turn by turn, each planner's first change asks git in its own directory once.
+        for _ in 1...3 {
+            for planner in planners {
+                let added = try shade.run(["add", "Run", "--json"], environment: ["SHADE_STORE": planner])
+                #expect(try added.json().objectValue?.string("created_by") == "Ana.Lopez", "\(added.stderr)")
+            }
+        }
+        let asked = started().dropFirst(before)
+        #expect(asked.count == planners.count, "\(asked)")
+        for planner in planners {
+            #expect(asked.filter { $0.contains(planner) }.count == 1, "\(asked)")
+        }
+    }
+
     @Test func aMissingGitIsNoGitIdentity() throws {
         let shade = Self.planner(login: "ben")
         let empty = shade.root + "/empty-path"
