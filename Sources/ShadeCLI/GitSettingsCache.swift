@@ -26,7 +26,6 @@ struct GitSettingsCache: Sendable {
     /// How many fingerprints it keeps; an entry written longer ago than that many others is dropped.
     static let capacity = 16
 
-
     let path: String
     /// Where git starts, absolute: git walks up from it, parents of the working directory included.
     let directory: String
