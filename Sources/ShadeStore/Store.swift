@@ -186,9 +186,6 @@ public struct Store: Sendable {
             let prepared = try prepareForWrite()
             let metaCurrent = prepared.metaCurrent
             let state = StoreState(paths: paths, cache: cache)
-            // A change the redo log may acknowledge leaves the cache the weeks as their files
-            // hold them: writing its files after the answer then reads none of them again.
-            state.keepsCachedWeeks = deferring && metaCurrent
             let result = try body(state)
             if state.hasChanges, deferring, metaCurrent, let label,
                 try appendToRedoLog(state, to: prepared.redo, label: label, now: now)
