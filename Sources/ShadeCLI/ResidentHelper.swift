@@ -58,7 +58,8 @@ enum ResidentHelper {
         _ = fchdir(root)
         let helper = ResidentHelper.State(
             address: address, environment: environment, program: program,
-            digest: ResidentAddress.digest(of: environment), cache: WeekCache(), nothing: nothing, root: root)
+            digest: ResidentAddress.digest(of: environment), cache: WeekCache(keepsWeeksAsFilesHoldThem: true),
+            nothing: nothing, root: root)
         // The redo log its changes go to is made now, before the first command comes.
         var recordsSeen = helper.idleStore.workWhileIdle(recordsSeen: nil)
         var idleSince = monotonicSeconds()

@@ -186,6 +186,9 @@ public struct Store: Sendable {
             let prepared = try prepareForWrite()
             let metaCurrent = prepared.metaCurrent
             let state = StoreState(paths: paths, cache: cache)
+            // A change the redo log may acknowledge leaves the cache the weeks as their files
+            // hold them when the cache's owner asks for it (`WeekCache.keepsWeeksAsFilesHoldThem`).
+            state.keepsCachedWeeks = deferring && metaCurrent && (cache?.keepsWeeksAsFilesHoldThem ?? false)
             let result = try body(state)
             if state.hasChanges, deferring, metaCurrent, let label,
                 try appendToRedoLog(state, to: prepared.redo, label: label, now: now)

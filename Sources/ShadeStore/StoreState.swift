@@ -54,6 +54,10 @@ public final class StoreState: PlannerRecords {
     /// Whether a task a week's id index does not know (one that came from another copy) is given
     /// the next id (else it keeps id 0: `restore` reads weeks so, to rebuild the shards).
     var numbersArrivals = true
+    /// Whether a week this step changes stays in the cache as its file holds it (the step then
+    /// changes a copy): for a change acknowledged by the redo log, whose files are written after
+    /// the answer from the weeks as their files hold them, without reading those files again.
+    var keepsCachedWeeks = false
 
     init(paths: StorePaths, cache: WeekCache? = nil) {
         self.paths = paths
@@ -215,10 +219,11 @@ public final class StoreState: PlannerRecords {
 
     /// Reads a week about to be changed in this step (its filed tasks and the occurrences its
     /// series show, numbered), and makes this step's copy of its tasks the only one, so that the
-    /// change is made in place rather than on a copy of the whole week.
+    /// change is made in place rather than on a copy of the whole week (unless the cache is to
+    /// keep the week as its file holds it: `keepsCachedWeeks`).
     func loadForChange(_ week: ISOWeek) throws(StoreError) {
         _ = try parts(of: week)
-        cache?.forget(week)
+        if !keepsCachedWeeks { cache?.forget(week) }
     }
 
     /// Every week that has a file, in order.

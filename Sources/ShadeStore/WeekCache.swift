@@ -47,9 +47,19 @@ public final class WeekCache: Sendable {
     private let retired = Mutex<[[ISOWeek: [PlannerTask]]]>([])
     private let lastShardNumber = Mutex<Int?>(nil)
     private let capacity: Int
+    /// Whether a change the redo log acknowledges leaves its weeks here as their files hold them
+    /// (the change then edits a copy), so that writing its files after the answer parses none of
+    /// them again. For an owner whose next command may come at once (a store's resident process,
+    /// answering one-shot commands from scripts): the copy costs the answer a little, and saves
+    /// the parse that would compete with the next command. A session whose pauses are a person's
+    /// typing (the REPL) changes its weeks in place and parses them again while it waits.
+    public let keepsWeeksAsFilesHoldThem: Bool
 
-    /// A cache of at most `capacity` weeks (and as many id shards).
-    public init(capacity: Int = 64) { self.capacity = capacity }
+    /// A cache of at most `capacity` weeks (and as many id shards); see `keepsWeeksAsFilesHoldThem`.
+    public init(capacity: Int = 64, keepsWeeksAsFilesHoldThem: Bool = false) {
+        self.capacity = capacity
+        self.keepsWeeksAsFilesHoldThem = keepsWeeksAsFilesHoldThem
+    }
 
     func tasks(_ week: ISOWeek, identity: WeekIdentity) -> (
         tasks: [PlannerTask], removed: [String: FieldStamp], indexed: Bool

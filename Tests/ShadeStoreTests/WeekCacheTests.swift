@@ -43,10 +43,16 @@ import Testing
         #expect(try fresh.check().problems.isEmpty)
     }
 
-    @Test func aChangeTheRedoLogAcknowledgesIsMadeInPlaceAndItsWrittenWeekIsCachedAfter() throws {
+    /// A change acknowledged by the redo log, then its files written at the pause: with a cache
+    /// that keeps weeks as their files hold them (a resident process's), the change edits a copy
+    /// and the cached week is the file's until then; with a REPL's, it is made in place on the
+    /// session's only copy (nothing copied on the way to the answer). Either way the written week
+    /// is cached after the pause.
+    @Test(arguments: [true, false])
+    func aChangeTheRedoLogAcknowledgesLeavesTheCacheAsItsOwnerAsks(keeping: Bool) throws {
         let temp = TemporaryStore()
         try add(temp.store, "2026-11-23", .morning, "Gym")
-        let cache = WeekCache()
+        let cache = WeekCache(keepsWeeksAsFilesHoldThem: keeping)
         let session = Store(directory: temp.directory, cache: cache, defersFiles: true, author: { "ana" })
         let week = try #require(ISOWeek(parsing: "2026-W48"))
         _ = session.workWhileIdle(recordsSeen: nil)  // makes the redo log
@@ -57,12 +63,16 @@ import Testing
             try TaskOperations.setStatus(
                 .done, ids: [1], in: state, context: OperationContext(now: now, schedule: .standard))
         }
-        // Acknowledged by its frame: the file is as it was, and the cache no longer offers the
-        // week as that file holds it: the change was made in place on the session's only copy
-        // (no copy of the week on the way to the answer), so writing the files reads it again.
+        // Acknowledged by its frame: the file is as it was.
         #expect(files.weekIdentity(week) == identity)
-        #expect(cache.tasks(week, identity: identity) == nil)
         #expect(before.first?.status == .open)
+        if keeping {
+            // The cached week is still the file's: writing the files starts from it.
+            #expect(cache.tasks(week, identity: identity)?.tasks == before)
+        } else {
+            // The change was made on the session's only copy: the file's version is not offered.
+            #expect(cache.tasks(week, identity: identity) == nil)
+        }
         _ = session.workWhileIdle(recordsSeen: nil)
         let written = try #require(files.weekIdentity(week))
         #expect(written != identity)
