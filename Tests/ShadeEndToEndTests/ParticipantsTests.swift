@@ -21,6 +21,18 @@ import Testing
             toFile: shade.root + "/.gitconfig", atomically: true, encoding: .utf8)
     }
 
+    /// Puts first on the planner's PATH a git that writes down each time it is started (its
+    /// arguments, a line each) before running the real one; returns those lines as they stand.
+    static func recordingGit(_ shade: ShadeProcess) throws -> () -> [String] {
+        let bin = shade.root + "/bin"
+        let calls = shade.root + "/git-calls"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try InheritedDescriptors.writeExecutable(
+            "#!/bin/sh\necho \"$*\" >> '\(calls)'\nexec /usr/bin/git \"$@\"\n", to: bin + "/git")
+        shade.environment["PATH"] = bin + ":/usr/bin:/bin"
+        return { ((try? String(contentsOfFile: calls, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+    }
+
     /// The settings file of a planner's user.
     func configFile(_ shade: ShadeProcess) -> String { shade.root + "/config/shade/config.json" }
 
@@ -62,16 +74,8 @@ import Testing
     @Test func gitIsAskedAgainOnlyWhenWhatItReadsHasChanged() throws {
         let shade = Self.planner(login: "ana")
         try Self.gitIdentity(shade, name: "Ana Lopez", email: "ana@example.org")
-        // A git that writes down each time it is started.
-        let bin = shade.root + "/bin"
-        let calls = shade.root + "/git-calls"
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        try InheritedDescriptors.writeExecutable(
-            "#!/bin/sh\necho \"$*\" >> '\(calls)'\nexec /usr/bin/git \"$@\"\n", to: bin + "/git")
-        shade.environment["PATH"] = bin + ":/usr/bin:/bin"
-        func started() -> Int {
-            ((try? String(contentsOfFile: calls, encoding: .utf8)) ?? "").split(separator: "\n").count
-        }
+        let calls = try Self.recordingGit(shade)
+        func started() -> Int { calls().count }
         // Once before the planner exists (git is asked from /), once in it.
         #expect(try shade.json(["add", "Gym"]).objectValue?.string("created_by") == "Ana.Lopez")
         #expect(try shade.json(["add", "Run"]).objectValue?.string("created_by") == "Ana.Lopez")
@@ -108,15 +112,7 @@ import Testing
     @Test func plannersTakingTurnsEachAskGitOnce() throws {
         let shade = Self.planner(login: "ana")
         try Self.gitIdentity(shade, name: "Ana Lopez", email: "ana@example.org")
-        let bin = shade.root + "/bin"
-        let calls = shade.root + "/git-calls"
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        try InheritedDescriptors.writeExecutable(
-            "#!/bin/sh\necho \"$*\" >> '\(calls)'\nexec /usr/bin/git \"$@\"\n", to: bin + "/git")
-        shade.environment["PATH"] = bin + ":/usr/bin:/bin"
-        func started() -> [String] {
-            ((try? String(contentsOfFile: calls, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-        }
+        let started = try Self.recordingGit(shade)
         // Three planners, each made by its first add; git is asked from / before each exists.
         let planners = (1...3).map { shade.root + "/planner-\($0)" }
         for planner in planners {
