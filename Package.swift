@@ -82,8 +82,7 @@ let package = Package(
         .testTarget(
             name: "ShadeEndToEndTests",
             dependencies: [
-                "ShadeJSON", "ShadeTestSupport", "CSystemCalls",
-                .product(name: "PropertyBased", package: "swift-property-based"),
+                "ShadeJSON", "ShadeTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
             ], exclude: ["Golden"]),
     ]
 )

@@ -1,4 +1,3 @@
-import CSystemCalls
 import Foundation
 import ShadeJSON
 import ShadeTestSupport
@@ -100,7 +99,7 @@ final class ShadeProcess: @unchecked Sendable {
             for pointer in envp { free(pointer) }
         }
         var pid: pid_t = 0
-        let code = withCleanSignals { posix_spawn(&pid, path, &actions, &$0, argv + [nil], envp + [nil]) }
+        let code = CleanSpawn.withAttributes { posix_spawn(&pid, path, &actions, &$0, argv + [nil], envp + [nil]) }
         guard code == 0 else {
             throw NSError(domain: NSPOSIXErrorDomain, code: Int(code), userInfo: [NSFilePathErrorKey: path])
         }
@@ -110,16 +109,6 @@ final class ShadeProcess: @unchecked Sendable {
         }
         let signal = status & 0x7f
         return signal == 0 ? (status >> 8) & 0xff : signal
-    }
-
-    /// Runs `body` with spawn attributes under which the child starts with no signal blocked and
-    /// each at its default, whatever thread spawns it (and `flags` besides).
-    static func withCleanSignals<T>(flags: Int16 = 0, _ body: (inout posix_spawnattr_t) -> T) -> T {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        shade_spawnattr_reset_signals(&attributes, flags)
-        return body(&attributes)
     }
 
     /// Runs a command with `--json` and returns the parsed output, requiring exit 0.

@@ -1,4 +1,3 @@
-import CSystemCalls
 import Foundation
 
 /// Runs a tool a test needs (tmux, systemd-analyze, xvfb-run) and waits for it.
@@ -33,20 +32,14 @@ public enum ExternalCommand {
         defer { for pointer in argv { free(pointer) } }
         let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
         defer { for pointer in envp ?? [] { free(pointer) } }
-        // The child starts with no signal blocked and each at its default, whatever the test
-        // runner's thread blocks: a tmux server that inherited a blocked SIGTERM and SIGHUP
-        // outlived its test, kill-server and all.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        shade_spawnattr_reset_signals(&attributes, 0)
         var pid = pid_t()
-        let started =
+        let started = CleanSpawn.withAttributes { attributes in
             if let envp {
                 posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
             } else {
                 posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
             }
+        }
         guard started == 0 else { throw CocoaError(.executableLoad, userInfo: ["path": executable]) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}

@@ -1,4 +1,3 @@
-import CSystemCalls
 import Foundation
 import ShadeTestSupport
 
@@ -42,7 +41,7 @@ final class TerminalREPL {
         let envp = shade.environment.merging(["TERM": "dumb"]) { $1 }.map { strdup("\($0.key)=\($0.value)") }
         defer { for pointer in argv + envp { free(pointer) } }
         var child: pid_t = 0
-        let code = ShadeProcess.withCleanSignals(flags: shade_spawn_setsid_flag()) {
+        let code = CleanSpawn.withAttributes(flags: CleanSpawn.newSession) {
             posix_spawn(&child, command[0], &actions, &$0, argv + [nil], envp + [nil])
         }
         guard code == 0 else {
