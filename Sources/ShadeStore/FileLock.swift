@@ -7,6 +7,15 @@
 /// An advisory lock on the store's own lock file (never on a file that gets renamed over).
 ///
 /// Readers share it; a writer holds it alone for its whole read-modify-write.
+///
+/// The file also tells a long-lived session whether anyone else has held the lock alone since it
+/// last did (only a holder alone changes the store: `StoreSighting`). It holds a count and a
+/// watcher, `"17 5b3e…\n"`: the session that last kept a sighting of the store names itself the
+/// watcher, and every other holder alone counts itself (writes the count one higher) as soon as it
+/// has the lock, before it changes anything. So the watcher finds the count as it left it exactly
+/// when no one else has held the lock alone since. Only the watcher's own holds leave the count
+/// as it is (they take its sighting, whatever they do: `Store.prepareForWrite`), which spares
+/// each of its changes a write.
 final class FileLock {
     enum Mode {
         case shared, exclusive
@@ -15,26 +24,38 @@ final class FileLock {
     private let fd: Int32
     let path: String
     private(set) var mode: Mode
+    /// The session this holder is (`WeekCache.watcher`), nil for a holder that keeps no sighting.
+    private let watcher: UInt64?
+    /// The count the file held when this lock was last taken alone (nil before, or when it could
+    /// not be read or written: nothing may then rely on it).
+    private(set) var countBefore: UInt64?
+    /// The count the file holds now that this holder has it alone (nil as `countBefore`).
+    private(set) var count: UInt64?
+    /// Whether the file named this holder's session the watcher when the lock was last taken alone.
+    private(set) var isWatcher = false
 
     /// How long to wait for another process before giving up.
     static let timeoutSeconds = 30
 
-    /// Opens (creating, 0600) the lock file and takes the lock, waiting up to `timeoutSeconds`.
-    init(path: String, mode: Mode) throws(StoreError) {
+    /// Opens (creating, 0600) the lock file and takes the lock, waiting up to `timeoutSeconds`;
+    /// `watcher` names the session taking it, when it keeps sightings of the store.
+    init(path: String, mode: Mode, watcher: UInt64? = nil) throws(StoreError) {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .io(operation: "open the lock file", path: path, errno: errno) }
         self.fd = fd
         self.path = path
         self.mode = mode
+        self.watcher = watcher
         do { try acquire(mode) } catch {
             close(fd)
             throw error
         }
+        if mode == .exclusive { countHolder() }
     }
 
     /// Takes the lock only when no other process holds it; nil when one does (or the lock file
     /// cannot be opened).
-    init?(trying path: String, mode: Mode) {
+    init?(trying path: String, mode: Mode, watcher: UInt64? = nil) {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return nil }
         guard flock(fd, (mode == .shared ? LOCK_SH : LOCK_EX) | LOCK_NB) == 0 else {
@@ -44,6 +65,8 @@ final class FileLock {
         self.fd = fd
         self.path = path
         self.mode = mode
+        self.watcher = watcher
+        if mode == .exclusive { countHolder() }
     }
 
     deinit { close(fd) }
@@ -53,6 +76,54 @@ final class FileLock {
         guard newMode != mode else { return }
         try acquire(newMode)
         mode = newMode
+        if newMode == .exclusive { countHolder() }
+    }
+
+    /// Names this holder's session the watcher (a holder alone, whose session keeps a sighting of
+    /// the store as this hold leaves it). False when the file could not be written.
+    func becomeWatcher() -> Bool {
+        guard mode == .exclusive, let watcher, let count else { return false }
+        if Self.parse(read()).watcher == watcher { return true }
+        return write(count: count, watcher: watcher)
+    }
+
+    /// Reads the count and, unless this holder's session is the watcher, writes it one higher (no
+    /// flush: the count is for processes running now). A file of another content starts again
+    /// from 1, and nothing relies on this hold's count then.
+    private func countHolder() {
+        (countBefore, count, isWatcher) = (nil, nil, false)
+        guard let content = read() else { return }
+        let found = Self.parse(content)
+        if let watcher, let before = found.count, found.watcher == watcher {
+            (countBefore, count, isWatcher) = (before, before, true)
+            return
+        }
+        let next = (found.count ?? 0) &+ 1
+        guard write(count: next, watcher: found.watcher) else { return }
+        if let before = found.count { (countBefore, count) = (before, next) }
+    }
+
+    private func read() -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let read = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        return read < 0 ? nil : Array(buffer.prefix(read))
+    }
+
+    private func write(count: UInt64, watcher: UInt64?) -> Bool {
+        // Padded to the longest content, so that a shorter one leaves nothing of a longer one.
+        var text = "\(count)" + (watcher.map { " " + String($0, radix: 16) } ?? "")
+        text += String(repeating: " ", count: max(0, 40 - text.utf8.count)) + "\n"
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) } == bytes.count
+    }
+
+    /// The count and watcher of the file's content; an empty file counts 0.
+    private static func parse(_ content: [UInt8]?) -> (count: UInt64?, watcher: UInt64?) {
+        guard let content else { return (nil, nil) }
+        if content.isEmpty { return (0, nil) }
+        let fields = String(decoding: content, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+        guard let first = fields.first, let count = UInt64(first) else { return (nil, nil) }
+        return (count, fields.count > 1 ? UInt64(fields[1], radix: 16) : nil)
     }
 
     private func acquire(_ mode: Mode) throws(StoreError) {

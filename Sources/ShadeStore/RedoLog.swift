@@ -18,7 +18,7 @@
 /// (`RedoPosition`), which the commit that writes a frame's files writes too: a frame is applied
 /// exactly once, whenever a crash comes. A full log is replaced by a new empty file of the next
 /// epoch once every frame is applied.
-final class RedoLog {
+final class RedoLog: Sendable {
     let path: String
     /// The epoch the header names.
     let epoch: UInt64
@@ -34,7 +34,7 @@ final class RedoLog {
     private static let frameMagic: [UInt8] = Array("SRF1".utf8)
 
     /// One acknowledged change.
-    struct Frame {
+    struct Frame: Sendable {
         let sequence: Int
         /// Where the next frame starts.
         let end: Int
@@ -43,7 +43,7 @@ final class RedoLog {
     }
 
     /// The store's log as the files have taken it: the frames waiting, and where the next one goes.
-    struct Tail {
+    struct Tail: Sendable {
         let log: RedoLog
         /// The store's marker (`journal/redo-applied.json`), nil when there is none yet.
         let applied: RedoPosition?

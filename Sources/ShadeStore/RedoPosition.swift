@@ -4,7 +4,7 @@ import ShadeJSON
 /// the next frame starts. Kept in `journal/redo-applied.json`, which is written by the same atomic
 /// commit as the files a frame changes, so a frame is applied exactly once:
 /// `{"format": 3, "kind": "redoApplied", "epoch": 4, "sequence": 17, "end": 20311}`.
-struct RedoPosition: Equatable {
+struct RedoPosition: Equatable, Sendable {
     let epoch: UInt64
     let sequence: Int
     let end: Int

@@ -117,18 +117,26 @@ extension Store {
         guard defersFiles, (try? FileSystem.exists(paths.meta)) == true else { return }
         let tail = try? RedoLog.Tail.read(paths)
         guard !(tail?.waiting.isEmpty ?? true) || needsNewRedoLog(tail) else { return }
-        guard let lock = FileLock(trying: paths.lock, mode: .exclusive) else { return }
+        guard let lock = FileLock(trying: paths.lock, mode: .exclusive, watcher: cache?.watcher) else { return }
         withExtendedLifetime(lock) {
-            // Under the lock, as the files now are.
-            let tail: RedoLog.Tail?
+            // Under the lock, as the files now are (checked in full: the session's sighting goes).
+            _ = cache?.takeSighting()
+            var tail: RedoLog.Tail?
             do { tail = try recoverLocked() } catch { return }
-            guard (try? checkMeta()) == StoreFormat.version, needsNewRedoLog(tail) else { return }
-            let marker = tail?.applied ?? (try? RedoPosition.read(paths))
-            let epoch = max(tail?.log.epoch ?? 0, marker?.epoch ?? 0) + 1
-            guard (try? FileSystem.makeDirectories(paths.staging)) != nil,
-                (try? FileSystem.makeDirectories(paths.journal)) != nil
-            else { return }
-            try? RedoLog.create(at: paths.redoLog, epoch: epoch, via: "\(paths.staging)/\(getpid())-redo.tmp")
+            guard (try? checkMeta()) == StoreFormat.version else { return }
+            if needsNewRedoLog(tail) {
+                let marker = tail?.applied ?? (try? RedoPosition.read(paths))
+                let epoch = max(tail?.log.epoch ?? 0, marker?.epoch ?? 0) + 1
+                guard (try? FileSystem.makeDirectories(paths.staging)) != nil,
+                    (try? FileSystem.makeDirectories(paths.journal)) != nil,
+                    (try? RedoLog.create(at: paths.redoLog, epoch: epoch, via: "\(paths.staging)/\(getpid())-redo.tmp"))
+                        != nil
+                else { return }
+                tail = try? RedoLog.Tail.read(paths)
+            }
+            // The session's next change needs none of these checks again, unless someone else
+            // takes the lock in between.
+            cache?.keep(StoreSighting(of: paths, lock: lock, redo: tail))
         }
     }
 

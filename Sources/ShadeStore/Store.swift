@@ -134,8 +134,10 @@ public struct Store: Sendable {
         }
         try FileSystem.makeDirectories(directory)
         _ = CommitJournal.boot
-        let lock = try FileLock(path: paths.lock, mode: .exclusive)
-        return try withExtendedLifetime(lock) { try writeLocked(label: label, now: now, deferring: deferring, body) }
+        let lock = try FileLock(path: paths.lock, mode: .exclusive, watcher: cache?.watcher)
+        return try withExtendedLifetime(lock) {
+            try writeLocked(label: label, now: now, deferring: deferring, lock: lock, body)
+        }
     }
 
     /// What every write finds once it has prepared the store.
@@ -146,9 +148,14 @@ public struct Store: Sendable {
         let redo: RedoLog.Tail?
     }
 
-    /// What every write does first, under the exclusive lock: finishes a change a crashed process
-    /// left, and upgrades a store of an older format.
-    func prepareForWrite() throws -> Prepared {
+    /// What every write does first, under the exclusive lock (held as `lock`, when the caller has
+    /// it at hand): finishes a change a crashed process left, and upgrades a store of an older
+    /// format. A session whose sighting of the store still holds (`StoreSighting`) knows there is
+    /// nothing to finish.
+    func prepareForWrite(lock: FileLock? = nil) throws -> Prepared {
+        if let lock, let seen = cache?.takeSighting(), seen.holds(paths, lock: lock) {
+            return Prepared(metaCurrent: true, redo: seen.redo)
+        }
         let redo = try recoverLocked()
         // A store of an older format is upgraded by its first write: the whole store is kept
         // as it was (backups/format-N), every planner file is rewritten in the new format, and
@@ -178,12 +185,12 @@ public struct Store: Sendable {
         }
     }
 
-    func writeLocked<T>(label: String?, now: Moment, deferring: Bool = false, _ body: (StoreState) throws -> T)
-        throws -> T
-    {
+    func writeLocked<T>(
+        label: String?, now: Moment, deferring: Bool = false, lock: FileLock? = nil, _ body: (StoreState) throws -> T
+    ) throws -> T {
         do {
             let commit = AtomicCommit(paths: paths)
-            let prepared = try prepareForWrite()
+            let prepared = try prepareForWrite(lock: lock)
             let metaCurrent = prepared.metaCurrent
             let state = StoreState(paths: paths, cache: cache)
             // A change the redo log may acknowledge leaves the cache the weeks as their files
@@ -283,8 +290,14 @@ public struct Store: Sendable {
         guard let seen, records.count > seen, records.count >= CommitJournal.idleCheckpointAt else {
             return records.count
         }
-        guard let lock = FileLock(trying: paths.lock, mode: .exclusive) else { return seen }
-        withExtendedLifetime(lock) { journal.checkpointIfDue(atLeast: CommitJournal.idleCheckpointAt) }
+        guard let lock = FileLock(trying: paths.lock, mode: .exclusive, watcher: cache?.watcher) else { return seen }
+        withExtendedLifetime(lock) {
+            // What the session saw as it wrote its files still holds after the checkpoint, which
+            // only drops commit records: it is seen again with this hold's count.
+            let sighting = cache?.takeSighting().flatMap { $0.holds(paths, lock: lock) ? $0 : nil }
+            journal.checkpointIfDue(atLeast: CommitJournal.idleCheckpointAt)
+            if let sighting { cache?.keep(StoreSighting(of: paths, lock: lock, redo: sighting.redo)) }
+        }
         return (try? journal.records().count) ?? records.count
     }
 

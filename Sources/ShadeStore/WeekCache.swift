@@ -46,6 +46,10 @@ public final class WeekCache: Sendable {
     /// freeing a week of thousands of tasks is work the answer need not wait for.
     private let retired = Mutex<[[ISOWeek: [PlannerTask]]]>([])
     private let lastShardNumber = Mutex<Int?>(nil)
+    /// What the session saw of its store when it last let go of the lock (`StoreSighting`).
+    private let sighting = Mutex<StoreSighting?>(nil)
+    /// Who the session is, as the lock file's watcher (`FileLock`): a number drawn at random.
+    let watcher = UInt64.random(in: 1...UInt64.max)
     private let capacity: Int
     /// Whether a change the redo log acknowledges leaves its weeks here as their files hold them
     /// (the change then edits a copy), so that writing its files after the answer parses none of
@@ -90,6 +94,19 @@ public final class WeekCache: Sendable {
     var lastShard: Int? {
         get { lastShardNumber.withLock { $0 } }
         set { lastShardNumber.withLock { $0 = newValue } }
+    }
+
+    /// Keeps what the session saw of its store as it lets go of the lock, for its next change.
+    func keep(_ seen: StoreSighting?) {
+        sighting.withLock { $0 = seen }
+    }
+
+    /// What the session last saw of its store, taken (a sighting serves once).
+    func takeSighting() -> StoreSighting? {
+        sighting.withLock { seen in
+            defer { seen = nil }
+            return seen
+        }
     }
 
     func shard(_ number: Int, identity: Identity) -> [ISOWeek?]? {

@@ -1,0 +1,40 @@
+/// What a long-lived session saw of the store when it last let go of the exclusive lock, having
+/// finished all a crashed process may have left (and found the store of the current format): the
+/// lock's count of holders alone (`FileLock`), the identities of the files and directories
+/// recovery reads, and the redo log. While the lock file still names the session its watcher with
+/// the same count — no one else has held the lock alone since — and those identities are the same,
+/// no one else can have written, crashed or not, and the session's next change skips the checks
+/// of what a crash left (`Store.prepareForWrite`). A sighting serves once.
+struct StoreSighting: Sendable {
+    let directory: String
+    /// The count the session's hold wrote to the lock file.
+    let count: UInt64
+    let identities: [WeekCache.Identity?]
+    /// The redo log as the hold left it (every frame applied), nil when the store has none.
+    let redo: RedoLog.Tail?
+
+    /// The files and directories whose change would mean recovery has work to do: the store
+    /// directory (an earlier shade's `commit.json`), the commit journal, the store file, the redo
+    /// log and its marker.
+    private static func watched(_ paths: StorePaths) -> [String] {
+        [paths.root, paths.journal, paths.meta, paths.redoLog, paths.absolute(RedoPosition.relativePath)]
+    }
+
+    /// The store at `paths` as it is now, under the exclusive lock held as `lock`, with every frame
+    /// of `redo` applied; the lock file names the session its watcher. Nil when the lock's count
+    /// cannot be relied on.
+    init?(of paths: StorePaths, lock: FileLock, redo: RedoLog.Tail?) {
+        guard redo?.waiting.isEmpty ?? true, let count = lock.count, lock.becomeWatcher() else { return nil }
+        self.directory = paths.root
+        self.count = count
+        self.identities = Self.watched(paths).map(WeekCache.Identity.of)
+        self.redo = redo
+    }
+
+    /// Whether the store at `paths` is still as sighted, now that `lock` holds it alone: no one
+    /// else has held it alone in between, and the files are the same.
+    func holds(_ paths: StorePaths, lock: FileLock) -> Bool {
+        guard directory == paths.root, lock.isWatcher, lock.countBefore == count else { return false }
+        return Self.watched(paths).map(WeekCache.Identity.of) == identities
+    }
+}

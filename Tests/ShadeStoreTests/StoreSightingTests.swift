@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@testable import ShadeCore
+@testable import ShadeStore
+
+/// A long-lived session skips the checks of what a crash left only while no one else has held the
+/// store's lock alone since it last did: the lock file's count and watcher tell it.
+@Suite struct StoreSightingTests {
+    private func lockText(_ temp: TemporaryStore) -> String {
+        String(decoding: temp.bytes("lock") ?? [], as: UTF8.self)
+    }
+
+    @Test func everyHolderAloneButTheWatcherCountsItself() throws {
+        let temp = TemporaryStore()
+        try FileManager.default.createDirectory(atPath: temp.directory, withIntermediateDirectories: true)
+        let path = temp.directory + "/lock"
+        // A new lock file counts from 0; each holder alone writes the count one higher.
+        for expected in UInt64(1)...3 {
+            let lock = try FileLock(path: path, mode: .exclusive)
+            #expect(lock.countBefore == expected - 1 && lock.count == expected && !lock.isWatcher)
+        }
+        // Sharing the lock counts nothing.
+        _ = try FileLock(path: path, mode: .shared)
+        #expect(try FileLock(path: path, mode: .exclusive).countBefore == 3)
+        // A session names itself the watcher; its own holds then leave the count as it is.
+        let watcher: UInt64 = 0xfeed
+        do {
+            let lock = try FileLock(path: path, mode: .exclusive, watcher: watcher)
+            #expect(lock.count == 5 && !lock.isWatcher && lock.becomeWatcher())
+        }
+        #expect(lockText(temp).hasPrefix("5 feed"))
+        for _ in 0..<2 {
+            let lock = try FileLock(path: path, mode: .exclusive, watcher: watcher)
+            #expect(lock.isWatcher && lock.countBefore == 5 && lock.count == 5)
+        }
+        // Anyone else counts itself and leaves the watcher named, who then finds the count moved.
+        do {
+            let lock = try #require(FileLock(trying: path, mode: .exclusive))
+            #expect(lock.countBefore == 5 && lock.count == 6)
+        }
+        do {
+            let shared = try FileLock(path: path, mode: .shared, watcher: watcher)
+            try shared.change(to: .exclusive)
+            #expect(shared.isWatcher && shared.countBefore == 6)
+        }
+        // A file of another content starts again, and that hold's count is not relied on.
+        try Data("not a count".utf8).write(to: URL(fileURLWithPath: path))
+        do {
+            let lock = try FileLock(path: path, mode: .exclusive, watcher: watcher)
+            #expect(lock.countBefore == nil && lock.count == nil && !lock.isWatcher && !lock.becomeWatcher())
+        }
+        #expect(try FileLock(path: path, mode: .exclusive).countBefore == 1)
+    }
+
+    /// A REPL's store: changes acknowledged by the redo log, files written at each pause.
+    private func session(_ directory: String) -> Store {
+        Store(directory: directory, cache: WeekCache(), defersFiles: true, author: { "ana" })
+    }
+
+    private func addChange(_ title: String) -> (StoreState) throws -> [RecordChange] {
+        { state in
+            [RecordChange(before: nil, after: .task(draft(try state.allocateID(), "2026-11-24", .evening, title)))]
+        }
+    }
+
+    @Test func theChecksAreSkippedOnlyWhileNoOneElseHeldTheLock() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "First")
+        let session = session(temp.directory)
+        _ = session.workWhileIdle(recordsSeen: nil)
+        let watcher = try #require(session.cache?.watcher)
+        #expect(lockText(temp).contains(" " + String(watcher, radix: 16)))
+        // What a crash leaves in the staging folder is cleared by the checks before a change: a
+        // file put there shows whether they ran.
+        let stray = temp.directory + "/.staging/stray.tmp"
+        let strayFile = URL(fileURLWithPath: stray)
+        try Data("left by a crash".utf8).write(to: strayFile)
+        _ = try session.commit(label: "add Gym", now: now, addChange("Gym"))
+        #expect(FileManager.default.fileExists(atPath: stray))
+        _ = session.workWhileIdle(recordsSeen: nil)
+        try? FileManager.default.removeItem(atPath: stray)
+        try Data("left by a crash".utf8).write(to: strayFile)
+        _ = try session.commit(label: "add Read", now: now, addChange("Read"))
+        #expect(FileManager.default.fileExists(atPath: stray))
+        _ = session.workWhileIdle(recordsSeen: nil)
+        // Another process holds the lock alone (and changes nothing): the session checks again.
+        try Store(directory: temp.directory).exclusively { _ in }
+        try Data("left by a crash".utf8).write(to: strayFile)
+        _ = try session.commit(label: "add Call", now: now, addChange("Call"))
+        #expect(!FileManager.default.fileExists(atPath: stray))
+        // A hand edit of a file recovery reads (the lock untouched) also sends it back to the checks.
+        _ = session.workWhileIdle(recordsSeen: nil)
+        try Data("left by a crash".utf8).write(to: strayFile)
+        let meta = try #require(temp.bytes("shade.json"))
+        try Data(meta + [0x0A]).write(to: URL(fileURLWithPath: temp.directory + "/shade.json"))
+        _ = try session.commit(label: "add Swim", now: now, addChange("Swim"))
+        #expect(!FileManager.default.fileExists(atPath: stray))
+        let titles = try Store(directory: temp.directory).read { try $0.allTasks().map(\.title) }
+        #expect(Set(titles) == ["First", "Gym", "Read", "Call", "Swim"])
+    }
+
+    @Test func anotherSessionsAcknowledgedChangeIsNeverWrittenOver() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "First")
+        let first = session(temp.directory)
+        let second = session(temp.directory)
+        _ = second.workWhileIdle(recordsSeen: nil)
+        _ = first.workWhileIdle(recordsSeen: nil)
+        for round in 1...3 {
+            // The first session's change, its files written at its pause: it keeps a sighting.
+            _ = try first.commit(label: "add A\(round)", now: now, addChange("A\(round)"))
+            _ = first.workWhileIdle(recordsSeen: nil)
+            // The second session's change is acknowledged by a frame and left there (no pause).
+            _ = try second.commit(label: "add B\(round)", now: now, addChange("B\(round)"))
+            #expect(try second.hasPendingRedo)
+            // The first session's next change finds the lock held since: it applies that frame
+            // first, and its own frame goes after it, never over it.
+            _ = try first.commit(label: "add C\(round)", now: now, addChange("C\(round)"))
+            _ = first.workWhileIdle(recordsSeen: nil)
+            #expect(try !first.hasPendingRedo)
+        }
+        let log = try Store(directory: temp.directory).read { try $0.changeLog().map(\.change.label) }
+        #expect(
+            log == ["add First"] + (1...3).flatMap { ["add A\($0)", "add B\($0)", "add C\($0)"] })
+        let titles = try Store(directory: temp.directory).read { try $0.allTasks().map(\.title) }
+        #expect(titles.count == 10 && Set(titles).count == 10)
+    }
+}
