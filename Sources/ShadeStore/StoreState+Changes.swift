@@ -118,9 +118,8 @@ extension StoreState {
         // earlier format's hand copy) is given the one the upgrade gives such a copy.
         var task = task
         let filed = try filedTasks(in: task.week)
-        if filed.indices.contains(where: { filed[$0].uid == task.uid }) {
-            task = task.withUID(WeekDocument.copyUID(of: task))
-        }
+        let held = filedUIDs[task.week].map { $0.contains(task.uid) } ?? filed.contains { $0.uid == task.uid }
+        if held { task = task.withUID(WeekDocument.copyUID(of: task)) }
         try file(task)
         try setWeek(task.week, forID: task.id)
         record("task:\(task.id)", before: nil, after: .task(task))
@@ -185,6 +184,7 @@ extension StoreState {
     func file(_ task: PlannerTask) throws(StoreError) {
         try loadForChange(task.week)
         weeks[task.week, default: []].append(task)
+        filedUIDs[task.week]?.insert(task.uid)
         removedTasks[task.week]?[task.uid] = nil
         dirtyWeeks.insert(task.week)
         dirtyIndexes.insert(task.week)
@@ -193,6 +193,7 @@ extension StoreState {
     func detach(id: Int, from week: ISOWeek) throws(StoreError) {
         try loadForChange(week)
         weeks[week, default: []].removeAll { $0.id == id }
+        filedUIDs[week] = nil
         dirtyWeeks.insert(week)
         dirtyIndexes.insert(week)
     }

@@ -64,7 +64,9 @@ extension StoreState {
         guard let cache else { return }
         for week in dirtyWeeks {
             if let identity = weekIdentity(week), let tasks = weeks[week] {
-                cache.store(week, identity: identity, tasks: tasks, removed: removedTasks[week] ?? [:], indexed: true)
+                cache.store(
+                    week, identity: identity, tasks: tasks, removed: removedTasks[week] ?? [:], indexed: true,
+                    uids: filedUIDs[week])
             }
         }
         for number in dirtyShards {

@@ -39,7 +39,7 @@ extension StoreState {
             }
             let (entry, summed) = try summaryEntry(of: week, stamp: stamp, in: &entries)
             if summed {
-                weeks[week] = nil
+                (weeks[week], filedUIDs[week]) = (nil, nil)
                 repaired = true
             }
             visit(week, entry.cells.adding(extra), entry.carriedFrom)

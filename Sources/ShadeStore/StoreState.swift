@@ -8,6 +8,10 @@ import ShadeJSON
 public final class StoreState: PlannerRecords {
     let paths: StorePaths
     var weeks: [ISOWeek: [PlannerTask]] = [:]
+    /// The uids of a week's filed tasks, for the weeks the cache gave with them (kept as this
+    /// step files tasks; dropped when one leaves): a task filed is checked against them at once
+    /// rather than against every task of its week.
+    var filedUIDs: [ISOWeek: Set<String>] = [:]
     var dirtyWeeks: Set<ISOWeek> = []
     var shards: [Int: [ISOWeek?]] = [:]
     var dirtyShards: Set<Int> = []
@@ -86,6 +90,7 @@ public final class StoreState: PlannerRecords {
         let identity = cache != nil ? weekIdentity(week) : nil
         if let identity, let cached = cache?.tasks(week, identity: identity) {
             weeks[week] = cached.tasks
+            filedUIDs[week] = cached.uids
             removedTasks[week] = cached.removed
             if !cached.indexed { unindexedWeeks.insert(week) }
             return cached.tasks
@@ -108,10 +113,13 @@ public final class StoreState: PlannerRecords {
             }
         }
         weeks[week] = tasks
+        filedUIDs[week] = nil
         removedTasks[week] = removed
         // Ids handed out here and not saved yet are never kept for another command.
         if let identity, !dirtyIndexes.contains(week) {
-            cache?.store(week, identity: identity, tasks: tasks, removed: removed, indexed: indexed)
+            let uids = Set(tasks.lazy.map(\.uid))
+            filedUIDs[week] = uids
+            cache?.store(week, identity: identity, tasks: tasks, removed: removed, indexed: indexed, uids: uids)
         }
         return tasks
     }

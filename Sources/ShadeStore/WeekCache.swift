@@ -37,6 +37,8 @@ public final class WeekCache: Sendable {
         let removed: [String: FieldStamp]
         /// Whether its file was of format 3 (ids in the index) rather than an earlier format.
         let indexed: Bool
+        /// The uids of its tasks, so that a task filed in it is checked against them at once.
+        let uids: Set<String>
     }
 
     private let entries = Mutex<[ISOWeek: Entry]>([:])
@@ -66,20 +68,25 @@ public final class WeekCache: Sendable {
     }
 
     func tasks(_ week: ISOWeek, identity: WeekIdentity) -> (
-        tasks: [PlannerTask], removed: [String: FieldStamp], indexed: Bool
+        tasks: [PlannerTask], removed: [String: FieldStamp], indexed: Bool, uids: Set<String>
     )? {
         entries.withLock { entries in
             guard let entry = entries[week], entry.identity == identity else { return nil }
-            return (entry.tasks, entry.removed, entry.indexed)
+            return (entry.tasks, entry.removed, entry.indexed, entry.uids)
         }
     }
 
+    /// Keeps a week as its files now are; `uids` are its tasks' (counted here when not given).
     func store(
-        _ week: ISOWeek, identity: WeekIdentity, tasks: [PlannerTask], removed: [String: FieldStamp], indexed: Bool
+        _ week: ISOWeek, identity: WeekIdentity, tasks: [PlannerTask], removed: [String: FieldStamp], indexed: Bool,
+        uids: Set<String>? = nil
     ) {
+        let entry = Entry(
+            identity: identity, tasks: tasks, removed: removed, indexed: indexed,
+            uids: uids ?? Set(tasks.lazy.map(\.uid)))
         entries.withLock { entries in
             if entries.count >= capacity, entries[week] == nil { entries.removeAll(keepingCapacity: true) }
-            entries[week] = Entry(identity: identity, tasks: tasks, removed: removed, indexed: indexed)
+            entries[week] = entry
         }
     }
 

@@ -43,6 +43,37 @@ import Testing
         #expect(try fresh.check().problems.isEmpty)
     }
 
+    /// A task filed under a uid its week holds already (an entry of the change log written before
+    /// an upgrade gave a hand-copied task a uid of its own) gets the copy's uid, whether the week's
+    /// uids come from the cache or from its tasks; a uid that left the week in the same step is free.
+    @Test(arguments: [true, false])
+    func aUIDTheWeekHoldsIsFoundWithOrWithoutTheCache(cached: Bool) throws {
+        let temp = TemporaryStore()
+        let gym = try add(temp.store, "2026-11-23", .morning, "Gym")
+        try add(temp.store, "2026-11-24", .evening, "Read")
+        let session = Store(directory: temp.directory, cache: cached ? WeekCache() : nil)
+        let week = try #require(ISOWeek(parsing: "2026-W48"))
+        _ = try session.read { try $0.tasks(in: week) }
+        let filed = try session.write(label: "add copies", now: now) { state -> [PlannerTask] in
+            _ = try state.tasks(in: week)
+            #expect((state.filedUIDs[week] != nil) == cached)
+            try state.insert(draft(try state.allocateID(), "2026-11-25", .afternoon, "Gym again").withUID(gym.uid))
+            // A uid filed in this step is held from then on.
+            try state.insert(draft(try state.allocateID(), "2026-11-25", .evening, "New").withUID("fresh"))
+            try state.insert(draft(try state.allocateID(), "2026-11-26", .evening, "New again").withUID("fresh"))
+            // Gym leaves and comes back in this step under its own uid: no copy is made of it.
+            try state.remove(id: gym.id)
+            try state.insert(gym)
+            return try state.tasks(in: week)
+        }
+        let uidOf = Dictionary(uniqueKeysWithValues: filed.map { ($0.title, $0.uid) })
+        #expect(filed.count == 5 && Set(filed.map(\.uid)).count == 5)
+        #expect(uidOf["Gym"] == gym.uid && uidOf["Gym again"] == gym.uid + "-copy-3")
+        #expect(uidOf["New"] == "fresh" && uidOf["New again"] == "fresh-copy-5")
+        let written = try Store(directory: temp.directory).read { try $0.tasks(in: week) }
+        #expect(written.sorted { $0.id < $1.id } == filed.sorted { $0.id < $1.id })
+    }
+
     /// A change acknowledged by the redo log, then its files written at the pause: with a cache
     /// that keeps weeks as their files hold them (a resident process's), the change edits a copy
     /// and the cached week is the file's until then; with a REPL's, it is made in place on the
