@@ -7,7 +7,7 @@
 /// of what a crash left (`Store.prepareForWrite`). A sighting serves once.
 struct StoreSighting: Sendable {
     let directory: String
-    /// The count the session's hold wrote to the lock file.
+    /// The lock file's count as the session's hold left it.
     let count: UInt64
     let identities: [WeekCache.Identity?]
     /// The redo log as the hold left it (every frame applied), nil when the store has none.

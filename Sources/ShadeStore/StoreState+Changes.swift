@@ -118,7 +118,9 @@ extension StoreState {
         // earlier format's hand copy) is given the one the upgrade gives such a copy.
         var task = task
         let filed = try filedTasks(in: task.week)
-        let held = filedUIDs[task.week].map { $0.contains(task.uid) } ?? filed.contains { $0.uid == task.uid }
+        let held =
+            filedUIDs[task.week].map { $0.contains(task.uid) }
+            ?? filed.indices.contains { filed[$0].uid == task.uid }
         if held { task = task.withUID(WeekDocument.copyUID(of: task)) }
         try file(task)
         try setWeek(task.week, forID: task.id)

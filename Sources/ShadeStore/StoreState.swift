@@ -8,7 +8,7 @@ import ShadeJSON
 public final class StoreState: PlannerRecords {
     let paths: StorePaths
     var weeks: [ISOWeek: [PlannerTask]] = [:]
-    /// The uids of a week's filed tasks, for the weeks the cache gave with them (kept as this
+    /// The uids of a week's filed tasks, for the weeks read while a cache is kept (kept as this
     /// step files tasks; dropped when one leaves): a task filed is checked against them at once
     /// rather than against every task of its week.
     var filedUIDs: [ISOWeek: Set<String>] = [:]

@@ -50,26 +50,15 @@ import Testing
         #expect(try RedoLog.open(directory + "/none.log") == nil)
     }
 
-    /// A REPL's store: changes acknowledged by the redo log.
-    private func session(_ directory: String) -> Store {
-        Store(directory: directory, cache: WeekCache(), defersFiles: true, author: { "ana" })
-    }
-
-    private func addChange(_ title: String) -> (StoreState) throws -> [RecordChange] {
-        { state in
-            [RecordChange(before: nil, after: .task(draft(try state.allocateID(), "2026-11-24", .evening, title)))]
-        }
-    }
-
     @Test func aChangeAcknowledgedByTheLogIsInTheFilesForTheNextProcessExactlyOnce() throws {
         let temp = TemporaryStore()
         try add(temp.store, "2026-11-23", .morning, "Written the ordinary way")
-        let session = session(temp.directory)
+        let session = replSession(temp.directory)
         _ = session.workWhileIdle(recordsSeen: nil)
         #expect(FileManager.default.fileExists(atPath: temp.directory + "/journal/redo.log"))
         let weekFile = "weeks/2026/2026-W48.json"
         let before = temp.bytes(weekFile)
-        let change = try session.commit(label: "add Gym", now: now, addChange("Gym"))
+        let change = try session.commit(label: "add Gym", now: now, addTaskChange("Gym"))
         #expect(change.tasks.map(\.title) == ["Gym"])
         // Acknowledged, and its files not written: the session stops here (as a crash would).
         #expect(temp.bytes(weekFile) == before)
@@ -102,10 +91,10 @@ import Testing
     @Test func theSessionWritesItsFilesWhileItWaitsAndRenewsAFullLog() throws {
         let temp = TemporaryStore()
         try add(temp.store, "2026-11-23", .morning, "First")
-        let session = session(temp.directory)
+        let session = replSession(temp.directory)
         _ = session.workWhileIdle(recordsSeen: nil)
         for title in ["Gym", "Read", "Call"] {
-            _ = try session.commit(label: "add \(title)", now: now, addChange(title))
+            _ = try session.commit(label: "add \(title)", now: now, addTaskChange(title))
         }
         // Each change applied the one before it as it opened the store: one waits.
         #expect(try session.pendingRedoChanges(RedoLog.Tail.read(session.paths)).map(\.label) == ["add Call"])
@@ -118,7 +107,7 @@ import Testing
         _ = session.workWhileIdle(recordsSeen: nil)
         let renewed = try #require(try RedoLog.open(temp.directory + "/journal/redo.log"))
         #expect(renewed.epoch == marker.epoch + 1)
-        _ = try session.commit(label: "add Swim", now: now, addChange("Swim"))
+        _ = try session.commit(label: "add Swim", now: now, addTaskChange("Swim"))
         #expect(try session.pendingRedoChanges(RedoLog.Tail.read(session.paths)).map(\.label) == ["add Swim"])
         let titles = try Store(directory: temp.directory).read { try $0.allTasks().map(\.title) }
         #expect(Set(titles) == ["First", "Gym", "Read", "Call", "Swim"])
@@ -127,9 +116,9 @@ import Testing
     @Test func changesTheLogCannotReplayExactlyAreWrittenTheOrdinaryWay() throws {
         let temp = TemporaryStore()
         try add(temp.store, "2026-11-23", .morning, "First")
-        let session = session(temp.directory)
+        let session = replSession(temp.directory)
         // No log yet (made at the session's first pause): written the ordinary way.
-        _ = try session.commit(label: "add Gym", now: now, addChange("Gym"))
+        _ = try session.commit(label: "add Gym", now: now, addTaskChange("Gym"))
         #expect(try !session.hasPendingRedo)
         _ = session.workWhileIdle(recordsSeen: nil)
         // A category is written at once too when a read of the session needs it listed.
@@ -140,7 +129,7 @@ import Testing
         #expect(try session.read { try $0.categories().map(\.name) } == ["school"])
         #expect(try !session.hasPendingRedo, "the read wrote the change first")
         // An undo is written the ordinary way, after what waits.
-        _ = try session.commit(label: "add Read", now: now, addChange("Read"))
+        _ = try session.commit(label: "add Read", now: now, addTaskChange("Read"))
         #expect(try session.undo(now: now)?.label == "add Read")
         #expect(try !session.hasPendingRedo)
         #expect(
@@ -155,9 +144,9 @@ import Testing
         try add(temp.store, "2026-11-30", .morning, "Arrived")
         // The next week's task as another copy would bring it: no id of this copy.
         try FileManager.default.removeItem(atPath: temp.directory + "/ids/weeks/2026-W49.json")
-        let session = session(temp.directory)
+        let session = replSession(temp.directory)
         _ = session.workWhileIdle(recordsSeen: nil)
-        let gym = try session.commit(label: "add Gym", now: now, addChange("Gym"))
+        let gym = try session.commit(label: "add Gym", now: now, addTaskChange("Gym"))
         #expect(try session.hasPendingRedo)
         let shown = try session.read { state in
             try state.tasks(in: try #require(ISOWeek(parsing: "2026-W49"))).map(\.id)

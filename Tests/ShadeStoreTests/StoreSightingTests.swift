@@ -53,21 +53,10 @@ import Testing
         #expect(try FileLock(path: path, mode: .exclusive).countBefore == 1)
     }
 
-    /// A REPL's store: changes acknowledged by the redo log, files written at each pause.
-    private func session(_ directory: String) -> Store {
-        Store(directory: directory, cache: WeekCache(), defersFiles: true, author: { "ana" })
-    }
-
-    private func addChange(_ title: String) -> (StoreState) throws -> [RecordChange] {
-        { state in
-            [RecordChange(before: nil, after: .task(draft(try state.allocateID(), "2026-11-24", .evening, title)))]
-        }
-    }
-
     @Test func theChecksAreSkippedOnlyWhileNoOneElseHeldTheLock() throws {
         let temp = TemporaryStore()
         try add(temp.store, "2026-11-23", .morning, "First")
-        let session = session(temp.directory)
+        let session = replSession(temp.directory)
         _ = session.workWhileIdle(recordsSeen: nil)
         let watcher = try #require(session.cache?.watcher)
         #expect(lockText(temp).contains(" " + String(watcher, radix: 16)))
@@ -76,25 +65,25 @@ import Testing
         let stray = temp.directory + "/.staging/stray.tmp"
         let strayFile = URL(fileURLWithPath: stray)
         try Data("left by a crash".utf8).write(to: strayFile)
-        _ = try session.commit(label: "add Gym", now: now, addChange("Gym"))
+        _ = try session.commit(label: "add Gym", now: now, addTaskChange("Gym"))
         #expect(FileManager.default.fileExists(atPath: stray))
         _ = session.workWhileIdle(recordsSeen: nil)
         try? FileManager.default.removeItem(atPath: stray)
         try Data("left by a crash".utf8).write(to: strayFile)
-        _ = try session.commit(label: "add Read", now: now, addChange("Read"))
+        _ = try session.commit(label: "add Read", now: now, addTaskChange("Read"))
         #expect(FileManager.default.fileExists(atPath: stray))
         _ = session.workWhileIdle(recordsSeen: nil)
         // Another process holds the lock alone (and changes nothing): the session checks again.
         try Store(directory: temp.directory).exclusively { _ in }
         try Data("left by a crash".utf8).write(to: strayFile)
-        _ = try session.commit(label: "add Call", now: now, addChange("Call"))
+        _ = try session.commit(label: "add Call", now: now, addTaskChange("Call"))
         #expect(!FileManager.default.fileExists(atPath: stray))
         // A hand edit of a file recovery reads (the lock untouched) also sends it back to the checks.
         _ = session.workWhileIdle(recordsSeen: nil)
         try Data("left by a crash".utf8).write(to: strayFile)
         let meta = try #require(temp.bytes("shade.json"))
         try Data(meta + [0x0A]).write(to: URL(fileURLWithPath: temp.directory + "/shade.json"))
-        _ = try session.commit(label: "add Swim", now: now, addChange("Swim"))
+        _ = try session.commit(label: "add Swim", now: now, addTaskChange("Swim"))
         #expect(!FileManager.default.fileExists(atPath: stray))
         let titles = try Store(directory: temp.directory).read { try $0.allTasks().map(\.title) }
         #expect(Set(titles) == ["First", "Gym", "Read", "Call", "Swim"])
@@ -103,20 +92,20 @@ import Testing
     @Test func anotherSessionsAcknowledgedChangeIsNeverWrittenOver() throws {
         let temp = TemporaryStore()
         try add(temp.store, "2026-11-23", .morning, "First")
-        let first = session(temp.directory)
-        let second = session(temp.directory)
+        let first = replSession(temp.directory)
+        let second = replSession(temp.directory)
         _ = second.workWhileIdle(recordsSeen: nil)
         _ = first.workWhileIdle(recordsSeen: nil)
         for round in 1...3 {
             // The first session's change, its files written at its pause: it keeps a sighting.
-            _ = try first.commit(label: "add A\(round)", now: now, addChange("A\(round)"))
+            _ = try first.commit(label: "add A\(round)", now: now, addTaskChange("A\(round)"))
             _ = first.workWhileIdle(recordsSeen: nil)
             // The second session's change is acknowledged by a frame and left there (no pause).
-            _ = try second.commit(label: "add B\(round)", now: now, addChange("B\(round)"))
+            _ = try second.commit(label: "add B\(round)", now: now, addTaskChange("B\(round)"))
             #expect(try second.hasPendingRedo)
             // The first session's next change finds the lock held since: it applies that frame
             // first, and its own frame goes after it, never over it.
-            _ = try first.commit(label: "add C\(round)", now: now, addChange("C\(round)"))
+            _ = try first.commit(label: "add C\(round)", now: now, addTaskChange("C\(round)"))
             _ = first.workWhileIdle(recordsSeen: nil)
             #expect(try !first.hasPendingRedo)
         }

@@ -44,6 +44,18 @@ func add(_ store: Store, _ date: String, _ slot: Slot, _ title: String, time: St
     }
 }
 
+/// A REPL's store: changes acknowledged by the redo log, files written at each pause.
+func replSession(_ directory: String) -> Store {
+    Store(directory: directory, cache: WeekCache(), defersFiles: true, author: { "ana" })
+}
+
+/// A change that files one task, titled `title`, on 2026-11-24 in the evening.
+func addTaskChange(_ title: String) -> (StoreState) throws -> [RecordChange] {
+    { state in
+        [RecordChange(before: nil, after: .task(draft(try state.allocateID(), "2026-11-24", .evening, title)))]
+    }
+}
+
 @Suite struct StoreRoundTripTests {
     @Test func aMissingStoreReadsAsEmptyAndIsNotCreated() throws {
         let temp = TemporaryStore()
