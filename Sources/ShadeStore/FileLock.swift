@@ -83,7 +83,8 @@ final class FileLock {
     /// the store as this hold leaves it). False when the file could not be written.
     func becomeWatcher() -> Bool {
         guard mode == .exclusive, let watcher, let count else { return false }
-        if Self.parse(read()).watcher == watcher { return true }
+        // No one else writes the file while this holder has the lock alone: as taken, it is.
+        if isWatcher { return true }
         return write(count: count, watcher: watcher)
     }
 
