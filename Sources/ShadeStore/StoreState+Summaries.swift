@@ -28,7 +28,9 @@ extension StoreState {
         for week in shown.sorted() {
             let extra = week <= occurrenceLast ? occurrenceCells(of: series, in: week) : WeekCells()
             guard let stamp = FileStamp.of(paths.absolute(paths.weekFile(week))) else {
-                visit(week, extra, [:])
+                // No file: only occurrences, or tasks this step filed in a week it has yet to save.
+                let filed = dirtyWeeks.contains(week) ? WeekCells(try filedTasks(in: week)) : WeekCells()
+                visit(week, filed.adding(extra), [:])
                 continue
             }
             if week.year != year {

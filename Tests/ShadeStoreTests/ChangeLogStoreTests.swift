@@ -120,4 +120,35 @@ import Testing
             }
         }
     }
+
+    /// A batch's later change sees a task an earlier one moved into a week that has no file yet:
+    /// removing the task's category moves it too (the category does not come back on save), and
+    /// the listings and tallies that walk every week find it there.
+    @Test func aTaskMovedIntoAWeekWithNoFileIsSeenByTheBatchsLaterChanges() throws {
+        let temp = TemporaryStore()
+        _ = try startingStore(temp.store)
+        let earlier = CivilDate.fixture("2026-11-20")
+        let batch = try #require(try temp.store.beginBatch())
+        _ = try temp.store.commit(in: batch, label: "mv 1", now: now) { state in
+            try TaskOperations.move(id: 1, to: earlier, slot: .evening, time: nil, in: state, context: Self.context)
+        }
+        _ = try temp.store.commit(in: batch, label: "cat rm health", now: now) { state in
+            #expect(try state.allTasks().map(\.id).sorted() == [1, 2, 3])
+            #expect(try state.tasks(inCategory: "health").map(\.id) == [1])
+            #expect(try state.firstStoredWeek() == earlier.isoWeek)
+            #expect(
+                try state.storedWeeks(from: 2026, through: 2026) == [earlier.isoWeek, ISOWeek(parsing: "2026-W48")])
+            var tallied: [ISOWeek: Int] = [:]
+            try state.visitWeekCells(from: earlier.isoWeek, through: earlier.isoWeek) { week, cells, _ in
+                tallied[week] = cells.counts.reduce(0, +)
+            }
+            #expect(tallied == [earlier.isoWeek: 1])
+            return try CategoryOperations.remove("health", movingTo: "fit", in: state, context: Self.context)
+        }
+        try temp.store.save(batch)
+        let saved = try snapshot(temp.store)
+        #expect(saved.task(id: 1)?.category == "fit")
+        #expect(saved.task(id: 1)?.date == earlier)
+        #expect(saved.categories().map(\.name) == ["fit"])
+    }
 }
