@@ -135,7 +135,7 @@ extension StoreState {
         // The weeks as settled, numbered (a task new to this copy gets the next id).
         for (week, content) in contents {
             weeks[week] = try numbered(content.tasks, in: week)
-            filedUIDs[week] = nil
+            filedKeys[week] = nil
             removedTasks[week] = content.removed
         }
         return arrivals

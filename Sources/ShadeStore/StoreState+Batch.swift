@@ -7,7 +7,7 @@ extension StoreState {
     /// the changes recorded.
     struct Snapshot {
         let weeks: [ISOWeek: [PlannerTask]]
-        let filedUIDs: [ISOWeek: Set<String>]
+        let filedKeys: [ISOWeek: WeekKeys]
         let dirtyWeeks: Set<ISOWeek>
         let shards: [Int: [ISOWeek?]]
         let dirtyShards: Set<Int>
@@ -31,7 +31,7 @@ extension StoreState {
     /// The state as it stands (the collections share their storage until changed).
     func snapshot() -> Snapshot {
         Snapshot(
-            weeks: weeks, filedUIDs: filedUIDs, dirtyWeeks: dirtyWeeks, shards: shards, dirtyShards: dirtyShards,
+            weeks: weeks, filedKeys: filedKeys, dirtyWeeks: dirtyWeeks, shards: shards, dirtyShards: dirtyShards,
             dirtyIndexes: dirtyIndexes, unindexedWeeks: unindexedWeeks, numberedWeeks: numberedWeeks,
             nextID: nextID, changeOrder: changeOrder, changes: changes, closedChanges: closedChanges,
             collections: collections, dirtyCollections: dirtyCollections, weekIDs: weekIDs, occurrences: occurrences,
@@ -42,7 +42,7 @@ extension StoreState {
     /// Puts the state back as it stood at `snapshot`.
     func restore(_ snapshot: Snapshot) {
         weeks = snapshot.weeks
-        filedUIDs = snapshot.filedUIDs
+        filedKeys = snapshot.filedKeys
         dirtyWeeks = snapshot.dirtyWeeks
         shards = snapshot.shards
         dirtyShards = snapshot.dirtyShards

@@ -119,7 +119,7 @@ extension StoreState {
         var task = task
         let filed = try filedTasks(in: task.week)
         let held =
-            filedUIDs[task.week].map { $0.contains(task.uid) }
+            filedKeys[task.week].map { $0.uids.contains(task.uid) }
             ?? filed.indices.contains { filed[$0].uid == task.uid }
         if held { task = task.withUID(WeekDocument.copyUID(of: task)) }
         try file(task)
@@ -134,7 +134,7 @@ extension StoreState {
         var found: PlannerTask?
         if task.id > 0, let week = try weekOfTask(id: task.id) {
             let filed = try filedTasks(in: week)
-            filedIndex = Self.index(of: task.id, in: filed)
+            filedIndex = self.filedIndex(of: task.id, in: week, filed)
             found = filedIndex.map { filed[$0] }
         }
         if found == nil { found = try self.task(id: task.id) }
@@ -186,7 +186,7 @@ extension StoreState {
     func file(_ task: PlannerTask) throws(StoreError) {
         try loadForChange(task.week)
         weeks[task.week, default: []].append(task)
-        filedUIDs[task.week]?.insert(task.uid)
+        filedKeys[task.week]?.note(task, at: (weeks[task.week]?.count ?? 1) - 1)
         removedTasks[task.week]?[task.uid] = nil
         dirtyWeeks.insert(task.week)
         dirtyIndexes.insert(task.week)
@@ -195,7 +195,7 @@ extension StoreState {
     func detach(id: Int, from week: ISOWeek) throws(StoreError) {
         try loadForChange(week)
         weeks[week, default: []].removeAll { $0.id == id }
-        filedUIDs[week] = nil
+        filedKeys[week] = nil
         dirtyWeeks.insert(week)
         dirtyIndexes.insert(week)
     }

@@ -66,7 +66,7 @@ extension StoreState {
             if let identity = weekIdentity(week), let tasks = weeks[week] {
                 cache.store(
                     week, identity: identity, tasks: tasks, removed: removedTasks[week] ?? [:], indexed: true,
-                    uids: filedUIDs[week])
+                    keys: filedKeys[week])
             }
         }
         for number in dirtyShards {

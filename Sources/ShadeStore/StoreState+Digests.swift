@@ -27,7 +27,7 @@ extension StoreState {
             if summed {
                 summaries[week.year] = entries
                 repaired.insert(week.year)
-                if !keep(digest), !unindexedWeeks.contains(week) { (weeks[week], filedUIDs[week]) = (nil, nil) }
+                if !keep(digest), !unindexedWeeks.contains(week) { (weeks[week], filedKeys[week]) = (nil, nil) }
             }
             try visit(week, digest)
         }

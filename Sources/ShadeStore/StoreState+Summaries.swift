@@ -41,7 +41,7 @@ extension StoreState {
             }
             let (entry, summed) = try summaryEntry(of: week, stamp: stamp, in: &entries)
             if summed {
-                (weeks[week], filedUIDs[week]) = (nil, nil)
+                (weeks[week], filedKeys[week]) = (nil, nil)
                 repaired = true
             }
             visit(week, entry.cells.adding(extra), entry.carriedFrom)

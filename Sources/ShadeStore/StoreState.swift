@@ -8,10 +8,10 @@ import ShadeJSON
 public final class StoreState: PlannerRecords {
     let paths: StorePaths
     var weeks: [ISOWeek: [PlannerTask]] = [:]
-    /// The uids of a week's filed tasks, for the weeks read while a cache is kept (kept as this
-    /// step files tasks; dropped when one leaves): a task filed is checked against them at once
-    /// rather than against every task of its week.
-    var filedUIDs: [ISOWeek: Set<String>] = [:]
+    /// The uids and id positions of a week's filed tasks, for the weeks read while a cache is kept
+    /// (kept as this step files tasks; dropped when one leaves): a task filed is checked against
+    /// them, and a task found by its id, without a scan of its week.
+    var filedKeys: [ISOWeek: WeekKeys] = [:]
     var dirtyWeeks: Set<ISOWeek> = []
     var shards: [Int: [ISOWeek?]] = [:]
     var dirtyShards: Set<Int> = []
@@ -90,7 +90,7 @@ public final class StoreState: PlannerRecords {
         let identity = cache != nil ? weekIdentity(week) : nil
         if let identity, let cached = cache?.tasks(week, identity: identity) {
             weeks[week] = cached.tasks
-            filedUIDs[week] = cached.uids
+            filedKeys[week] = cached.keys
             removedTasks[week] = cached.removed
             if !cached.indexed { unindexedWeeks.insert(week) }
             return cached.tasks
@@ -113,13 +113,13 @@ public final class StoreState: PlannerRecords {
             }
         }
         weeks[week] = tasks
-        filedUIDs[week] = nil
+        filedKeys[week] = nil
         removedTasks[week] = removed
         // Ids handed out here and not saved yet are never kept for another command.
         if let identity, !dirtyIndexes.contains(week) {
-            let uids = Set(tasks.lazy.map(\.uid))
-            filedUIDs[week] = uids
-            cache?.store(week, identity: identity, tasks: tasks, removed: removed, indexed: indexed, uids: uids)
+            let keys = WeekKeys(tasks)
+            filedKeys[week] = keys
+            cache?.store(week, identity: identity, tasks: tasks, removed: removed, indexed: indexed, keys: keys)
         }
         return tasks
     }
@@ -179,7 +179,7 @@ public final class StoreState: PlannerRecords {
         var result: [PlannerTask] = []
         let series = try repeatSeries()
         if !series.isEmpty {
-            let filedUIDs = Set(filed.map(\.uid))
+            let filedUIDs = filedKeys[week]?.uids ?? Set(filed.map(\.uid))
             for one in series {
                 for var task in one.occurrences(from: week.monday, through: week.days[6])
                 where !filedUIDs.contains(task.uid) {
@@ -211,7 +211,17 @@ public final class StoreState: PlannerRecords {
     public func task(id: Int) throws(StoreError) -> PlannerTask? {
         guard id > 0, let week = try weekOfTask(id: id) else { return nil }
         let (filed, shown) = try parts(of: week)
-        return Self.task(id: id, in: filed) ?? Self.task(id: id, in: shown)
+        if let index = filedIndex(of: id, in: week, filed) { return filed[index] }
+        return Self.task(id: id, in: shown)
+    }
+
+    /// Where the task with an id lies among a week's filed tasks (`filed`): from the week's keys
+    /// when this step keeps them (a position that does not hold the id is never trusted), else by
+    /// a scan.
+    func filedIndex(of id: Int, in week: ISOWeek, _ filed: [PlannerTask]) -> Int? {
+        guard let keys = filedKeys[week] else { return Self.index(of: id, in: filed) }
+        guard let index = keys.position(of: id) else { return nil }
+        return filed.indices.contains(index) && filed[index].id == id ? index : Self.index(of: id, in: filed)
     }
 
     /// The task with an id in a list, looked for by index (each task is compared where it lies,

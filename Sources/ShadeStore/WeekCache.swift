@@ -39,8 +39,8 @@ public final class WeekCache: Sendable {
         let removed: [String: FieldStamp]
         /// Whether its file was of format 3 (ids in the index) rather than an earlier format.
         let indexed: Bool
-        /// The uids of its tasks, so that a task filed in it is checked against them at once.
-        let uids: Set<String>
+        /// Its tasks' uids and where each id lies (`WeekKeys`).
+        let keys: WeekKeys
     }
 
     private let entries = Mutex<[ISOWeek: Entry]>([:])
@@ -70,22 +70,21 @@ public final class WeekCache: Sendable {
     }
 
     func tasks(_ week: ISOWeek, identity: WeekIdentity) -> (
-        tasks: [PlannerTask], removed: [String: FieldStamp], indexed: Bool, uids: Set<String>
+        tasks: [PlannerTask], removed: [String: FieldStamp], indexed: Bool, keys: WeekKeys
     )? {
         entries.withLock { entries in
             guard let entry = entries[week], entry.identity == identity else { return nil }
-            return (entry.tasks, entry.removed, entry.indexed, entry.uids)
+            return (entry.tasks, entry.removed, entry.indexed, entry.keys)
         }
     }
 
-    /// Keeps a week as its files now are; `uids` are its tasks' (counted here when not given).
+    /// Keeps a week as its files now are; `keys` are its tasks' (made here when not given).
     func store(
         _ week: ISOWeek, identity: WeekIdentity, tasks: [PlannerTask], removed: [String: FieldStamp], indexed: Bool,
-        uids: Set<String>? = nil
+        keys: WeekKeys? = nil
     ) {
         let entry = Entry(
-            identity: identity, tasks: tasks, removed: removed, indexed: indexed,
-            uids: uids ?? Set(tasks.lazy.map(\.uid)))
+            identity: identity, tasks: tasks, removed: removed, indexed: indexed, keys: keys ?? WeekKeys(tasks))
         entries.withLock { entries in
             if entries.count >= capacity, entries[week] == nil { entries.removeAll(keepingCapacity: true) }
             entries[week] = entry

@@ -43,6 +43,37 @@ import Testing
         #expect(try fresh.check().problems.isEmpty)
     }
 
+    /// A task is found by its id, from the week's keys when the step keeps them and by a scan when
+    /// not, through the step's changes: one filed, one changed in place, one removed from the
+    /// middle of the week (the tasks after it move up).
+    @Test(arguments: [true, false])
+    func aTaskIsFoundByItsIdWithOrWithoutTheCache(cached: Bool) throws {
+        let temp = TemporaryStore()
+        for (day, title) in [("2026-11-23", "Gym"), ("2026-11-24", "Read"), ("2026-11-25", "Swim")] {
+            try add(temp.store, day, .evening, title)
+        }
+        let session = Store(directory: temp.directory, cache: cached ? WeekCache() : nil)
+        let week = try #require(ISOWeek(parsing: "2026-W48"))
+        _ = try session.read { try $0.tasks(in: week) }
+        let titles = try session.write(label: "changes", now: now) { state -> [Int: String] in
+            _ = try state.tasks(in: week)
+            #expect((state.filedKeys[week] != nil) == cached)
+            let call = draft(try state.allocateID(), "2026-11-26", .morning, "Call")
+            try state.insert(call)
+            #expect(try state.task(id: call.id)?.title == "Call")
+            var swim = try #require(try state.task(id: 3))
+            swim.title = "Swim far"
+            try state.update(swim)
+            try state.remove(id: 1)
+            #expect(try state.task(id: 1) == nil)
+            return Dictionary(
+                uniqueKeysWithValues: try (1...5).compactMap { try state.task(id: $0) }.map { ($0.id, $0.title) })
+        }
+        #expect(titles == [2: "Read", 3: "Swim far", 4: "Call"])
+        #expect(try session.read { try $0.task(id: 3)?.title } == "Swim far")
+        #expect(try session.read { try $0.task(id: 4)?.title } == "Call")
+    }
+
     /// A task filed under a uid its week holds already (an entry of the change log written before
     /// an upgrade gave a hand-copied task a uid of its own) gets the copy's uid, whether the week's
     /// uids come from the cache or from its tasks; a uid that left the week in the same step is free.
@@ -56,7 +87,7 @@ import Testing
         _ = try session.read { try $0.tasks(in: week) }
         let filed = try session.write(label: "add copies", now: now) { state -> [PlannerTask] in
             _ = try state.tasks(in: week)
-            #expect((state.filedUIDs[week] != nil) == cached)
+            #expect((state.filedKeys[week] != nil) == cached)
             try state.insert(draft(try state.allocateID(), "2026-11-25", .afternoon, "Gym again").withUID(gym.uid))
             // A uid filed in this step is held from then on.
             try state.insert(draft(try state.allocateID(), "2026-11-25", .evening, "New").withUID("fresh"))

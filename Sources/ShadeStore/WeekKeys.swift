@@ -1,0 +1,29 @@
+import ShadeCore
+
+/// What tells a week's filed tasks apart, kept beside them by a session that caches weeks: their
+/// uids, so that a task filed is checked against them at once, and where each id lies, so that a
+/// task is found without a scan of its week (after a pause, a week of hundreds of tasks is cold
+/// in the CPU's caches, and a scan of it is most of the time a `done` takes to find its task).
+struct WeekKeys: Sendable {
+    /// The uids of the week's filed tasks.
+    private(set) var uids: Set<String> = []
+    /// Where each id lies among the week's filed tasks (the first, should one be there twice).
+    private var positions: [Int: Int] = [:]
+
+    /// The keys of a week's filed tasks, in their order.
+    init(_ tasks: [PlannerTask]) {
+        uids.reserveCapacity(tasks.count)
+        positions.reserveCapacity(tasks.count)
+        for index in tasks.indices { note(tasks[index], at: index) }
+    }
+
+    /// Where the task with an id lies among the tasks these keys were made for, or nil when it
+    /// is not there.
+    func position(of id: Int) -> Int? { positions[id] }
+
+    /// Notes a task put at `index` (appended to the week).
+    mutating func note(_ task: PlannerTask, at index: Int) {
+        uids.insert(task.uid)
+        if task.id > 0, positions[task.id] == nil { positions[task.id] = index }
+    }
+}
