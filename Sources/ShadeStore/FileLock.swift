@@ -122,7 +122,9 @@ final class FileLock {
     private static func parse(_ content: [UInt8]?) -> (count: UInt64?, watcher: UInt64?) {
         guard let content else { return (nil, nil) }
         if content.isEmpty { return (0, nil) }
-        let fields = String(decoding: content, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+        // Split on ASCII blanks, byte by byte (no grapheme breaking for a line of digits).
+        let text = String(decoding: content, as: UTF8.self)
+        let fields = text.utf8.split { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }.map(Substring.init)
         guard let first = fields.first, let count = UInt64(first) else { return (nil, nil) }
         return (count, fields.count > 1 ? UInt64(fields[1], radix: 16) : nil)
     }

@@ -200,8 +200,8 @@ public struct Store: Sendable {
             if state.hasChanges, deferring, metaCurrent, let label,
                 try appendToRedoLog(state, to: prepared.redo, label: label, now: now)
             {
-                // Its weeks are freed at the next pause, not before the answer.
-                cache?.retire(state.weeks)
+                // Its weeks (and their keys) are freed at the next pause, not before the answer.
+                cache?.retire(state.weeks, keys: state.filedKeys)
                 return result
             }
             if state.hasChanges {

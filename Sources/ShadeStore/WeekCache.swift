@@ -46,9 +46,9 @@ public final class WeekCache: Sendable {
     private let entries = Mutex<[ISOWeek: Entry]>([:])
     /// Id shards by number: the identity of the file read and its entries.
     private let shards = Mutex<[Int: (identity: Identity, entries: [ISOWeek?])]>([:])
-    /// The weeks of steps acknowledged by the redo log, kept until the session's next pause:
-    /// freeing a week of thousands of tasks is work the answer need not wait for.
-    private let retired = Mutex<[[ISOWeek: [PlannerTask]]]>([])
+    /// The weeks (and their keys) of steps acknowledged by the redo log, kept until the session's
+    /// next pause: freeing a week of thousands of tasks is work the answer need not wait for.
+    private let retired = Mutex<[Retired]>([])
     private let lastShardNumber = Mutex<Int?>(nil)
     /// What the session saw of its store when it last let go of the lock (`StoreSighting`).
     private let sighting = Mutex<StoreSighting?>(nil)
@@ -131,12 +131,18 @@ public final class WeekCache: Sendable {
         }
     }
 
-    /// Keeps the weeks of a step until `releaseRetired` (at most a few steps' worth: a session
-    /// that never pauses frees the oldest as it goes).
-    func retire(_ weeks: [ISOWeek: [PlannerTask]]) {
-        guard !weeks.isEmpty else { return }
-        let dropped = retired.withLock { retired -> [[ISOWeek: [PlannerTask]]] in
-            retired.append(weeks)
+    /// What a step held of its weeks, to be freed later.
+    private struct Retired: Sendable {
+        let weeks: [ISOWeek: [PlannerTask]]
+        let keys: [ISOWeek: WeekKeys]
+    }
+
+    /// Keeps the weeks of a step and their keys until `releaseRetired` (at most a few steps'
+    /// worth: a session that never pauses frees the oldest as it goes).
+    func retire(_ weeks: [ISOWeek: [PlannerTask]], keys: [ISOWeek: WeekKeys]) {
+        guard !weeks.isEmpty || !keys.isEmpty else { return }
+        let dropped = retired.withLock { retired -> [Retired] in
+            retired.append(Retired(weeks: weeks, keys: keys))
             return retired.count > 8 ? [retired.removeFirst()] : []
         }
         _ = dropped  // freed here, outside the lock

@@ -103,6 +103,34 @@ import Testing
         #expect(after.task(id: 2)?.category == "errand")
     }
 
+    /// A change stamps exactly the fields a user sets whose value it changes (as `fieldChanges`
+    /// lists them), and leaves every other stamp as it was — over random operations.
+    @Test func aChangeStampsEachStampedFieldItChangesAndNoOther() async {
+        let steps = Gen<RandomOperation>.case.array(of: 1...25)
+        let picks = Gen.int(in: 0...1000).array(of: 25)
+        let stamp = FieldStamp(at: "2026-11-23T11:00:00+00:00", by: "ana")
+        await propertyCheck(count: 100, input: steps, picks) { steps, picks in
+            var records = Self.records
+            for (index, step) in steps.enumerated() {
+                guard
+                    let change = step.changes(
+                        pick: picks[index], ids: Array(records.tasksByID.keys), in: records, newID: 100 + index,
+                        context: Self.later)
+                else { continue }
+                for record in change where record.action == .change {
+                    guard let before = record.before, let after = record.after else { continue }
+                    let expected = Set(record.fieldChanges.map(\.field)).intersection(after.stampedFields)
+                    let stamped = record.stamped(stamp).after?.stamps.changed ?? [:]
+                    for field in after.stampedFields.union(stamped.keys) {
+                        let want = expected.contains(field) ? stamp : after.stamps.changed[field]
+                        #expect(stamped[field] == want, "\(step): \(field) of \(before.key)")
+                    }
+                }
+                records = records.applying(change)
+            }
+        }
+    }
+
     @Test func applyingAChangeThenItsInverseGivesBackTheSameRecords() async {
         let steps = Gen<RandomOperation>.case.array(of: 1...25)
         let picks = Gen.int(in: 0...1000).array(of: 25)

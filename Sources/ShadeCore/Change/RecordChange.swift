@@ -30,7 +30,16 @@ public struct RecordChange: Hashable, Sendable {
         switch action {
         case .add: return RecordChange(before: nil, after: after.with(stamps: FieldStamps(made: stamp)))
         case .change:
-            let fields = fieldChanges.map(\.field).filter(after.stampedFields.contains)
+            let fields: [String]
+            if case .task(let old)? = before, case .task(let new) = after {
+                // A task's stamped fields compared one by one, rather than both records listed
+                // whole first (every `done` pays this before its answer).
+                fields = PlannerTask.Field.stamped.compactMap {
+                    old.value(of: $0) == new.value(of: $0) ? nil : $0.rawValue
+                }
+            } else {
+                fields = fieldChanges.map(\.field).filter(after.stampedFields.contains)
+            }
             return RecordChange(before: before, after: after.with(stamps: after.stamps.marking(fields, stamp)))
         case .remove: return self
         }
