@@ -200,8 +200,9 @@ public struct Store: Sendable {
             if state.hasChanges, deferring, metaCurrent, let label,
                 try appendToRedoLog(state, to: prepared.redo, label: label, now: now)
             {
-                // Its weeks (and their keys) are freed at the next pause, not before the answer.
-                cache?.retire(state.weeks, keys: state.filedKeys)
+                // Its weeks (and their keys) are freed, and the log it was written to closed, at
+                // the next pause, not before the answer.
+                cache?.retire(state.weeks, keys: state.filedKeys, redo: prepared.redo)
                 return result
             }
             if state.hasChanges {

@@ -46,8 +46,9 @@ public final class WeekCache: Sendable {
     private let entries = Mutex<[ISOWeek: Entry]>([:])
     /// Id shards by number: the identity of the file read and its entries.
     private let shards = Mutex<[Int: (identity: Identity, entries: [ISOWeek?])]>([:])
-    /// The weeks (and their keys) of steps acknowledged by the redo log, kept until the session's
-    /// next pause: freeing a week of thousands of tasks is work the answer need not wait for.
+    /// The weeks (and their keys) of steps acknowledged by the redo log, and the log each was
+    /// written to, kept until the session's next pause: freeing a week of thousands of tasks, or
+    /// closing a file just written, is work the answer need not wait for.
     private let retired = Mutex<[Retired]>([])
     private let lastShardNumber = Mutex<Int?>(nil)
     /// What the session saw of its store when it last let go of the lock (`StoreSighting`).
@@ -131,18 +132,19 @@ public final class WeekCache: Sendable {
         }
     }
 
-    /// What a step held of its weeks, to be freed later.
+    /// What a step held of its weeks, and the redo log it was written to, to be let go later.
     private struct Retired: Sendable {
         let weeks: [ISOWeek: [PlannerTask]]
         let keys: [ISOWeek: WeekKeys]
+        let redo: RedoLog.Tail?
     }
 
-    /// Keeps the weeks of a step and their keys until `releaseRetired` (at most a few steps'
-    /// worth: a session that never pauses frees the oldest as it goes).
-    func retire(_ weeks: [ISOWeek: [PlannerTask]], keys: [ISOWeek: WeekKeys]) {
-        guard !weeks.isEmpty || !keys.isEmpty else { return }
+    /// Keeps the weeks of a step, their keys and its redo log (closed when let go) until
+    /// `releaseRetired` (at most a few steps' worth: a session that never pauses frees the oldest
+    /// as it goes).
+    func retire(_ weeks: [ISOWeek: [PlannerTask]], keys: [ISOWeek: WeekKeys], redo: RedoLog.Tail?) {
         let dropped = retired.withLock { retired -> [Retired] in
-            retired.append(Retired(weeks: weeks, keys: keys))
+            retired.append(Retired(weeks: weeks, keys: keys, redo: redo))
             return retired.count > 8 ? [retired.removeFirst()] : []
         }
         _ = dropped  // freed here, outside the lock
