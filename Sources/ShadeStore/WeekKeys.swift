@@ -3,7 +3,7 @@ import ShadeCore
 /// What tells a week's filed tasks apart, kept beside them by a session that caches weeks: their
 /// uids, so that a task filed is checked against them at once, and where each id lies, so that a
 /// task is found without a scan of its week (after a pause, a week of hundreds of tasks is cold
-/// in the CPU's caches, and a scan of it is most of the time a `done` takes to find its task).
+/// in the CPU's caches, and a `done` scanned it three times before its answer).
 struct WeekKeys: Sendable {
     /// The uids of the week's filed tasks.
     private(set) var uids: Set<String> = []

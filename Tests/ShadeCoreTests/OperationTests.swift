@@ -110,13 +110,7 @@ import Testing
         let picks = Gen.int(in: 0...1000).array(of: 25)
         let stamp = FieldStamp(at: "2026-11-23T11:00:00+00:00", by: "ana")
         await propertyCheck(count: 100, input: steps, picks) { steps, picks in
-            var records = Self.records
-            for (index, step) in steps.enumerated() {
-                guard
-                    let change = step.changes(
-                        pick: picks[index], ids: Array(records.tasksByID.keys), in: records, newID: 100 + index,
-                        context: Self.later)
-                else { continue }
+            Self.runRandomChanges(steps, picks) { step, _, change in
                 for record in change where record.action == .change {
                     guard let before = record.before, let after = record.after else { continue }
                     let expected = Set(record.fieldChanges.map(\.field)).intersection(after.stampedFields)
@@ -126,28 +120,39 @@ import Testing
                         #expect(stamped[field] == want, "\(step): \(field) of \(before.key)")
                     }
                 }
-                records = records.applying(change)
             }
         }
+    }
+
+    /// Runs random operations from `records`, each on what the ones before it made, handing
+    /// `body` each step, the records it ran on and its change; returns the records at the end.
+    @discardableResult
+    static func runRandomChanges(
+        _ steps: [RandomOperation], _ picks: [Int],
+        _ body: (RandomOperation, PlannerSnapshot, [RecordChange]) -> Void
+    ) -> PlannerSnapshot {
+        var records = Self.records
+        for (index, step) in steps.enumerated() {
+            guard
+                let change = step.changes(
+                    pick: picks[index], ids: Array(records.tasksByID.keys), in: records, newID: 100 + index,
+                    context: Self.later)
+            else { continue }
+            body(step, records, change)
+            records = records.applying(change)
+        }
+        return records
     }
 
     @Test func applyingAChangeThenItsInverseGivesBackTheSameRecords() async {
         let steps = Gen<RandomOperation>.case.array(of: 1...25)
         let picks = Gen.int(in: 0...1000).array(of: 25)
         await propertyCheck(count: 300, input: steps, picks) { steps, picks in
-            var records = Self.records
             var history: [(before: PlannerSnapshot, change: [RecordChange])] = []
-            for (index, step) in steps.enumerated() {
-                guard
-                    let change = step.changes(
-                        pick: picks[index], ids: Array(records.tasksByID.keys), in: records, newID: 100 + index,
-                        context: Self.later)
-                else { continue }
-                let after = records.applying(change)
+            var records = Self.runRandomChanges(steps, picks) { step, records, change in
                 // Each change undone alone gives back the records it started from…
-                #expect(after.applying(change.reversed().map(\.inverse)) == records, "\(step)")
+                #expect(records.applying(change).applying(change.reversed().map(\.inverse)) == records, "\(step)")
                 history.append((records, change))
-                records = after
             }
             // …and undoing every change, newest first, gives back the records the sequence started from.
             for (before, change) in history.reversed() {
