@@ -82,26 +82,30 @@ struct CommitJournal {
     /// After `count` records (by default `checkpointEvery`): flushes the whole file system the
     /// store is on, then removes every record (their files are durable now). Best effort: a record
     /// left is replayed. Runs under the exclusive lock.
-    func checkpointIfDue(atLeast count: Int = CommitJournal.checkpointEvery) {
+    /// Returns whether it flushed.
+    @discardableResult
+    func checkpointIfDue(atLeast count: Int = CommitJournal.checkpointEvery) -> Bool {
         guard let records = try? records(), records.count >= count,
             records.allSatisfy(\.done)
-        else { return }
-        checkpoint(records)
+        else { return false }
+        return checkpoint(records)
     }
 
     /// Flushes the file system the store is on (one `syncfs`: every file the records wrote, and
     /// the directories they are in, reach the disk), then removes the records. When the flush
-    /// fails, every record is kept.
-    func checkpoint(_ records: [Record]) {
+    /// fails, every record is kept. Returns whether the file system was flushed.
+    @discardableResult
+    func checkpoint(_ records: [Record]) -> Bool {
         let fd = open(paths.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
+        guard fd >= 0 else { return false }
         let flushed = shade_syncfs(fd) == 0
         close(fd)
-        guard flushed else { return }
+        guard flushed else { return false }
         // Oldest first, stopping at the first that stays: a record left is never older than one gone.
         for record in records.sorted() {
-            guard (try? FileSystem.remove(paths.journal + "/" + record.name)) != nil else { return }
+            guard (try? FileSystem.remove(paths.journal + "/" + record.name)) != nil else { break }
         }
+        return true
     }
 
     /// What a record holds: each file relative to the store, with its new content (nil: removed).

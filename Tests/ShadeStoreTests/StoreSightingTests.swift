@@ -115,4 +115,27 @@ import Testing
         let titles = try Store(directory: temp.directory).read { try $0.allTasks().map(\.title) }
         #expect(titles.count == 10 && Set(titles).count == 10)
     }
+
+    /// The pause that checkpoints the commit records (one flush of the whole file system) flushes
+    /// the session's redo log once more, so that the next answer does not pay the first flush
+    /// after it; a pause that checkpoints nothing flushes nothing more.
+    @Test func thePauseThatCheckpointsFlushesTheRedoLogOnceMore() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "First")
+        let session = replSession(temp.directory)
+        let journal = CommitJournal(paths: session.paths)
+        var seen = session.workWhileIdle(recordsSeen: nil)
+        var checkpoints = 0
+        for index in 1...(CommitJournal.idleCheckpointAt + 2) {
+            _ = try session.commit(label: "add \(index)", now: now, addTaskChange("Task \(index)"))
+            seen = session.workWhileIdle(recordsSeen: seen)
+            // The log this pause left the session: flushed once if the pause checkpointed, else never.
+            let sighting = try #require(session.cache?.takeSighting())
+            session.cache?.keep(sighting)
+            let checkpointed = try journal.records().isEmpty
+            if checkpointed { checkpoints += 1 }
+            #expect(sighting.redo?.log.flushes.load(ordering: .relaxed) == (checkpointed ? 1 : 0), "pause \(index)")
+        }
+        #expect(checkpoints == 1)
+    }
 }
