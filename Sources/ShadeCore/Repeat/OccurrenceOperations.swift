@@ -27,6 +27,9 @@ public enum OccurrenceOperations {
     /// series' new exception (one change of the series, first) and, unless it was removed, the
     /// occurrence added as a record of its own.
     public static func materializing(_ changes: [RecordChange], in records: PlannerRecords) throws -> [RecordChange] {
+        // Only a change to a task of a series can change one: the series are not read otherwise
+        // (an `add`, a `done` of a plain task).
+        guard changes.contains(where: { $0.before?.task?.series != nil }) else { return changes }
         let original = try series(in: records)
         var known = original
         var touched: [String: RepeatSeries] = [:]
