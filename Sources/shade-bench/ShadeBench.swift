@@ -113,7 +113,7 @@ struct ShadeBench: ParsableCommand {
         report.denseParse = try timeJSONCParse(of: "\(dense)/weeks/2026/2026-W48.json")
         log("timing weeks of repeating and plain tasks")
         report.repeats = try timeRepeats(binary: binary, start: now.date)
-        report.flush = timeFdatasync(in: dir)
+        report.flush = try timeFdatasync(in: dir)
         for lines in smoke ? [100, 200] : [10_000, 20_000] {
             log("timing a script of \(lines) adds")
             report.scripts.append(try timeScript(binary: binary, lines: lines, start: now.date))
@@ -348,27 +348,22 @@ struct ShadeBench: ParsableCommand {
     }
 
     /// p50 and p99 of one bare `fdatasync` of a new 4 KB file just written, in `directory`'s file
-    /// system (a new file, as every save writes one): what one flush costs here, for the REPL's
-    /// writes to be measured against.
-    func timeFdatasync(in directory: String) -> (p50: Double, p99: Double) {
-        let path = directory + "/fdatasync-probe"
-        let block = [UInt8](repeating: 0x2A, count: 4096)
+    /// system (a new file, as every save writes one): what one flush costs here, on its own.
+    func timeFdatasync(in directory: String) throws -> (p50: Double, p99: Double) {
         var samples: [Double] = []
         for index in 0..<(replRuns + 5) {
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            guard fd >= 0 else { return (.nan, .nan) }
-            _ = block.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            let start = Self.clock()
-            _ = fdatasync(fd)
-            if index >= 5 { samples.append(Self.clock() - start) }
-            close(fd)
-            unlink(path)
+            let seconds = try BareFlush.newFile(in: directory)
+            if index >= 5 { samples.append(seconds) }
         }
         return (Statistics.percentile(samples, 50), Statistics.percentile(samples, 99))
     }
 
     /// p50 and p99 of commands run in-process by the REPL's own engine, with what the REPL does
-    /// while it waits for a line run between them, untimed.
+    /// while it waits for a line run between them, untimed. After each line of a command that
+    /// writes, two bare flushes (`BareFlush`) are timed in the store's file system, one of each
+    /// kind, which goes first alternating line by line: so that the writes can be set against
+    /// flushes of the same seconds of this disk too. Their p50 and p99 come back under
+    /// `BenchReport.bareBetween(command, kind)`.
     func timeREPL(store: String, now: Moment) throws -> [String: (p50: Double, p99: Double)] {
         var variables: [String: String] = [:]
         for entry in environment(store: store) {
@@ -391,8 +386,11 @@ struct ShadeBench: ParsableCommand {
                 }
             ),
         ]
+        let writes = Set(BenchReport.replWrites)
+        let inPlace = try BareFlush.InPlaceFile(in: dir)
         for (name, line) in commands {
             var samples: [Double] = []
+            var bare: [BareFlush.Kind: [Double]] = [:]
             for index in 0..<(replRuns + 5) {
                 let text = line()
                 let start = Self.clock()
@@ -402,8 +400,20 @@ struct ShadeBench: ParsableCommand {
                 if index >= 5 { samples.append(elapsed) }
                 // What the REPL does while the next line is typed, untimed as there.
                 engine.idle()
+                if writes.contains(name), index >= 5 {
+                    let kinds: [BareFlush.Kind] = index % 2 == 0 ? [.newFile, .inPlace] : [.inPlace, .newFile]
+                    for kind in kinds {
+                        bare[kind, default: []].append(
+                            try kind == .newFile ? BareFlush.newFile(in: dir) : inPlace.flush())
+                    }
+                }
             }
             results[name] = (Statistics.percentile(samples, 50), Statistics.percentile(samples, 99))
+            for (kind, seconds) in bare {
+                results[BenchReport.bareBetween(name, kind)] = (
+                    Statistics.percentile(seconds, 50), Statistics.percentile(seconds, 99)
+                )
+            }
         }
         return results
     }

@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One bare `fdatasync` of a 4 KB file, timed alone: what one flush costs on this disk, for the
+/// REPL's writes to be held against. Two kinds, as the store writes files two ways.
+enum BareFlush {
+    enum Kind: Hashable, CaseIterable {
+        /// A new file made, written and flushed (what an atomic save does to each file it writes).
+        case newFile
+        /// A file of 4 KB written over in place and flushed (what the redo log does to a frame).
+        case inPlace
+    }
+
+    /// Seconds for one `fdatasync` of a new 4 KB file in `directory` (written first, untimed,
+    /// removed after).
+    static func newFile(in directory: String) throws -> Double {
+        let path = directory + "/fdatasync-probe"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard fd >= 0 else { throw BenchError.failed("cannot make \(path)") }
+        defer {
+            close(fd)
+            unlink(path)
+        }
+        guard BareFlush.block.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == BareFlush.block.count
+        else { throw BenchError.failed("cannot write \(path)") }
+        return try timed(path) { fdatasync(fd) }
+    }
+
+    /// A 4 KB file made once and flushed whole, to be written over in place.
+    final class InPlaceFile {
+        let path: String
+        private let fd: Int32
+
+        init(in directory: String) throws {
+            path = directory + "/fdatasync-in-place"
+            fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+            guard fd >= 0,
+                BareFlush.block.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == BareFlush.block.count,
+                fsync(fd) == 0
+            else { throw BenchError.failed("cannot make \(path)") }
+        }
+
+        deinit {
+            close(fd)
+            unlink(path)
+        }
+
+        /// Seconds for one `fdatasync` once the file's 4 KB are written over (untimed).
+        func flush() throws -> Double {
+            guard BareFlush.block.withUnsafeBytes({ pwrite(fd, $0.baseAddress, $0.count, 0) }) == BareFlush.block.count
+            else { throw BenchError.failed("cannot write \(path)") }
+            return try BareFlush.timed(path) { fdatasync(fd) }
+        }
+    }
+
+    private static let block = [UInt8](repeating: 0x2A, count: 4096)
+
+    private static func timed(_ path: String, _ flush: () -> Int32) throws -> Double {
+        let start = ShadeBench.clock()
+        guard flush() == 0 else { throw BenchError.failed("cannot flush \(path)") }
+        return ShadeBench.clock() - start
+    }
+}
