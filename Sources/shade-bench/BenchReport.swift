@@ -39,7 +39,7 @@ struct BenchReport {
     var denseParse = Double.nan
     /// One bare `fdatasync` of a 4 KB file in the store's file system, timed on its own after the
     /// REPL (p50, p99 seconds). The ones timed between the REPL's writes are in `repl`, under
-    /// `bareBetween(command)`.
+    /// `bareBetween(command, kind)`.
     var flush: (p50: Double, p99: Double) = (.nan, .nan)
     var scripts: [(lines: Int, seconds: Double, durable: Bool)] = []
     var benchPeakMiB = 0.0
