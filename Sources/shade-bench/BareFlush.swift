@@ -12,6 +12,12 @@ enum BareFlush {
         case newFile
         /// A file of 4 KB written over in place and flushed (what the redo log does to a frame).
         case inPlace
+
+        /// Its name in the report's ratios (and in the child's output).
+        var name: String { self == .newFile ? "a new file" : "in place" }
+
+        /// The file it flushes, as the report's table names it.
+        var file: String { self == .newFile ? "a new 4 KB file" : "a 4 KB file written in place" }
     }
 
     /// Seconds for one `fdatasync` of a new 4 KB file in `directory` (written first, untimed,

@@ -51,7 +51,7 @@ struct BenchReport {
     /// The key of the bare flushes of a kind timed between the REPL's lines of a command that
     /// writes (the child's output names it so).
     static func bareBetween(_ command: String, _ kind: BareFlush.Kind) -> String {
-        "bare fdatasync (\(kind == .newFile ? "new file" : "in place")) between the \(command) lines"
+        "bare fdatasync (\(kind.name)) between the \(command) lines"
     }
 
     static let commands = [
@@ -158,12 +158,11 @@ struct BenchReport {
                             ?? " — |"
                     }.joined())
         }
-        for (kind, command) in [BareFlush.Kind.newFile, .inPlace].flatMap({ kind in
+        for (kind, command) in BareFlush.Kind.allCases.flatMap({ kind in
             BenchReport.replWrites.map { (kind, $0) }
         }) {
-            let file = kind == .newFile ? "a new 4 KB file" : "a 4 KB file written in place"
             out.append(
-                "| bare `fdatasync` of \(file), between the `\(command)` lines |"
+                "| bare `fdatasync` of \(kind.file), between the `\(command)` lines |"
                     + sizes.map { size in
                         repl[size]?[BenchReport.bareBetween(command, kind)].map {
                             " \(Format.fixed($0.p50 * 1000, 3)) / \(Format.fixed($0.p99 * 1000, 3)) |"
@@ -252,7 +251,7 @@ struct BenchReport {
                 // lines (the same seconds of the disk): of a new file, and in place (as a frame is).
                 let between = BareFlush.Kind.allCases.compactMap { kind -> String? in
                     repl[size]?[BenchReport.bareBetween(command, kind)].map {
-                        "\(kind == .newFile ? "a new file" : "in place") \(Format.ratio(value.p99 / $0.p99))"
+                        "\(kind.name) \(Format.ratio(value.p99 / $0.p99))"
                     }
                 }
                 let beside =
