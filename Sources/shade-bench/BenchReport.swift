@@ -37,10 +37,13 @@ struct BenchReport {
     var denseSize = 0
     /// json-c alone parsing and freeing the dense week's file (median seconds).
     var denseParse = Double.nan
-    /// One bare `fdatasync` of a 4 KB file in the store's file system, timed on its own after the
-    /// REPL (p50, p99 seconds). The ones timed between the REPL's writes are in `repl`, under
-    /// `bareBetween(command, kind)`.
+    /// One bare `fdatasync` of a new 4 KB file in the store's file system, timed on its own after
+    /// the REPL (p50, p99 seconds): back to back, and each after `BareFlush.pause` of quiet. The
+    /// ones timed between the REPL's writes are in `repl`, under `bareAfterPause(command, kind)`.
     var flush: (p50: Double, p99: Double) = (.nan, .nan)
+    var flushAfterPause: (p50: Double, p99: Double) = (.nan, .nan)
+    /// How many flushes each of those is timed from.
+    var flushRuns = 0
     var scripts: [(lines: Int, seconds: Double, durable: Bool)] = []
     var benchPeakMiB = 0.0
 
@@ -48,11 +51,17 @@ struct BenchReport {
     static let replCommands = ["day", "week", "stats", "ls", "add", "done/undone"]
     static let replWrites = ["add", "done/undone"]
 
-    /// The key of the bare flushes of a kind timed between the REPL's lines of a command that
-    /// writes (the child's output names it so).
-    static func bareBetween(_ command: String, _ kind: BareFlush.Kind) -> String {
-        "bare fdatasync (\(kind.name)) between the \(command) lines"
+    /// The key of a command that writes timed with each line after a pause (the child's output
+    /// names it so).
+    static func afterPause(_ command: String) -> String { "\(command) after a pause" }
+
+    /// The key of the bare flushes of a kind timed, each after a pause, between those lines.
+    static func bareAfterPause(_ command: String, _ kind: BareFlush.Kind) -> String {
+        "bare fdatasync (\(kind.name)) after a pause between the \(command) lines"
     }
+
+    /// The pause, as the report names it.
+    static var pause: String { "\(Format.fixed(BareFlush.pause * 1000, 0)) ms" }
 
     static let commands = [
         "--version", "add", "done", alone("add"), alone("done"), alone("day"), "day", "week", "stats", "stats --all",
@@ -158,21 +167,32 @@ struct BenchReport {
                             ?? " — |"
                     }.joined())
         }
+        let cells = { (key: String) in
+            self.sizes.map { size in
+                self.repl[size]?[key].map {
+                    " \(Format.fixed($0.p50 * 1000, 3)) / \(Format.fixed($0.p99 * 1000, 3)) |"
+                } ?? " — |"
+            }.joined()
+        }
+        for command in BenchReport.replWrites {
+            out.append(
+                "| `\(command)`, each line after \(BenchReport.pause) of quiet |"
+                    + cells(BenchReport.afterPause(command)))
+        }
         for (kind, command) in BareFlush.Kind.allCases.flatMap({ kind in
             BenchReport.replWrites.map { (kind, $0) }
         }) {
             out.append(
-                "| bare `fdatasync` of \(kind.file), between the `\(command)` lines |"
-                    + sizes.map { size in
-                        repl[size]?[BenchReport.bareBetween(command, kind)].map {
-                            " \(Format.fixed($0.p50 * 1000, 3)) / \(Format.fixed($0.p99 * 1000, 3)) |"
-                        }
-                            ?? " — |"
-                    }.joined())
+                "| bare `fdatasync` of \(kind.file), each after \(BenchReport.pause), between those `\(command)` lines |"
+                    + cells(BenchReport.bareAfterPause(command, kind)))
         }
+        let rest = String(repeating: " |", count: max(0, sizes.count - 1))
         out.append(
-            "| bare `fdatasync` of a new 4 KB file, 300 on their own after the REPL | \(Format.fixed(flush.p50 * 1000, 3)) / \(Format.fixed(flush.p99 * 1000, 3)) |"
-                + String(repeating: " |", count: max(0, sizes.count - 1)))
+            "| bare `fdatasync` of a new 4 KB file, \(flushRuns) on their own, back to back | \(Format.fixed(flush.p50 * 1000, 3)) / \(Format.fixed(flush.p99 * 1000, 3)) |"
+                + rest)
+        out.append(
+            "| bare `fdatasync` of a new 4 KB file, \(flushRuns) on their own, each after \(BenchReport.pause) | \(Format.fixed(flushAfterPause.p50 * 1000, 3)) / \(Format.fixed(flushAfterPause.p99 * 1000, 3)) |"
+                + rest)
         out.append("")
         out.append("### Dense week: \(denseSize) tasks in one week (median ms)")
         out.append("")
@@ -247,17 +267,23 @@ struct BenchReport {
                     continue
                 }
                 let ratio = value.p99 / flush.p99
-                // Beside it, the same writes against the bare flushes timed between their own
-                // lines (the same seconds of the disk): of a new file, and in place (as a frame is).
-                let between = BareFlush.Kind.allCases.compactMap { kind -> String? in
-                    repl[size]?[BenchReport.bareBetween(command, kind)].map {
-                        "\(kind.name) \(Format.ratio(value.p99 / $0.p99))"
+                // Beside it, the same writes as a person meets them, each line after a pause,
+                // against flushes after the same pause: on their own, and between those lines (the
+                // same seconds of the disk), of a new file and in place (as a frame is).
+                var beside = ""
+                if let paused = repl[size]?[BenchReport.afterPause(command)], flushAfterPause.p99.isFinite {
+                    let between = BareFlush.Kind.allCases.compactMap { kind -> String? in
+                        repl[size]?[BenchReport.bareAfterPause(command, kind)].map {
+                            "\(kind.name) \(Format.ratio(paused.p99 / $0.p99))"
+                        }
                     }
+                    beside =
+                        "; each line after \(BenchReport.pause) of quiet ÷ a new file's flush on its own after the same: \(Format.fixed(paused.p99 * 1000, 3)) ÷ \(Format.fixed(flushAfterPause.p99 * 1000, 3)) ms = \(Format.ratio(paused.p99 / flushAfterPause.p99))"
+                        + (between.isEmpty
+                            ? "" : ", against those between its lines: " + between.joined(separator: ", "))
                 }
-                let beside =
-                    between.isEmpty ? "" : "; against those timed between its lines: " + between.joined(separator: ", ")
                 lines.append(
-                    "- \(cell) (a new 4 KB file, timed on its own): \(Format.fixed(value.p99 * 1000, 3)) ÷ \(Format.fixed(flush.p99 * 1000, 3)) ms = \(Format.ratio(ratio)) (≤ 2×) — \(mark(ratio <= 2))\(beside)"
+                    "- \(cell) (a new 4 KB file, timed on its own, back to back): \(Format.fixed(value.p99 * 1000, 3)) ÷ \(Format.fixed(flush.p99 * 1000, 3)) ms = \(Format.ratio(ratio)) (≤ 2×) — \(mark(ratio <= 2))\(beside)"
                 )
             }
         }

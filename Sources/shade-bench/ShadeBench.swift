@@ -113,7 +113,8 @@ struct ShadeBench: ParsableCommand {
         report.denseParse = try timeJSONCParse(of: "\(dense)/weeks/2026/2026-W48.json")
         log("timing weeks of repeating and plain tasks")
         report.repeats = try timeRepeats(binary: binary, start: now.date)
-        report.flush = try timeFdatasync(in: dir)
+        (report.flush, report.flushAfterPause) = try timeFdatasync(in: dir)
+        report.flushRuns = replRuns
         for lines in smoke ? [100, 200] : [10_000, 20_000] {
             log("timing a script of \(lines) adds")
             report.scripts.append(try timeScript(binary: binary, lines: lines, start: now.date))
@@ -348,22 +349,37 @@ struct ShadeBench: ParsableCommand {
     }
 
     /// p50 and p99 of one bare `fdatasync` of a new 4 KB file just written, in `directory`'s file
-    /// system (a new file, as every save writes one): what one flush costs here, on its own.
-    func timeFdatasync(in directory: String) throws -> (p50: Double, p99: Double) {
-        var samples: [Double] = []
+    /// system (a new file, as every save writes one): what one flush costs here, on its own —
+    /// back to back, and each after `BareFlush.pause` of quiet, as a REPL write is timed.
+    func timeFdatasync(in directory: String) throws -> (
+        backToBack: (p50: Double, p99: Double), afterPause: (p50: Double, p99: Double)
+    ) {
+        var backToBack: [Double] = []
+        var afterPause: [Double] = []
         for index in 0..<(replRuns + 5) {
             let seconds = try BareFlush.newFile(in: directory)
-            if index >= 5 { samples.append(seconds) }
+            if index >= 5 { backToBack.append(seconds) }
         }
-        return (Statistics.percentile(samples, 50), Statistics.percentile(samples, 99))
+        for index in 0..<(replRuns + 5) {
+            BareFlush.rest(BareFlush.pause)
+            let seconds = try BareFlush.newFile(in: directory)
+            if index >= 5 { afterPause.append(seconds) }
+        }
+        return (
+            (Statistics.percentile(backToBack, 50), Statistics.percentile(backToBack, 99)),
+            (Statistics.percentile(afterPause, 50), Statistics.percentile(afterPause, 99))
+        )
     }
 
     /// p50 and p99 of commands run in-process by the REPL's own engine, with what the REPL does
-    /// while it waits for a line run between them, untimed. After each line of a command that
-    /// writes, two bare flushes (`BareFlush`) are timed in the store's file system, one of each
-    /// kind, which goes first alternating line by line: so that the writes can be set against
-    /// flushes of the same seconds of this disk too. Their p50 and p99 come back under
-    /// `BenchReport.bareBetween(command, kind)`.
+    /// while it waits for a line run between them, untimed.
+    ///
+    /// The commands that write are then timed again as a person meets them: each line after
+    /// `BareFlush.pause` of quiet (the REPL's work between lines done first), and after each
+    /// line, after the same pause, one bare flush of each kind (`BareFlush`), which goes first
+    /// alternating line by line — so that a write is held against flushes of this disk in the
+    /// same state and the same seconds. These come back under `BenchReport.afterPause(command)`
+    /// and `BenchReport.bareAfterPause(command, kind)`.
     func timeREPL(store: String, now: Moment) throws -> [String: (p50: Double, p99: Double)] {
         var variables: [String: String] = [:]
         for entry in environment(store: store) {
@@ -386,33 +402,46 @@ struct ShadeBench: ParsableCommand {
                 }
             ),
         ]
-        let writes = Set(BenchReport.replWrites)
-        let inPlace = try BareFlush.InPlaceFile(in: dir)
+        func timed(_ text: String) throws -> Double {
+            let start = Self.clock()
+            let result = engine.run(text)
+            let elapsed = Self.clock() - start
+            guard result.status == 0 else { throw BenchError.failed("REPL \(text) exited \(result.status)") }
+            return elapsed
+        }
+        func percentiles(_ samples: [Double]) -> (p50: Double, p99: Double) {
+            (Statistics.percentile(samples, 50), Statistics.percentile(samples, 99))
+        }
         for (name, line) in commands {
             var samples: [Double] = []
-            var bare: [BareFlush.Kind: [Double]] = [:]
             for index in 0..<(replRuns + 5) {
-                let text = line()
-                let start = Self.clock()
-                let result = engine.run(text)
-                let elapsed = Self.clock() - start
-                guard result.status == 0 else { throw BenchError.failed("REPL \(text) exited \(result.status)") }
+                let elapsed = try timed(line())
                 if index >= 5 { samples.append(elapsed) }
                 // What the REPL does while the next line is typed, untimed as there.
                 engine.idle()
-                if writes.contains(name), index >= 5 {
-                    let kinds: [BareFlush.Kind] = index % 2 == 0 ? [.newFile, .inPlace] : [.inPlace, .newFile]
-                    for kind in kinds {
-                        bare[kind, default: []].append(
-                            try kind == .newFile ? BareFlush.newFile(in: dir) : inPlace.flush())
-                    }
-                }
             }
-            results[name] = (Statistics.percentile(samples, 50), Statistics.percentile(samples, 99))
+            results[name] = percentiles(samples)
+        }
+        let writes = Set(BenchReport.replWrites)
+        let inPlace = try BareFlush.InPlaceFile(in: dir)
+        for (name, line) in commands where writes.contains(name) {
+            var samples: [Double] = []
+            var bare: [BareFlush.Kind: [Double]] = [:]
+            for index in 0..<(replRuns + 5) {
+                engine.idle()
+                BareFlush.rest(BareFlush.pause)
+                let elapsed = try timed(line())
+                let kinds: [BareFlush.Kind] = index % 2 == 0 ? [.newFile, .inPlace] : [.inPlace, .newFile]
+                for kind in kinds {
+                    BareFlush.rest(BareFlush.pause)
+                    let seconds = try kind == .newFile ? BareFlush.newFile(in: dir) : inPlace.flush()
+                    if index >= 5 { bare[kind, default: []].append(seconds) }
+                }
+                if index >= 5 { samples.append(elapsed) }
+            }
+            results[BenchReport.afterPause(name)] = percentiles(samples)
             for (kind, seconds) in bare {
-                results[BenchReport.bareBetween(name, kind)] = (
-                    Statistics.percentile(seconds, 50), Statistics.percentile(seconds, 99)
-                )
+                results[BenchReport.bareAfterPause(name, kind)] = percentiles(seconds)
             }
         }
         return results
