@@ -5,17 +5,18 @@
 #endif
 
 /// One bare `fdatasync` of a 4 KB file, timed alone: what one flush costs on this disk, for the
-/// REPL's writes to be held against. Two kinds, as the store writes files two ways.
+/// REPL's writes to be compared with. Two kinds, as the store writes files two ways.
 ///
-/// What one flush costs depends on how long the disk was quiet before it. Measured here (a new
-/// 4 KB file, 300 flushes each): back to back, p50 0.29 ms; after 1 ms of quiet, 0.40; after 3 ms,
-/// 0.58–0.68; after 10, 20, 50 or 300 ms, 0.73–0.89 — the same whether the pause is slept or
-/// spent on the CPU. A person's pause before a line is far longer than 10 ms, so a REPL write and
-/// the flush it is held against are each timed after the same `pause`.
+/// What one flush costs depends on how long the bench left the disk alone before it. Measured
+/// here (a new 4 KB file, 300 flushes each): back to back, p50 0.29 ms; after a 1 ms sleep, 0.40;
+/// after 3 ms, 0.58–0.68; after 10, 20, 50 or 300 ms, 0.73–0.89 — the same whether the 3 or 10 ms
+/// are slept or spent busy on the CPU. A person's pause before a line is far longer than 10 ms,
+/// so the report also shows, for information, a REPL write and bare flushes each timed after the
+/// same `sleep` (the bar is judged against the flushes timed back to back).
 enum BareFlush {
-    /// The quiet before each timed write and each flush it is held against: past the point
-    /// (about 10 ms here) after which a longer pause makes a flush no slower.
-    static let pause = 0.020
+    /// The sleep before each of those writes and flushes: past the point (about 10 ms here) after
+    /// which a longer one makes a flush no slower.
+    static let sleep = 0.020
 
     /// Sleeps for `seconds` (a person's pause before the next line).
     static func rest(_ seconds: Double) {

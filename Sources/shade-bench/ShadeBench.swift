@@ -16,7 +16,7 @@ struct ShadeBench: ParsableCommand {
         commandName: "shade-bench",
         abstract: "Benchmark shade on generated histories and against Taskwarrior.",
         discussion: """
-            Full run (about 15 minutes, a few GB of disk for the 1,000,000-task store):
+            Full run (about 20 minutes, a few GB of disk for the 1,000,000-task store):
               swift build -c release && .build/release/shade-bench --output bench.md
             Smoke run (CI): shade-bench --smoke
             Generated stores are kept in --dir and reused by later runs.
@@ -113,7 +113,7 @@ struct ShadeBench: ParsableCommand {
         report.denseParse = try timeJSONCParse(of: "\(dense)/weeks/2026/2026-W48.json")
         log("timing weeks of repeating and plain tasks")
         report.repeats = try timeRepeats(binary: binary, start: now.date)
-        (report.flush, report.flushAfterPause) = try timeFdatasync(in: dir)
+        (report.flush, report.flushAfterSleep) = try timeFdatasync(in: dir)
         report.flushRuns = replRuns
         for lines in smoke ? [100, 200] : [10_000, 20_000] {
             log("timing a script of \(lines) adds")
@@ -350,36 +350,37 @@ struct ShadeBench: ParsableCommand {
 
     /// p50 and p99 of one bare `fdatasync` of a new 4 KB file just written, in `directory`'s file
     /// system (a new file, as every save writes one): what one flush costs here, on its own —
-    /// back to back, and each after `BareFlush.pause` of quiet, as a REPL write is timed.
+    /// back to back (what the REPL write bar is judged against), and, for information, each after
+    /// a sleep of `BareFlush.sleep`.
     func timeFdatasync(in directory: String) throws -> (
-        backToBack: (p50: Double, p99: Double), afterPause: (p50: Double, p99: Double)
+        backToBack: (p50: Double, p99: Double), afterSleep: (p50: Double, p99: Double)
     ) {
         var backToBack: [Double] = []
-        var afterPause: [Double] = []
+        var afterSleep: [Double] = []
         for index in 0..<(replRuns + 5) {
             let seconds = try BareFlush.newFile(in: directory)
             if index >= 5 { backToBack.append(seconds) }
         }
         for index in 0..<(replRuns + 5) {
-            BareFlush.rest(BareFlush.pause)
+            BareFlush.rest(BareFlush.sleep)
             let seconds = try BareFlush.newFile(in: directory)
-            if index >= 5 { afterPause.append(seconds) }
+            if index >= 5 { afterSleep.append(seconds) }
         }
         return (
             (Statistics.percentile(backToBack, 50), Statistics.percentile(backToBack, 99)),
-            (Statistics.percentile(afterPause, 50), Statistics.percentile(afterPause, 99))
+            (Statistics.percentile(afterSleep, 50), Statistics.percentile(afterSleep, 99))
         )
     }
 
     /// p50 and p99 of commands run in-process by the REPL's own engine, with what the REPL does
     /// while it waits for a line run between them, untimed.
     ///
-    /// The commands that write are then timed again as a person meets them: each line after
-    /// `BareFlush.pause` of quiet (the REPL's work between lines done first), and after each
-    /// line, after the same pause, one bare flush of each kind (`BareFlush`), which goes first
-    /// alternating line by line — so that a write is held against flushes of this disk in the
-    /// same state and the same seconds. These come back under `BenchReport.afterPause(command)`
-    /// and `BenchReport.bareAfterPause(command, kind)`.
+    /// For information, the commands that write are then timed again as a person meets them:
+    /// each line after a sleep of `BareFlush.sleep` (the REPL's idle work done first), and after
+    /// each line, each after the same sleep, one bare flush of each kind (`BareFlush`), which goes
+    /// first alternating line by line — so that a write can be compared with flushes of this disk
+    /// in the same state and the same seconds. These come back under
+    /// `BenchReport.afterSleep(command)` and `BenchReport.bareAfterSleep(command, kind)`.
     func timeREPL(store: String, now: Moment) throws -> [String: (p50: Double, p99: Double)] {
         var variables: [String: String] = [:]
         for entry in environment(store: store) {
@@ -429,19 +430,19 @@ struct ShadeBench: ParsableCommand {
             var bare: [BareFlush.Kind: [Double]] = [:]
             for index in 0..<(replRuns + 5) {
                 engine.idle()
-                BareFlush.rest(BareFlush.pause)
+                BareFlush.rest(BareFlush.sleep)
                 let elapsed = try timed(line())
                 let kinds: [BareFlush.Kind] = index % 2 == 0 ? [.newFile, .inPlace] : [.inPlace, .newFile]
                 for kind in kinds {
-                    BareFlush.rest(BareFlush.pause)
+                    BareFlush.rest(BareFlush.sleep)
                     let seconds = try kind == .newFile ? BareFlush.newFile(in: dir) : inPlace.flush()
                     if index >= 5 { bare[kind, default: []].append(seconds) }
                 }
                 if index >= 5 { samples.append(elapsed) }
             }
-            results[BenchReport.afterPause(name)] = percentiles(samples)
+            results[BenchReport.afterSleep(name)] = percentiles(samples)
             for (kind, seconds) in bare {
-                results[BenchReport.bareAfterPause(name, kind)] = percentiles(seconds)
+                results[BenchReport.bareAfterSleep(name, kind)] = percentiles(seconds)
             }
         }
         return results
