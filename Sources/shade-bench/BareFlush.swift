@@ -9,8 +9,8 @@
 ///
 /// What one flush costs depends on how long the bench left the disk alone before it. Measured
 /// here (a new 4 KB file, 300 flushes each): back to back, p50 0.29 ms; after a 1 ms sleep, 0.40;
-/// after 3 ms, 0.58–0.68; after 10, 20, 50 or 300 ms, 0.73–0.89 — the same whether the 3 or 10 ms
-/// are slept or spent busy on the CPU. A person's pause before a line is far longer than 10 ms,
+/// after 3 ms, 0.58–0.68; after 10, 20, 50 or 300 ms, 0.73–0.89 — about the same whether the 3 or
+/// 10 ms are slept or spent busy on the CPU. A person's pause before a line is far longer than 10 ms,
 /// so the report also shows, for information, a REPL write and bare flushes each timed after the
 /// same `sleep` (the bar is judged against the flushes timed back to back).
 enum BareFlush {

@@ -16,7 +16,7 @@ struct ShadeBench: ParsableCommand {
         commandName: "shade-bench",
         abstract: "Benchmark shade on generated histories and against Taskwarrior.",
         discussion: """
-            Full run (about 20 minutes, a few GB of disk for the 1,000,000-task store):
+            Full run (about 18 minutes, a few GB of disk for the 1,000,000-task store):
               swift build -c release && .build/release/shade-bench --output bench.md
             Smoke run (CI): shade-bench --smoke
             Generated stores are kept in --dir and reused by later runs.
