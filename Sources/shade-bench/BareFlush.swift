@@ -18,9 +18,9 @@ enum BareFlush {
     /// which a longer one makes a flush no slower.
     static let sleep = 0.020
 
-    /// Sleeps for `seconds` (a person's pause before the next line).
-    static func rest(_ seconds: Double) {
-        var left = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
+    /// Sleeps for `sleep` (a person's pause before the next line).
+    static func rest() {
+        var left = timespec(tv_sec: Int(sleep), tv_nsec: Int((sleep - Double(Int(sleep))) * 1e9))
         var request = left
         while nanosleep(&request, &left) != 0, errno == EINTR { request = left }
     }

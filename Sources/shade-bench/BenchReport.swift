@@ -162,22 +162,15 @@ struct BenchReport {
         out.append("")
         out.append("| command |" + sizes.map { " \(Format.size($0)) |" }.joined())
         out.append("| --- |" + sizes.map { _ in " ---: |" }.joined())
-        for command in BenchReport.replCommands {
-            out.append(
-                "| `\(command)` |"
-                    + sizes.map { size in
-                        repl[size]?[command].map {
-                            " \(Format.fixed($0.p50 * 1000, 3)) / \(Format.fixed($0.p99 * 1000, 3)) |"
-                        }
-                            ?? " — |"
-                    }.joined())
-        }
         let cells = { (key: String) in
             self.sizes.map { size in
                 self.repl[size]?[key].map {
                     " \(Format.fixed($0.p50 * 1000, 3)) / \(Format.fixed($0.p99 * 1000, 3)) |"
                 } ?? " — |"
             }.joined()
+        }
+        for command in BenchReport.replCommands {
+            out.append("| `\(command)` |" + cells(command))
         }
         for command in BenchReport.replWrites {
             out.append(
@@ -343,7 +336,7 @@ struct BenchReport {
             )
         }
         if let repl = repl[100_000] {
-            // The shade commands only: not the bare flushes timed between them.
+            // The commands as timed back to back only: not the rows for information.
             let worst = BenchReport.replCommands.compactMap { repl[$0]?.p99 }.max() ?? .nan
             lines.append(
                 "- REPL p99 at 100k, worst command: \(Format.fixed(worst * 1000, 3)) ms (< 2 ms) — \(mark(worst < 0.002))"

@@ -65,6 +65,11 @@ extension ProcessTimer {
 enum Statistics {
     static func median(_ values: [Double]) -> Double { percentile(values, 50) }
 
+    /// The p50 and the p99 of `values`, as the REPL's and the flushes' rows print them.
+    static func tail(_ values: [Double]) -> (p50: Double, p99: Double) {
+        (percentile(values, 50), percentile(values, 99))
+    }
+
     static func percentile(_ values: [Double], _ p: Double) -> Double {
         guard !values.isEmpty else { return .nan }
         let sorted = values.sorted()

@@ -355,21 +355,24 @@ struct ShadeBench: ParsableCommand {
     func timeFdatasync(in directory: String) throws -> (
         backToBack: (p50: Double, p99: Double), afterSleep: (p50: Double, p99: Double)
     ) {
-        var backToBack: [Double] = []
-        var afterSleep: [Double] = []
-        for index in 0..<(replRuns + 5) {
-            let seconds = try BareFlush.newFile(in: directory)
-            if index >= 5 { backToBack.append(seconds) }
+        let backToBack = try timedRuns { _ in try BareFlush.newFile(in: directory) }
+        let afterSleep = try timedRuns { _ in
+            BareFlush.rest()
+            return try BareFlush.newFile(in: directory)
         }
-        for index in 0..<(replRuns + 5) {
-            BareFlush.rest(BareFlush.sleep)
-            let seconds = try BareFlush.newFile(in: directory)
-            if index >= 5 { afterSleep.append(seconds) }
+        return (Statistics.tail(backToBack), Statistics.tail(afterSleep))
+    }
+
+    /// How many runs of each REPL line or bare flush go first, untimed.
+    static let warmUps = 5
+
+    /// The seconds `body` returns for each of `replRuns` runs, after `warmUps` runs whose seconds
+    /// are dropped; `body` gets the run's index.
+    func timedRuns(_ body: (Int) throws -> Double) rethrows -> [Double] {
+        try (0..<(Self.warmUps + replRuns)).compactMap { index in
+            let seconds = try body(index)
+            return index >= Self.warmUps ? seconds : nil
         }
-        return (
-            (Statistics.percentile(backToBack, 50), Statistics.percentile(backToBack, 99)),
-            (Statistics.percentile(afterSleep, 50), Statistics.percentile(afterSleep, 99))
-        )
     }
 
     /// p50 and p99 of commands run in-process by the REPL's own engine, with what the REPL does
@@ -410,39 +413,34 @@ struct ShadeBench: ParsableCommand {
             guard result.status == 0 else { throw BenchError.failed("REPL \(text) exited \(result.status)") }
             return elapsed
         }
-        func percentiles(_ samples: [Double]) -> (p50: Double, p99: Double) {
-            (Statistics.percentile(samples, 50), Statistics.percentile(samples, 99))
-        }
         for (name, line) in commands {
-            var samples: [Double] = []
-            for index in 0..<(replRuns + 5) {
+            let samples = try timedRuns { _ in
                 let elapsed = try timed(line())
-                if index >= 5 { samples.append(elapsed) }
                 // What the REPL does while the next line is typed, untimed as there.
                 engine.idle()
+                return elapsed
             }
-            results[name] = percentiles(samples)
+            results[name] = Statistics.tail(samples)
         }
         let writes = Set(BenchReport.replWrites)
         let inPlace = try BareFlush.InPlaceFile(in: dir)
         for (name, line) in commands where writes.contains(name) {
-            var samples: [Double] = []
             var bare: [BareFlush.Kind: [Double]] = [:]
-            for index in 0..<(replRuns + 5) {
+            let samples = try timedRuns { index in
                 engine.idle()
-                BareFlush.rest(BareFlush.sleep)
+                BareFlush.rest()
                 let elapsed = try timed(line())
                 let kinds: [BareFlush.Kind] = index % 2 == 0 ? [.newFile, .inPlace] : [.inPlace, .newFile]
                 for kind in kinds {
-                    BareFlush.rest(BareFlush.sleep)
+                    BareFlush.rest()
                     let seconds = try kind == .newFile ? BareFlush.newFile(in: dir) : inPlace.flush()
-                    if index >= 5 { bare[kind, default: []].append(seconds) }
+                    if index >= Self.warmUps { bare[kind, default: []].append(seconds) }
                 }
-                if index >= 5 { samples.append(elapsed) }
+                return elapsed
             }
-            results[BenchReport.afterSleep(name)] = percentiles(samples)
+            results[BenchReport.afterSleep(name)] = Statistics.tail(samples)
             for (kind, seconds) in bare {
-                results[BenchReport.bareAfterSleep(name, kind)] = percentiles(seconds)
+                results[BenchReport.bareAfterSleep(name, kind)] = Statistics.tail(seconds)
             }
         }
         return results
