@@ -42,9 +42,7 @@ struct CommandRunner {
                     throw CommandError.usage(
                         "--store is chosen when shade starts; this session uses \(session.store.directory)")
                 }
-                if !(command is Shade.MergeDriver || command is Shade.CompleteWords) {
-                    try SharedPlannerWatch.settleIfMerged(session)
-                }
+                if type(of: command).settlesMergedPlanner { try SharedPlannerWatch.settleIfMerged(session) }
                 try command.execute(in: session)
             }
             return ExitCode.success

@@ -18,6 +18,13 @@ protocol PlannerCommand: Sendable {
     func parseWords(resolver: DayResolver) throws -> Words
     /// Runs the command, queuing its output on the session.
     func execute(in session: Session) throws
+    /// Whether a planner git has merged is settled before the command runs (not for what git or
+    /// the completion scripts call).
+    static var settlesMergedPlanner: Bool { get }
+}
+
+extension PlannerCommand {
+    static var settlesMergedPlanner: Bool { true }
 }
 
 extension PlannerCommand where Words == Void {

@@ -131,8 +131,8 @@ public struct Store: Sendable {
             // A first command that cannot be done must leave no store behind: it is tried on the
             // empty store first, before anything (the directory, its lock) is made.
             _ = try body(StoreState(paths: paths))
+            try FileSystem.makeDirectories(directory)
         }
-        try FileSystem.makeDirectories(directory)
         _ = CommitJournal.boot
         let lock = try FileLock(path: paths.lock, mode: .exclusive, watcher: cache?.watcher)
         return try withExtendedLifetime(lock) {

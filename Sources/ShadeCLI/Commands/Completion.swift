@@ -49,6 +49,7 @@ extension Shade {
         static let grammar = CommandGrammar(
             name: "complete-words", abstract: "The values Tab offers from the store (for the completion scripts).",
             arguments: [.init("kind", valueName: "KIND", help: "What to list.", arity: .rest)])
+        static let settlesMergedPlanner = false
         let kind: [String]
 
         init(_ arguments: CommandArguments) {

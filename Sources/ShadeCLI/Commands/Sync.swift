@@ -152,6 +152,7 @@ extension Shade {
                 .init("theirs", valueName: "THEIRS", help: "The other copy's version."),
                 .init("path", valueName: "PATH", help: "The file's path in the store."),
             ])
+        static let settlesMergedPlanner = false
         let base: String
         let ours: String
         let theirs: String
