@@ -366,12 +366,15 @@ struct ShadeBench: ParsableCommand {
     /// How many runs of each REPL line or bare flush go first, untimed.
     static let warmUps = 5
 
+    /// Whether run `index` of a `timedRuns` loop is timed (not one of its warm-ups).
+    static func isTimed(_ index: Int) -> Bool { index >= warmUps }
+
     /// The seconds `body` returns for each of `replRuns` runs, after `warmUps` runs whose seconds
     /// are dropped; `body` gets the run's index.
     func timedRuns(_ body: (Int) throws -> Double) rethrows -> [Double] {
         try (0..<(Self.warmUps + replRuns)).compactMap { index in
             let seconds = try body(index)
-            return index >= Self.warmUps ? seconds : nil
+            return Self.isTimed(index) ? seconds : nil
         }
     }
 
@@ -434,7 +437,7 @@ struct ShadeBench: ParsableCommand {
                 for kind in kinds {
                     BareFlush.rest()
                     let seconds = try kind == .newFile ? BareFlush.newFile(in: dir) : inPlace.flush()
-                    if index >= Self.warmUps { bare[kind, default: []].append(seconds) }
+                    if Self.isTimed(index) { bare[kind, default: []].append(seconds) }
                 }
                 return elapsed
             }
