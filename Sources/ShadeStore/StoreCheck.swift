@@ -33,6 +33,9 @@ struct StoreCheck {
         var weeks: [ISOWeek: [PlannerTask]] = [:]
         var shards: [Int: [ISOWeek?]] = [:]
         var categories: [Category]? = nil
+        // Whether categories.json is there but could not be read: the tasks' categories cannot be
+        // checked against it then (its own problem says why), rather than each reported missing.
+        var categoriesUnreadable = false
         var placeOfID: [Int: (file: String, week: ISOWeek)] = [:]
         // The id indexes of weeks (read before the weeks: `ids/` sorts before `weeks/`).
         var weekIndexes: [ISOWeek: [String: Int]] = [:]
@@ -61,6 +64,7 @@ struct StoreCheck {
             let content: StoreFileKind.Content
             do { content = try kind.decode(bytes, file: file) } catch {
                 if case .week(let week) = kind { unreadableWeeks.insert(week) }
+                if case .collection(Category.kind) = kind { categoriesUnreadable = true }
                 if kind.scope == .cache {
                     report.notes.append("\(file): a damaged summary cache; it is rebuilt when next read")
                 } else {
@@ -200,7 +204,9 @@ struct StoreCheck {
                             "task \(StoreCheck.name(task))'s \(field) holds \(StoreCheck.describe(found)); it is kept as it is and shown escaped",
                             field: field))
                 }
-                if let category = task.category, !(categories ?? []).contains(where: { $0.name == category }) {
+                if let category = task.category, !categoriesUnreadable,
+                    !(categories ?? []).contains(where: { $0.name == category })
+                {
                     report.problems.append(
                         place(
                             task,

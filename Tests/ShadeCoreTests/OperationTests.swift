@@ -96,6 +96,19 @@ import Testing
         }
     }
 
+    @Test func renamingACategoryToTheNameItHasSaysSoAndNamesNoMerge() throws {
+        // `Work` is `work` (names are kept in lowercase): not a merge of a category into itself.
+        for name in ["work", "Work"] {
+            do {
+                _ = try CategoryOperations.rename("work", to: name, in: Self.records, context: Self.context)
+                Issue.record("renaming work to \(name) was accepted")
+            } catch let error as InputError {
+                #expect(error.message.text.contains("called 'work' already"), "\(error.message)")
+                #expect(!error.message.text.contains("--to"), "\(error.message)")
+            }
+        }
+    }
+
     @Test func removingACategoryMovesItsTasksToAnotherMadeOnTheFly() throws {
         let changes = try CategoryOperations.remove("work", movingTo: "errand", in: Self.records, context: Self.context)
         let after = Self.records.applying(changes)

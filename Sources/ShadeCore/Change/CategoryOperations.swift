@@ -37,6 +37,10 @@ public enum CategoryOperations {
         let old = try TaskText.validateCategory(old)
         let new = try TaskText.validateCategory(new)
         let category = try records.requireCategory(old)
+        // Names are kept in lowercase: `Work` is the name `work` already has.
+        guard new != old else {
+            throw InputError.invalid("the category is called '\(old)' already (names are kept in lowercase)")
+        }
         guard try !records.categories().contains(where: { $0.name == new }) else {
             throw InputError.invalid("the category '\(new)' exists already; to merge, use cat rm \(old) --to \(new)")
         }

@@ -49,6 +49,27 @@ import Testing
         #expect(plain.stdout.contains("\(path):\(line):\(column): "), "\(plain.stdout)")
     }
 
+    @Test func anUnreadableCategoryListIsOneProblemNotOneATask() throws {
+        let shade = try ReliabilityFixture.template()
+        for words in [
+            ["cat", "add", "work"], ["add", "tue", "Call the bank", "cat:work"], ["add", "wed", "Plan", "cat:work"],
+        ] {
+            #expect(try shade.run(words).status == 0, "\(words)")
+        }
+        let path = shade.store + "/categories.json"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains(#""format": 3"#))
+        try text.replacingOccurrences(of: #""format": 3"#, with: #""format": 4"#)
+            .write(toFile: path, atomically: false, encoding: .utf8)
+        let (status, json) = try report(shade)
+        #expect(status == 1)
+        // The file's own problem, not also each task whose category it can no longer vouch for.
+        let problems = json["problems"]?.arrayValue?.compactMap(\.objectValue) ?? []
+        #expect(problems.count == 1, "\(problems)")
+        #expect(problems.first?.string("file") == path)
+        #expect(problems.first?.string("message")?.contains("newer") == true, "\(problems)")
+    }
+
     @Test func checkFindsAnIndexThatDisagreesWithTheWeeks() throws {
         let shade = try ReliabilityFixture.template()
         let path = shade.store + "/ids/0000.json"
