@@ -69,6 +69,14 @@ public enum TaskFilter: Hashable, Sendable {
         throw .invalid("'\(word)' is not a filter; \(filterWords)")
     }
 
+    /// Whether a word is written as a date, a week or a range of dates (`2026-13-01`,
+    /// `2026-W60`, `2026-11-30..2026-11-01`): one that names none is a bad date, not a word the
+    /// command does not take.
+    public static func isWrittenAsDate(_ word: String) -> Bool {
+        rangeDots(in: word) != nil || (word.utf8.count == 10 && word.contains("-"))
+            || (word.utf8.count == 8 && word.uppercased().contains("-W"))
+    }
+
     /// Where the first `..` of a word is.
     private static func rangeDots(in word: String) -> Range<String.Index>? {
         var previous: String.Index?

@@ -192,6 +192,9 @@ import Testing
             (["done", "1", "--frob"], 64, "done has no option '--frob'"),
             (["show"], 64, "show needs <id>"),
             (["ls", "--by", "week"], 64, "--by takes status or cat, not 'week'"),
+            (["ls", "2026-13-01"], 1, "'2026-13-01' is not a calendar date"),
+            (["ls", "2026-11-30..2026-11-01"], 1, "ends before it starts"),
+            (["ls", "frobnicate"], 64, "'frobnicate' is not a filter"),
         ]
         for (arguments, status, message) in cases {
             let result = try shade.run(arguments)

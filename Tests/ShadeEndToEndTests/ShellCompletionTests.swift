@@ -73,6 +73,11 @@ import Testing
             ("shade cat ", ["shade", "cat", ""], "ls add rename color rm"),
             ("shade cat rm ", ["shade", "cat", "rm", ""], "bill home"),
             ("shade goal done ", ["shade", "goal", "done", ""], "g1"),
+            ("shade export --format ", ["shade", "export", "--format", ""], "json csv ics todotxt taskwarrior"),
+            (
+                "shade import week.csv --format t", ["shade", "import", "week.csv", "--format", "t"],
+                "todotxt taskwarrior"
+            ),
             ("shade --store \(shade.store) done 1 ", ["shade", "--store", shade.store, "done", "1", ""], "2 3"),
         ]
         // As an interactive bash sets it: readline replaces only what follows a ':' or '='.

@@ -198,7 +198,12 @@ extension Shade {
                     } else {
                         parsed.append(try TaskFilter.parse(word, resolver: resolver))
                     }
-                } catch { throw CommandError.usage(error.message) }
+                } catch {
+                    // A date that is none (as `day` says of it) could not be done; any other
+                    // word the filters do not take is a usage error.
+                    if TaskFilter.isWrittenAsDate(word) { throw error }
+                    throw CommandError.usage(error.message)
+                }
             }
             return (parsed, order)
         }

@@ -1,4 +1,5 @@
 import ShadeCore
+import ShadeInterchange
 
 /// How one command of the language completes, read from its grammar: its flags and options
 /// (with what each option's value may be), and what each word after the command may be.
@@ -114,8 +115,9 @@ struct CommandCompletion: Sendable {
         (positions, repeats) = ArgumentPattern(grammar.arguments, command: name).offers()
     }
 
-    /// An option with what its value may be: a directory, a file, a week, a category, one of the
-    /// choices its value name lists (`status|cat`), or anything (a number).
+    /// An option with what its value may be: a directory, a file, a week, a category, an
+    /// interchange format, one of the choices its value name lists (`status|cat`), or anything
+    /// (a number).
     private static func optionSwitch(_ option: CommandGrammar.Option) -> Switch {
         let value: CompletionOffer
         switch option.valueName {
@@ -123,6 +125,7 @@ struct CommandCompletion: Sendable {
         case "FILE": value = CompletionOffer(paths: .files)
         case "WEEK": value = .weeks
         case "CATEGORY": value = .source(.categories)
+        case "FORMAT": value = .words(InterchangeFormat.allCases.map(\.rawValue))
         case _ where option.name == "color": value = .words(ColorMode.allCases.map(\.rawValue))
         default: value = ArgumentPattern.choices(option.valueName) ?? .nothing
         }
