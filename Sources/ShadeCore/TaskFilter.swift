@@ -72,8 +72,10 @@ public enum TaskFilter: Hashable, Sendable {
     /// Whether a word is written as a date, a week or a range of dates (`2026-13-01`,
     /// `2026-W60`, `2026-11-30..2026-11-01`): one that names none is a bad date, not a word the
     /// command does not take.
+    /// A tag (`+…`, `-…`) or a `key:value` word is never one.
     public static func isWrittenAsDate(_ word: String) -> Bool {
-        rangeDots(in: word) != nil || (word.utf8.count == 10 && word.contains("-"))
+        guard let first = word.first, first != "+", first != "-", !word.contains(":") else { return false }
+        return rangeDots(in: word) != nil || (word.utf8.count == 10 && word.contains("-"))
             || (word.utf8.count == 8 && word.uppercased().contains("-W"))
     }
 
