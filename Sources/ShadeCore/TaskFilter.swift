@@ -55,7 +55,8 @@ public enum TaskFilter: Hashable, Sendable {
         if let slot = Slot(name: word) { return .slot(slot) }
         if let date = resolver.date(for: word) { return .date(date) }
         if let week = ISOWeek(parsing: word) { return .week(week) }
-        if let dots = rangeDots(in: word) {
+        switch dateShape(of: word) {
+        case .range(let dots):
             let first = try resolver.requireDate(String(word[..<dots.lowerBound]))
             let last = try resolver.requireDate(String(word[dots.upperBound...]))
             guard first <= last else {
@@ -63,20 +64,33 @@ public enum TaskFilter: Hashable, Sendable {
                     "the range \(word) ends before it starts; write FIRST..LAST, e.g. 2026-11-23..2026-11-29")
             }
             return .range(first, last)
+        case .day: _ = try resolver.requireDate(word)
+        case .week: _ = try resolver.requireWeek(word)
+        case nil: break
         }
-        if word.utf8.count == 10, word.contains("-") { _ = try resolver.requireDate(word) }
-        if word.utf8.count == 8, word.uppercased().contains("-W") { _ = try resolver.requireWeek(word) }
         throw .invalid("'\(word)' is not a filter; \(filterWords)")
     }
 
     /// Whether a word is written as a date, a week or a range of dates (`2026-13-01`,
     /// `2026-W60`, `2026-11-30..2026-11-01`): one that names none is a bad date, not a word the
-    /// command does not take.
-    /// A tag (`+…`, `-…`) or a `key:value` word is never one.
+    /// command does not take. A tag (`+…`, `-…`) or a `key:value` word is never one.
     public static func isWrittenAsDate(_ word: String) -> Bool {
         guard let first = word.first, first != "+", first != "-", !word.contains(":") else { return false }
-        return rangeDots(in: word) != nil || (word.utf8.count == 10 && word.contains("-"))
-            || (word.utf8.count == 8 && word.uppercased().contains("-W"))
+        return dateShape(of: word) != nil
+    }
+
+    /// How a word is written when it is meant as a date, a week or a range of dates.
+    private enum DateShape {
+        case range(Range<String.Index>)
+        case day, week
+    }
+
+    /// The date a word is written as, whether or not it names one; nil for any other word.
+    private static func dateShape(of word: String) -> DateShape? {
+        if let dots = rangeDots(in: word) { return .range(dots) }
+        if word.utf8.count == 10, word.contains("-") { return .day }
+        if word.utf8.count == 8, word.uppercased().contains("-W") { return .week }
+        return nil
     }
 
     /// Where the first `..` of a word is.

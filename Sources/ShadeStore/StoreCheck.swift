@@ -32,10 +32,10 @@ struct StoreCheck {
         var report = StoreReport()
         var weeks: [ISOWeek: [PlannerTask]] = [:]
         var shards: [Int: [ISOWeek?]] = [:]
-        var categories: [Category]? = nil
-        // Whether categories.json is there but could not be read: the tasks' categories cannot be
-        // checked against it then (its own problem says why), rather than each reported missing.
-        var categoriesUnreadable = false
+        // The categories the tasks' categories are checked against: none without categories.json,
+        // nil when it is there but could not be read (its own problem says why), rather than each
+        // task's category reported missing.
+        var categories: [Category]? = []
         var placeOfID: [Int: (file: String, week: ISOWeek)] = [:]
         // The id indexes of weeks (read before the weeks: `ids/` sorts before `weeks/`).
         var weekIndexes: [ISOWeek: [String: Int]] = [:]
@@ -64,7 +64,7 @@ struct StoreCheck {
             let content: StoreFileKind.Content
             do { content = try kind.decode(bytes, file: file) } catch {
                 if case .week(let week) = kind { unreadableWeeks.insert(week) }
-                if case .collection(Category.kind) = kind { categoriesUnreadable = true }
+                if case .collection(Category.kind) = kind { categories = nil }
                 if kind.scope == .cache {
                     report.notes.append("\(file): a damaged summary cache; it is rebuilt when next read")
                 } else {
@@ -204,9 +204,7 @@ struct StoreCheck {
                             "task \(StoreCheck.name(task))'s \(field) holds \(StoreCheck.describe(found)); it is kept as it is and shown escaped",
                             field: field))
                 }
-                if let category = task.category, !categoriesUnreadable,
-                    !(categories ?? []).contains(where: { $0.name == category })
-                {
+                if let category = task.category, let categories, !categories.contains(where: { $0.name == category }) {
                     report.problems.append(
                         place(
                             task,

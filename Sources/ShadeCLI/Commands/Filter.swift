@@ -23,13 +23,7 @@ extension Shade {
         /// The filters (`filter` alone and `filter clear` take none).
         func parseWords(resolver: DayResolver) throws -> [TaskFilter] {
             guard !words.isEmpty, words.map({ $0.lowercased() }) != ["clear"] else { return [] }
-            var filters: [TaskFilter] = []
-            for word in words {
-                do { filters.append(try TaskFilter.parse(word, resolver: resolver)) } catch {
-                    throw CommandError.usage(error.message)
-                }
-            }
-            return filters
+            return try words.map { try List.filter($0, resolver: resolver) }
         }
 
         func execute(in session: Session) throws {

@@ -192,20 +192,21 @@ extension Shade {
                     index += 1
                     continue
                 }
-                do {
-                    if let sort = try TaskSort.parse(word) {
-                        order = sort
-                    } else {
-                        parsed.append(try TaskFilter.parse(word, resolver: resolver))
-                    }
-                } catch {
-                    // A date that is none (as `day` says of it) could not be done; any other
-                    // word the filters do not take is a usage error.
-                    if TaskFilter.isWrittenAsDate(word) { throw error }
-                    throw CommandError.usage(error.message)
-                }
+                let sort: TaskSort?
+                do { sort = try TaskSort.parse(word) } catch { throw CommandError.usage(error.message) }
+                if let sort { order = sort } else { parsed.append(try filter(word, resolver: resolver)) }
             }
             return (parsed, order)
+        }
+
+        /// One filter word as every command that takes filters reads it (`ls`, `export`,
+        /// `filter`): a date that is none could not be done, as `day` says of it; any other word
+        /// the filters do not take is a usage error.
+        static func filter(_ word: String, resolver: DayResolver) throws -> TaskFilter {
+            do { return try TaskFilter.parse(word, resolver: resolver) } catch {
+                if TaskFilter.isWrittenAsDate(word) { throw error }
+                throw CommandError.usage(error.message)
+            }
         }
 
         func execute(in session: Session) throws {
