@@ -66,7 +66,9 @@ let package = Package(
             dependencies: [
                 "ShadeCore", "ShadeTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
-        .testTarget(name: "ShadeJSONTests", dependencies: ["ShadeJSON"]),
+        .testTarget(
+            name: "ShadeJSONTests",
+            dependencies: ["ShadeJSON", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "ShadeCalendarTests", dependencies: ["ShadeCalendar"]),
         .target(name: "ShadeTestSupport", dependencies: ["ShadeCore", "CSystemCalls"], path: "Tests/ShadeTestSupport"),
         .testTarget(

@@ -5,12 +5,12 @@ public enum TaskText {
 
     /// Checks a title: not blank, no control characters, not too long. Returns it unchanged.
     public static func validateTitle(_ title: String) throws(InputError) -> String {
-        if title.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+        if isBlank(title) {
             throw .invalid("a task needs a title, e.g. add Call the bank")
         }
         try rejectControlCharacters(in: title, what: "the title")
-        let length = title.count
-        if length > maximumTitleLength {
+        // No more characters than UTF-8 bytes: only a long title is counted.
+        if title.utf8.count > maximumTitleLength, case let length = title.count, length > maximumTitleLength {
             throw .invalid(
                 "the title is \(length) characters long; the limit is \(maximumTitleLength) (put longer text in a note)"
             )
@@ -75,6 +75,13 @@ public enum TaskText {
             throw .invalid(
                 "\(what) holds the control character U+\(code) at position \(offset + 1); use plain text")
         }
+    }
+
+    /// Whether `text` holds nothing but whitespace (or nothing). A visible ASCII character, which
+    /// nearly every title starts with, answers it without looking up a Unicode property.
+    public static func isBlank(_ text: String) -> Bool {
+        if text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }
+        return text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
     }
 
     /// Whether a scalar is a C0 or C1 control character (including DEL).

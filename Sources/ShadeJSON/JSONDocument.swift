@@ -19,6 +19,12 @@ public final class JSONDocument {
         }
     }
 
+    /// The document of a value given in Swift (a packed value read back): its json-c tree built
+    /// directly, for the readers a parsed text goes to.
+    public init(building value: JSONValue) throws(JSONWriteError) {
+        root = try JSONWriter.makeObject(value)
+    }
+
     deinit { if let root { json_object_put(root) } }
 
     /// The top-level value.

@@ -34,7 +34,7 @@ public enum JSONWriter {
     }
 
     /// Builds a json-c tree; the caller owns the returned reference (nil stands for `null`).
-    private static func makeObject(_ value: JSONValue) throws(JSONWriteError) -> OpaquePointer? {
+    static func makeObject(_ value: JSONValue) throws(JSONWriteError) -> OpaquePointer? {
         switch value {
         case .null:
             return nil

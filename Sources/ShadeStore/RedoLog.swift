@@ -35,15 +35,27 @@ final class RedoLog: Sendable {
     /// A frame's fixed part: magic, payload length, sequence, epoch, checksum.
     static let frameHeaderSize = 32
     private static let magic: [UInt8] = Array("SHADEREDO1".utf8)
-    private static let frameMagic: [UInt8] = Array("SRF1".utf8)
+
+    /// How a frame holds its change-log entry, named by the frame's magic.
+    enum Encoding: Sendable, CaseIterable {
+        /// JSON text (`SRF1`): what logs written before packing hold, still read.
+        case text
+        /// A packed value (`SRF2`, `PackedJSON`): what a frame is written as.
+        case packed
+
+        var magic: [UInt8] { self == .text ? Encoding.textMagic : Encoding.packedMagic }
+        private static let textMagic: [UInt8] = Array("SRF1".utf8)
+        private static let packedMagic: [UInt8] = Array("SRF2".utf8)
+    }
 
     /// One acknowledged change.
     struct Frame: Sendable {
         let sequence: Int
         /// Where the next frame starts.
         let end: Int
-        /// The change-log entry of the change (`UndoJournal`'s JSON).
+        /// The change-log entry of the change (`UndoJournal`'s value), as `encoding` says.
         let payload: [UInt8]
+        let encoding: Encoding
     }
 
     /// The store's log as the files have taken it: the frames waiting, and where the next one goes.
@@ -140,9 +152,9 @@ final class RedoLog: Sendable {
     private func frame(at offset: Int, sequence: Int) -> Frame? {
         guard offset >= RedoLog.headerSize, offset + RedoLog.frameHeaderSize <= RedoLog.size else { return nil }
         var header = [UInt8](repeating: 0, count: RedoLog.frameHeaderSize)
-        guard RedoLog.readFully(fd, &header, at: offset), Array(header[0..<4]) == RedoLog.frameMagic else {
-            return nil
-        }
+        guard RedoLog.readFully(fd, &header, at: offset),
+            let encoding = Encoding.allCases.first(where: { header[0..<4].elementsEqual($0.magic) })
+        else { return nil }
         let length = Int(RedoLog.load32(header, at: 4))
         guard RedoLog.load(header, at: 8) == UInt64(sequence), RedoLog.load(header, at: 16) == epoch,
             length > 0, offset + RedoLog.frameHeaderSize + length <= RedoLog.size
@@ -151,7 +163,8 @@ final class RedoLog: Sendable {
         guard RedoLog.readFully(fd, &payload, at: offset + RedoLog.frameHeaderSize),
             RedoLog.checksum(header[0..<24], payload) == RedoLog.load(header, at: 24)
         else { return nil }
-        return Frame(sequence: sequence, end: offset + RedoLog.frameHeaderSize + length, payload: payload)
+        return Frame(
+            sequence: sequence, end: offset + RedoLog.frameHeaderSize + length, payload: payload, encoding: encoding)
     }
 
     /// Whether a frame of `length` payload bytes fits after `position`.
@@ -161,12 +174,14 @@ final class RedoLog: Sendable {
 
     /// Writes `payload` as the frame after `position` (which must be this log's last frame) and
     /// flushes it; once this returns, the change is durable. Returns the position after it.
-    func append(_ payload: [UInt8], after position: RedoPosition) throws(StoreError) -> RedoPosition {
+    func append(_ payload: [UInt8], as encoding: Encoding = .packed, after position: RedoPosition) throws(StoreError)
+        -> RedoPosition
+    {
         guard hasRoom(for: payload.count, after: position) else {
             throw .invalidContent(file: path, location: "(writing)", reason: "no room for a change of this size")
         }
         var frame = [UInt8](repeating: 0, count: RedoLog.frameHeaderSize)
-        frame.replaceSubrange(0..<4, with: RedoLog.frameMagic)
+        frame.replaceSubrange(0..<4, with: encoding.magic)
         RedoLog.store32(UInt32(payload.count), into: &frame, at: 4)
         RedoLog.store(UInt64(position.sequence + 1), into: &frame, at: 8)
         RedoLog.store(epoch, into: &frame, at: 16)

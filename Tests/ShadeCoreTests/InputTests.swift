@@ -99,7 +99,7 @@ import Testing
 }
 
 @Suite struct TaskTextTests {
-    @Test(arguments: ["", " ", "\t  "])
+    @Test(arguments: ["", " ", "\t  ", "\u{A0}", "\u{3000}\u{2003}", " \u{2028}"])
     func blankTitlesAreRejected(_ title: String) {
         #expect(throws: InputError.invalid("a task needs a title, e.g. add Call the bank")) {
             try TaskText.validateTitle(title)
@@ -116,8 +116,16 @@ import Testing
         #expect(try TaskText.validateTitle(title) == title)
     }
 
+    /// Blank is whitespace only, ASCII or not; a visible character anywhere, ASCII or not, is a title.
+    @Test func blankMeansWhitespaceOnly() {
+        for blank in ["", " ", "\t\u{A0}", "\u{3000}", "\u{2003} \u{2029}"] { #expect(TaskText.isBlank(blank)) }
+        for title in ["a", "  x", "\u{3000}☕", "\u{A0}é", "~", " !"] { #expect(!TaskText.isBlank(title)) }
+    }
+
     @Test func titlesHaveALengthLimit() throws {
+        // Counted in characters, not bytes: 1,000 two-byte characters are within it.
         #expect(try TaskText.validateTitle(String(repeating: "é", count: 1_000)).count == 1_000)
+        #expect(throws: InputError.self) { try TaskText.validateTitle(String(repeating: "é", count: 1_001)) }
         #expect(throws: InputError.self) { try TaskText.validateTitle(String(repeating: "x", count: 1_001)) }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShadeCore
+@testable import ShadeJSON
 @testable import ShadeStore
 
 /// The redo log a REPL acknowledges its changes by: frames whole or not at all, each applied to
@@ -96,6 +97,29 @@ import Testing
         // And it is taken back like any change, from another process.
         #expect(try other.undo(now: now)?.label == "add Gym")
         #expect(try other.read { try $0.task(id: 2) } == nil)
+    }
+
+    /// A frame holds its change packed (`PackedJSON`); a frame of JSON text, as logs written
+    /// before packing hold, is applied the same way.
+    @Test func aFrameOfJSONTextAsEarlierLogsHoldIsAppliedToo() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "First")
+        let session = replSession(temp.directory)
+        _ = session.workWhileIdle(recordsSeen: nil)
+        let start = try #require(try RedoLog.Tail.read(session.paths)?.next)
+        _ = try session.commit(label: "add Gym", now: now, addTaskChange("Gym"))
+        let tail = try #require(try RedoLog.Tail.read(session.paths))
+        let frame = try #require(tail.waiting.first)
+        #expect(tail.waiting.count == 1 && frame.encoding == .packed)
+        // The same entry written over it as JSON text.
+        let text = try JSONWriter.bytes(try PackedJSON.unpack(frame.payload), layout: .compact)
+        _ = try tail.log.append(text, as: .text, after: start)
+        let rewritten = try #require(try RedoLog.Tail.read(session.paths)?.waiting)
+        #expect(rewritten.map(\.encoding) == [.text])
+        let other = Store(directory: temp.directory)
+        #expect(try other.read { try $0.allTasks().map(\.title) }.sorted() == ["First", "Gym"])
+        #expect(try !other.hasPendingRedo)
+        #expect(try other.read { try $0.changeLog().map(\.change.label) } == ["add First", "add Gym"])
     }
 
     @Test func theSessionWritesItsFilesWhileItWaitsAndRenewsAFullLog() throws {

@@ -54,7 +54,7 @@ extension Shade {
 
         func parseWords(resolver: DayResolver) throws -> TaskWords {
             let parsed = try TaskWords.parse(words, resolver: resolver, slotLetters: false)
-            if parsed.title.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+            if TaskText.isBlank(parsed.title) {
                 throw Add.missingTitle
             }
             return parsed

@@ -6,7 +6,7 @@
 public enum ImportValidation {
     /// Checks a task as it is to be filed.
     public static func check(_ task: PlannerTask) throws(ImportError) {
-        if task.title.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+        if TaskText.isBlank(task.title) {
             throw ImportError("the task has no title")
         }
         if task.title.count > TaskText.maximumTitleLength {

@@ -1,0 +1,107 @@
+import PropertyBased
+import Testing
+
+@testable import ShadeJSON
+
+/// Values drawn at random by the property checker's own generator: every kind of value, nested,
+/// with text that needs escaping in JSON and text beyond ASCII.
+private enum RandomValues {
+    /// Any value (failures are reported with their seed, not shrunk).
+    static let any = Generator<JSONValue, Shrink.None<JSONValue>>(
+        run: { random in value(using: &random) }, shrink: { _ in Shrink.None() })
+
+    /// Text of any of these pieces; a key has no NUL (json-c keeps keys as C strings).
+    static func text(key: Bool = false, using random: inout any SeededRandomNumberGenerator) -> String {
+        let pieces = ["", "a", "Gym", "\"", "\\", "\n", "\u{1F}", "ü", "☕", "🧘‍♀️", "/", "e\u{301}", " "]
+        let all = key ? pieces : pieces + ["\u{0}"]
+        return (0..<Int.random(in: 0..<5, using: &random)).map { _ in all.randomElement(using: &random) ?? "" }
+            .joined()
+    }
+
+    static func value(depth: Int = 0, using random: inout any SeededRandomNumberGenerator) -> JSONValue {
+        switch Int.random(in: 0..<(depth > 3 ? 5 : 7), using: &random) {
+        case 0: return .null
+        case 1: return .bool(Bool.random(using: &random))
+        case 2:
+            let edges: [Int64] = [0, 1, -1, .max, .min, 300, -129]
+            return .int(
+                Bool.random(using: &random)
+                    ? edges.randomElement(using: &random) ?? 0 : Int64.random(in: .min ... .max, using: &random))
+        case 3: return .double([0.5, -2.25, 1e300, 3.0e-12, 7.0].randomElement(using: &random) ?? 0)
+        case 4: return .string(text(using: &random))
+        case 5:
+            return .array(
+                (0..<Int.random(in: 0..<5, using: &random)).map { _ in value(depth: depth + 1, using: &random) })
+        default:
+            var object = JSONObject()
+            for index in 0..<Int.random(in: 0..<6, using: &random) {
+                object[text(key: true, using: &random) + "\(index)"] = value(depth: depth + 1, using: &random)
+            }
+            return .object(object)
+        }
+    }
+}
+
+@Suite struct PackedJSONTests {
+    /// Packed and read back, any value is the same value, members in the same order; and the
+    /// json-c tree built from it reads as the same value as its JSON text parsed.
+    @Test func aPackedValueComesBackTheSameAndReadsAsItsText() async {
+        await propertyCheck(count: 300, input: RandomValues.any) { value in
+            let packed = try PackedJSON.pack(value)
+            #expect(try PackedJSON.unpack(packed) == value)
+            let built = try JSONDocument(building: value).value.value
+            #expect(built == value)
+            #expect(built == (try JSONParser.parse(JSONWriter.bytes(value))))
+        }
+    }
+
+    /// A frame cut short anywhere, or followed by more, is refused (never read as a smaller value).
+    @Test func everyCutOfAPackedValueIsRefused() async {
+        await propertyCheck(count: 100, input: RandomValues.any, RandomValues.any) { first, second in
+            let packed = try PackedJSON.pack(.array([first, second]))
+            for end in 0..<packed.count {
+                #expect(throws: JSONError.self) { try PackedJSON.unpack(Array(packed[0..<end])) }
+            }
+            #expect(throws: JSONError.self) { try PackedJSON.unpack(packed + [0]) }
+        }
+    }
+
+    @Test func damagedBytesAreRefusedWithWhereAndWhy() throws {
+        // A tag no value starts with.
+        let tag = try #require(unpackError([9]))
+        #expect(tag.offset == 0 && tag.reason.contains("byte 9"))
+        // A length past the end, refused before anything is made for it.
+        let length = try #require(unpackError([6, 0xff, 0xff, 0xff, 0xff, 0x0f]))
+        #expect(length.offset == 1 && length.reason.contains("past the end"))
+        // Text that is not UTF-8.
+        let text = try #require(unpackError([5, 2, 0xc3, 0x28]))
+        #expect(text.reason.contains("UTF-8"))
+        // A key twice in one object.
+        let twice = try #require(unpackError([7, 2, 1, 0x61, 0, 1, 0x61, 0]))
+        #expect(twice.offset == 5 && twice.reason.contains("'a' twice"))
+        // Nesting as deep as the parser refuses in a text.
+        let deep = [UInt8](repeating: 6, count: 1)
+        let nested = (0..<40).reduce(into: [UInt8]()) { bytes, _ in bytes += deep + [1] } + [0]
+        #expect(unpackError(nested)?.reason.contains("deeper") == true)
+        // NaN has no JSON form: not packed, and not read.
+        #expect(throws: JSONWriteError.nonFiniteNumber) { try PackedJSON.pack(.double(.nan)) }
+        #expect(unpackError([4] + [0, 0, 0, 0, 0, 0, 0xf8, 0x7f]) != nil)
+    }
+
+    /// The form is fixed: a log an earlier version wrote is read by this one.
+    @Test func theFormIsFixed() throws {
+        let value: JSONValue = ["k": [nil, true, false, 1, .double(0.5), "é"]]
+        #expect(
+            try PackedJSON.pack(value) == [
+                7, 1, 1, 0x6b, 6, 6, 0, 2, 1, 3, 1, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0xe0, 0x3f, 5, 2, 0xc3,
+                0xa9,
+            ])
+    }
+
+    private func unpackError(_ bytes: [UInt8]) -> JSONError? {
+        do {
+            _ = try PackedJSON.unpack(bytes)
+            return nil
+        } catch { return error }
+    }
+}
