@@ -132,10 +132,13 @@ public enum PackedJSON {
             case .object:
                 let count = try length()
                 var object = JSONObject(reservingCapacity: count)
+                // A set, not the object's own lookup (a scan): a damaged count of many keys stays
+                // linear.
+                var keys = Set<String>(minimumCapacity: count)
                 for _ in 0..<count {
                     let keyAt = offset
                     let key = try text()
-                    guard object[key] == nil else {
+                    guard keys.insert(key).inserted else {
                         offset = keyAt
                         throw fail("the key '\(key)' twice in one object")
                     }
