@@ -1,5 +1,6 @@
 /// A JSON value in a compact binary form: what a redo-log frame holds, written on the answer's
-/// path and read back only after a crash or at the next pause.
+/// path and read back when the frame's files are written (at the session's next pause, or by
+/// whatever opens the store next) or a read takes the frame into account.
 ///
 /// Writing a value as JSON text through json-c builds a json-c tree (an allocation and a hash
 /// table per object) and prints it; packing appends the value's bytes to one buffer, a few
@@ -102,12 +103,14 @@ public enum PackedJSON {
             self.maximumDepth = maximumDepth
         }
 
+        /// An error at the current byte (bytes have no lines: line 1, the column is the byte).
         func fail(_ reason: String) -> JSONError {
-            JSONError(line: 1, column: offset + 1, offset: offset, reason: "packed value: " + reason)
+            JSONError(line: 1, column: offset + 1, offset: offset, reason: "packed value, byte \(offset): " + reason)
         }
 
         mutating func value(depth: Int) throws(JSONError) -> JSONValue {
-            guard depth <= maximumDepth else { throw fail("nested deeper than \(maximumDepth)") }
+            // As deep as the text parser takes (json-c refuses a value `maximumDepth` levels in).
+            guard depth < maximumDepth else { throw fail("nested deeper than \(maximumDepth - 1)") }
             let at = offset
             guard let tag = Tag(rawValue: try byte()) else {
                 offset = at
@@ -126,18 +129,24 @@ public enum PackedJSON {
             case .array:
                 let count = try length()
                 var elements: [JSONValue] = []
-                elements.reserveCapacity(count)
+                // Room for what the bytes could hold, not for what a damaged count claims.
+                elements.reserveCapacity(min(count, 256))
                 for _ in 0..<count { elements.append(try value(depth: depth + 1)) }
                 return .array(elements)
             case .object:
                 let count = try length()
-                var object = JSONObject(reservingCapacity: count)
+                var object = JSONObject(reservingCapacity: min(count, 256))
                 // A set, not the object's own lookup (a scan): a damaged count of many keys stays
                 // linear.
-                var keys = Set<String>(minimumCapacity: count)
+                var keys = Set<String>(minimumCapacity: min(count, 256))
                 for _ in 0..<count {
                     let keyAt = offset
                     let key = try text()
+                    // json-c keeps keys as C strings: a NUL would cut one short into another.
+                    guard !key.utf8.contains(0) else {
+                        offset = keyAt
+                        throw fail("a key holding U+0000")
+                    }
                     guard keys.insert(key).inserted else {
                         offset = keyAt
                         throw fail("the key '\(key)' twice in one object")

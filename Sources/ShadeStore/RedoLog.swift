@@ -24,6 +24,9 @@ final class RedoLog: Sendable {
     let path: String
     /// The epoch the header names.
     let epoch: UInt64
+    /// How this log's frames are written: packed in a log made so (`SHADEREDO2`), as JSON text
+    /// in one an earlier shade made, which that shade must still read.
+    let frameEncoding: Encoding
     private let fd: Int32
     /// How many times this log was flushed since it was opened (a frame's flush, `flushAgain`).
     let flushes = Atomic<Int>(0)
@@ -34,7 +37,11 @@ final class RedoLog: Sendable {
     static let headerSize = 4096
     /// A frame's fixed part: magic, payload length, sequence, epoch, checksum.
     static let frameHeaderSize = 32
-    private static let magic: [UInt8] = Array("SHADEREDO1".utf8)
+    /// The header's magic: `SHADEREDO1` for a log of JSON-text frames, which the shade that
+    /// wrote it reads; `SHADEREDO2` for one of packed frames, which that shade refuses rather
+    /// than take a packed frame for the end of the log (and write over a change it acknowledged).
+    private static let textMagic: [UInt8] = Array("SHADEREDO1".utf8)
+    private static let packedMagic: [UInt8] = Array("SHADEREDO2".utf8)
 
     /// How a frame holds its change-log entry, named by the frame's magic.
     enum Encoding: Sendable, CaseIterable {
@@ -96,19 +103,22 @@ final class RedoLog: Sendable {
         var header = [UInt8](repeating: 0, count: 32)
         var info = stat()
         guard fstat(fd, &info) == 0, Int(info.st_size) == size, readFully(fd, &header, at: 0),
-            Array(header[0..<10]) == magic, checksum(header[0..<24], []) == load(header, at: 24)
+            header[0..<10].elementsEqual(packedMagic) || header[0..<10].elementsEqual(textMagic),
+            checksum(header[0..<24], []) == load(header, at: 24)
         else {
             close(fd)
             throw .invalidContent(
                 file: path, location: "header", reason: "not a whole redo log of this shade")
         }
         let epoch = load(header, at: 16)
-        return RedoLog(path: path, epoch: epoch, fd: fd)
+        let encoding: Encoding = header[0..<10].elementsEqual(packedMagic) ? .packed : .text
+        return RedoLog(path: path, epoch: epoch, frameEncoding: encoding, fd: fd)
     }
 
-    private init(path: String, epoch: UInt64, fd: Int32) {
+    private init(path: String, epoch: UInt64, frameEncoding: Encoding, fd: Int32) {
         self.path = path
         self.epoch = epoch
+        self.frameEncoding = frameEncoding
         self.fd = fd
     }
 
@@ -120,9 +130,12 @@ final class RedoLog: Sendable {
     /// Written a page at a time: the page cache then holds it in pages, not in one large folio that
     /// every frame's write walks block by block (measured on ext4 here: 25 µs a frame after a
     /// pause, against 63 µs for a log written in one call).
-    static func create(at path: String, epoch: UInt64, via temporary: String) throws(StoreError) {
+    /// `frames` says how its frames will be written (packed, unless a test makes an earlier log).
+    static func create(at path: String, epoch: UInt64, via temporary: String, frames: Encoding = .packed)
+        throws(StoreError)
+    {
         var bytes = [UInt8](repeating: 0, count: size)
-        bytes.replaceSubrange(0..<10, with: magic)
+        bytes.replaceSubrange(0..<10, with: frames == .packed ? packedMagic : textMagic)
         store(epoch, into: &bytes, at: 16)
         store(checksum(bytes[0..<24], []), into: &bytes, at: 24)
         try FileSystem.writeAtomically(path, bytes, via: temporary, mode: 0o600, chunk: 4096)
@@ -174,7 +187,12 @@ final class RedoLog: Sendable {
 
     /// Writes `payload` as the frame after `position` (which must be this log's last frame) and
     /// flushes it; once this returns, the change is durable. Returns the position after it.
-    func append(_ payload: [UInt8], as encoding: Encoding = .packed, after position: RedoPosition) throws(StoreError)
+    func append(_ payload: [UInt8], after position: RedoPosition) throws(StoreError) -> RedoPosition {
+        try append(payload, as: frameEncoding, after: position)
+    }
+
+    /// As `append(_:after:)`, the frame marked as `encoding` (a test writes an earlier frame).
+    func append(_ payload: [UInt8], as encoding: Encoding, after position: RedoPosition) throws(StoreError)
         -> RedoPosition
     {
         guard hasRoom(for: payload.count, after: position) else {

@@ -79,13 +79,25 @@ private enum RandomValues {
         // A key twice in one object.
         let twice = try #require(unpackError([7, 2, 1, 0x61, 0, 1, 0x61, 0]))
         #expect(twice.offset == 5 && twice.reason.contains("'a' twice"))
-        // Nesting as deep as the parser refuses in a text.
-        let deep = [UInt8](repeating: 6, count: 1)
-        let nested = (0..<40).reduce(into: [UInt8]()) { bytes, _ in bytes += deep + [1] } + [0]
-        #expect(unpackError(nested)?.reason.contains("deeper") == true)
+        // A key holding NUL, which json-c (keys as C strings) would cut short.
+        let nul = try #require(unpackError([7, 1, 3, 0x61, 0, 0x62, 0]))
+        #expect(nul.offset == 2 && nul.reason.contains("U+0000"))
         // NaN has no JSON form: not packed, and not read.
         #expect(throws: JSONWriteError.nonFiniteNumber) { try PackedJSON.pack(.double(.nan)) }
         #expect(unpackError([4] + [0, 0, 0, 0, 0, 0, 0xf8, 0x7f]) != nil)
+    }
+
+    /// A value packed is refused at exactly the depth its JSON text is refused at.
+    @Test func nestingIsRefusedWhereTheTextParserRefusesIt() throws {
+        for depth in 28...36 {
+            let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+            let value = (1..<depth).reduce(JSONValue.array([])) { inner, _ in .array([inner]) }
+            let parsed = (try? JSONParser.parse(Array(text.utf8))) != nil
+            let unpacked = (try? PackedJSON.unpack(try PackedJSON.pack(value))) != nil
+            #expect(parsed == unpacked, "\(depth) levels")
+            if depth == 36 { #expect(!unpacked) }
+            if depth == 28 { #expect(unpacked) }
+        }
     }
 
     /// The form is fixed: a log an earlier version wrote is read by this one.

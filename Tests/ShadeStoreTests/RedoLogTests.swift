@@ -122,6 +122,28 @@ import Testing
         #expect(try other.read { try $0.changeLog().map(\.change.label) } == ["add First", "add Gym"])
     }
 
+    /// A log an earlier shade made (`SHADEREDO1`) is read by it: frames go into it as JSON text
+    /// until a pause makes a new log, of packed frames, which that shade refuses loudly rather
+    /// than read as ending where its first packed frame is.
+    @Test func aLogAnEarlierShadeMadeTakesFramesItReads() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "First")
+        let session = replSession(temp.directory)
+        _ = session.workWhileIdle(recordsSeen: nil)
+        let path = temp.directory + "/journal/redo.log"
+        let made = try #require(try RedoLog.open(path))
+        #expect(made.frameEncoding == .packed)
+        #expect(try #require(temp.bytes("journal/redo.log")).prefix(10).elementsEqual("SHADEREDO2".utf8))
+        try RedoLog.create(at: path, epoch: made.epoch, via: temp.directory + "/redo.tmp", frames: .text)
+        _ = session.workWhileIdle(recordsSeen: nil)
+        _ = try session.commit(label: "add Gym", now: now, addTaskChange("Gym"))
+        let waiting = try #require(try RedoLog.Tail.read(session.paths)?.waiting)
+        #expect(waiting.map(\.encoding) == [.text])
+        #expect(try JSONParser.parse(try #require(waiting.first).payload).objectValue?["label"] == "add Gym")
+        let other = Store(directory: temp.directory)
+        #expect(try other.read { try $0.allTasks().map(\.title) }.sorted() == ["First", "Gym"])
+    }
+
     @Test func theSessionWritesItsFilesWhileItWaitsAndRenewsAFullLog() throws {
         let temp = TemporaryStore()
         try add(temp.store, "2026-11-23", .morning, "First")
