@@ -37,22 +37,22 @@ final class RedoLog: Sendable {
     static let headerSize = 4096
     /// A frame's fixed part: magic, payload length, sequence, epoch, checksum.
     static let frameHeaderSize = 32
-    /// The header's magic: `SHADEREDO1` for a log of JSON-text frames, which the shade that
-    /// wrote it reads; `SHADEREDO2` for one of packed frames, which that shade refuses rather
-    /// than take a packed frame for the end of the log (and write over a change it acknowledged).
-    private static let textMagic: [UInt8] = Array("SHADEREDO1".utf8)
-    private static let packedMagic: [UInt8] = Array("SHADEREDO2".utf8)
-
-    /// How a frame holds its change-log entry, named by the frame's magic.
+    /// How a frame holds its change-log entry, named by the frame's magic; a log's header names
+    /// how its frames are written. A log of packed frames (`SHADEREDO2`) is refused by the shade
+    /// of JSON-text frames (`SHADEREDO1`) rather than read as ending at its first packed frame
+    /// (and written over a change it acknowledged).
     enum Encoding: Sendable, CaseIterable {
         /// JSON text (`SRF1`): what logs written before packing hold, still read.
         case text
         /// A packed value (`SRF2`, `PackedJSON`): what a frame is written as.
         case packed
 
-        var magic: [UInt8] { self == .text ? Encoding.textMagic : Encoding.packedMagic }
-        private static let textMagic: [UInt8] = Array("SRF1".utf8)
-        private static let packedMagic: [UInt8] = Array("SRF2".utf8)
+        var frameMagic: [UInt8] { self == .text ? Encoding.magics.textFrame : Encoding.magics.packedFrame }
+        var headerMagic: [UInt8] { self == .text ? Encoding.magics.textLog : Encoding.magics.packedLog }
+        private static let magics = (
+            textFrame: Array("SRF1".utf8), packedFrame: Array("SRF2".utf8),
+            textLog: Array("SHADEREDO1".utf8), packedLog: Array("SHADEREDO2".utf8)
+        )
     }
 
     /// One acknowledged change.
@@ -103,7 +103,7 @@ final class RedoLog: Sendable {
         var header = [UInt8](repeating: 0, count: 32)
         var info = stat()
         guard fstat(fd, &info) == 0, Int(info.st_size) == size, readFully(fd, &header, at: 0),
-            header[0..<10].elementsEqual(packedMagic) || header[0..<10].elementsEqual(textMagic),
+            let encoding = Encoding.allCases.first(where: { header[0..<10].elementsEqual($0.headerMagic) }),
             checksum(header[0..<24], []) == load(header, at: 24)
         else {
             close(fd)
@@ -111,7 +111,6 @@ final class RedoLog: Sendable {
                 file: path, location: "header", reason: "not a whole redo log of this shade")
         }
         let epoch = load(header, at: 16)
-        let encoding: Encoding = header[0..<10].elementsEqual(packedMagic) ? .packed : .text
         return RedoLog(path: path, epoch: epoch, frameEncoding: encoding, fd: fd)
     }
 
@@ -135,7 +134,7 @@ final class RedoLog: Sendable {
         throws(StoreError)
     {
         var bytes = [UInt8](repeating: 0, count: size)
-        bytes.replaceSubrange(0..<10, with: frames == .packed ? packedMagic : textMagic)
+        bytes.replaceSubrange(0..<10, with: frames.headerMagic)
         store(epoch, into: &bytes, at: 16)
         store(checksum(bytes[0..<24], []), into: &bytes, at: 24)
         try FileSystem.writeAtomically(path, bytes, via: temporary, mode: 0o600, chunk: 4096)
@@ -166,7 +165,7 @@ final class RedoLog: Sendable {
         guard offset >= RedoLog.headerSize, offset + RedoLog.frameHeaderSize <= RedoLog.size else { return nil }
         var header = [UInt8](repeating: 0, count: RedoLog.frameHeaderSize)
         guard RedoLog.readFully(fd, &header, at: offset),
-            let encoding = Encoding.allCases.first(where: { header[0..<4].elementsEqual($0.magic) })
+            let encoding = Encoding.allCases.first(where: { header[0..<4].elementsEqual($0.frameMagic) })
         else { return nil }
         let length = Int(RedoLog.load32(header, at: 4))
         guard RedoLog.load(header, at: 8) == UInt64(sequence), RedoLog.load(header, at: 16) == epoch,
@@ -199,7 +198,7 @@ final class RedoLog: Sendable {
             throw .invalidContent(file: path, location: "(writing)", reason: "no room for a change of this size")
         }
         var frame = [UInt8](repeating: 0, count: RedoLog.frameHeaderSize)
-        frame.replaceSubrange(0..<4, with: encoding.magic)
+        frame.replaceSubrange(0..<4, with: encoding.frameMagic)
         RedoLog.store32(UInt32(payload.count), into: &frame, at: 4)
         RedoLog.store(UInt64(position.sequence + 1), into: &frame, at: 8)
         RedoLog.store(epoch, into: &frame, at: 16)
