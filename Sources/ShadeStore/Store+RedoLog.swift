@@ -137,7 +137,8 @@ extension Store {
     func applyRedoLogWhileIdle() {
         guard defersFiles, (try? FileSystem.exists(paths.meta)) == true else { return }
         let tail = try? RedoLog.Tail.read(paths)
-        guard !(tail?.waiting.isEmpty ?? true) || needsNewRedoLog(tail) else { return }
+        let writesFiles = !(tail?.waiting.isEmpty ?? true)
+        guard writesFiles || needsNewRedoLog(tail) else { return }
         guard let lock = FileLock(trying: paths.lock, mode: .exclusive, watcher: cache?.watcher) else { return }
         withExtendedLifetime(lock) {
             // Under the lock, as the files now are (checked in full: the session's sighting goes).
@@ -154,6 +155,14 @@ extension Store {
                         != nil
                 else { return }
                 tail = try? RedoLog.Tail.read(paths)
+            } else if writesFiles {
+                // The files just written were not flushed (their commit record is the truth until
+                // a checkpoint), so the disk's cache holds them, and the next flush — the frame
+                // of the session's next change, which its answer waits for — would write them
+                // out first. One flush now pays that while no one waits: in the bench's REPL
+                // child at 1k, the frame's flush took 274–294 µs at the median without it and
+                // 212–238 µs with it (three rounds each).
+                tail?.log.flushAgain()
             }
             // The session's next change needs none of these checks again, unless someone else
             // takes the lock in between.

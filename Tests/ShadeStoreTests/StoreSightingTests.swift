@@ -116,10 +116,10 @@ import Testing
         #expect(titles.count == 10 && Set(titles).count == 10)
     }
 
-    /// The pause that checkpoints the commit records (one flush of the whole file system) flushes
-    /// the session's redo log once more, so that the next answer does not pay the first flush
-    /// after it; a pause that checkpoints nothing flushes nothing more.
-    @Test func thePauseThatCheckpointsFlushesTheRedoLogOnceMore() throws {
+    /// A pause that writes a change's files flushes the redo log once after them, so that the
+    /// next answer's flush does not write them out first; a pause that checkpoints (one flush of
+    /// the whole file system) does so before it writes files, so that it ends on them.
+    @Test func aPauseCheckpointsFirstAndFlushesTheRedoLogOnceAfterTheFilesItWrote() throws {
         let temp = TemporaryStore()
         try add(temp.store, "2026-11-23", .morning, "First")
         let session = replSession(temp.directory)
@@ -128,14 +128,49 @@ import Testing
         var checkpoints = 0
         for index in 1...(CommitJournal.idleCheckpointAt + 2) {
             _ = try session.commit(label: "add \(index)", now: now, addTaskChange("Task \(index)"))
+            let recordsBefore = try journal.records().count
             seen = session.workWhileIdle(recordsSeen: seen)
-            // The log this pause left the session: flushed once if the pause checkpointed, else never.
             let sighting = try #require(session.cache?.takeSighting())
             session.cache?.keep(sighting)
-            let checkpointed = try journal.records().isEmpty
-            if checkpointed { checkpoints += 1 }
-            #expect(sighting.redo?.log.flushes.load(ordering: .relaxed) == (checkpointed ? 1 : 0), "pause \(index)")
+            #expect(sighting.redo?.log.flushes.load(ordering: .relaxed) == 1, "pause \(index)")
+            // The one record a checkpointing pause leaves is the one its files made after it.
+            let records = try journal.records().count
+            if records != recordsBefore + 1 {
+                checkpoints += 1
+                #expect(records == 1, "pause \(index)")
+            }
         }
         #expect(checkpoints == 1)
+        // A pause with nothing to write and nothing to checkpoint flushes nothing.
+        let quiet = try #require(session.cache?.takeSighting())
+        session.cache?.keep(quiet)
+        _ = session.workWhileIdle(recordsSeen: seen)
+        #expect(quiet.redo?.log.flushes.load(ordering: .relaxed) == 1)
+    }
+
+    /// A session that wrote its files right after each change (a resident helper) and then
+    /// checkpoints at a pause flushes its redo log once more after that flush of the whole file
+    /// system, so that the next answer does not pay the first flush after it.
+    @Test func aPauseThatOnlyCheckpointsFlushesTheRedoLogOnceMore() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "First")
+        let session = replSession(temp.directory)
+        let journal = CommitJournal(paths: session.paths)
+        var seen = session.workWhileIdle(recordsSeen: nil)
+        var index = 0
+        while try journal.records().count < CommitJournal.idleCheckpointAt {
+            index += 1
+            _ = try session.commit(label: "add \(index)", now: now, addTaskChange("Task \(index)"))
+            session.writeAcknowledgedFiles()
+        }
+        let sighting = try #require(session.cache?.takeSighting())
+        session.cache?.keep(sighting)
+        let log = try #require(sighting.redo?.log)
+        #expect(log.flushes.load(ordering: .relaxed) == 1)
+        seen = session.workWhileIdle(recordsSeen: seen)
+        #expect(try journal.records().isEmpty)
+        #expect(log.flushes.load(ordering: .relaxed) == 2)
+        _ = session.workWhileIdle(recordsSeen: seen)
+        #expect(log.flushes.load(ordering: .relaxed) == 2)
     }
 }
