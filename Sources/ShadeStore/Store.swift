@@ -270,7 +270,7 @@ public struct Store: Sendable {
     /// The checkpoint goes first so that a pause never ends on its flush of the whole file system:
     /// a line typed right after that long wait was answered slower. In the bench's REPL child (1k
     /// and 10k tasks), a line after a checkpointing pause took 62–136 µs more than the others at
-    /// the median, in both the frame's flush and the work around it; ordered so, it takes none.
+    /// the median, in both the frame's flush and the work around it; ordered so, −13 to +23 µs.
     public func workWhileIdle(recordsSeen seen: Int?) -> Int? {
         let seen = checkpointWhileIdle(recordsSeen: seen)
         writeAcknowledgedFiles()

@@ -120,18 +120,14 @@ import Testing
     /// next answer's flush does not write them out first; a pause that checkpoints (one flush of
     /// the whole file system) does so before it writes files, so that it ends on them.
     @Test func aPauseCheckpointsFirstAndFlushesTheRedoLogOnceAfterTheFilesItWrote() throws {
-        let temp = TemporaryStore()
-        try add(temp.store, "2026-11-23", .morning, "First")
-        let session = replSession(temp.directory)
-        let journal = CommitJournal(paths: session.paths)
+        let (temp, session, journal) = try pausingSession()
         var seen = session.workWhileIdle(recordsSeen: nil)
         var checkpoints = 0
         for index in 1...(CommitJournal.idleCheckpointAt + 2) {
             _ = try session.commit(label: "add \(index)", now: now, addTaskChange("Task \(index)"))
             let recordsBefore = try journal.records().count
             seen = session.workWhileIdle(recordsSeen: seen)
-            let sighting = try #require(session.cache?.takeSighting())
-            session.cache?.keep(sighting)
+            let sighting = try keptSighting(of: session)
             #expect(sighting.redo?.log.flushes.load(ordering: .relaxed) == 1, "pause \(index)")
             // The one record a checkpointing pause leaves is the one its files made after it.
             let records = try journal.records().count
@@ -142,20 +138,17 @@ import Testing
         }
         #expect(checkpoints == 1)
         // A pause with nothing to write and nothing to checkpoint flushes nothing.
-        let quiet = try #require(session.cache?.takeSighting())
-        session.cache?.keep(quiet)
+        let quiet = try keptSighting(of: session)
         _ = session.workWhileIdle(recordsSeen: seen)
         #expect(quiet.redo?.log.flushes.load(ordering: .relaxed) == 1)
+        withExtendedLifetime(temp) {}
     }
 
     /// A session that wrote its files right after each change (a resident helper) and then
     /// checkpoints at a pause flushes its redo log once more after that flush of the whole file
     /// system, so that the next answer does not pay the first flush after it.
     @Test func aPauseThatOnlyCheckpointsFlushesTheRedoLogOnceMore() throws {
-        let temp = TemporaryStore()
-        try add(temp.store, "2026-11-23", .morning, "First")
-        let session = replSession(temp.directory)
-        let journal = CommitJournal(paths: session.paths)
+        let (temp, session, journal) = try pausingSession()
         var seen = session.workWhileIdle(recordsSeen: nil)
         var index = 0
         while try journal.records().count < CommitJournal.idleCheckpointAt {
@@ -163,14 +156,29 @@ import Testing
             _ = try session.commit(label: "add \(index)", now: now, addTaskChange("Task \(index)"))
             session.writeAcknowledgedFiles()
         }
-        let sighting = try #require(session.cache?.takeSighting())
-        session.cache?.keep(sighting)
-        let log = try #require(sighting.redo?.log)
+        let log = try #require(try keptSighting(of: session).redo?.log)
         #expect(log.flushes.load(ordering: .relaxed) == 1)
         seen = session.workWhileIdle(recordsSeen: seen)
         #expect(try journal.records().isEmpty)
         #expect(log.flushes.load(ordering: .relaxed) == 2)
         _ = session.workWhileIdle(recordsSeen: seen)
         #expect(log.flushes.load(ordering: .relaxed) == 2)
+        withExtendedLifetime(temp) {}
+    }
+
+    /// A REPL session on a store of one task, with its commit journal (and the store's folder,
+    /// kept while the caller holds it).
+    private func pausingSession() throws -> (TemporaryStore, Store, CommitJournal) {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "First")
+        let session = replSession(temp.directory)
+        return (temp, session, CommitJournal(paths: session.paths))
+    }
+
+    /// The sighting a session keeps, looked at and left in place.
+    private func keptSighting(of session: Store) throws -> StoreSighting {
+        let sighting = try #require(session.cache?.takeSighting())
+        session.cache?.keep(sighting)
+        return sighting
     }
 }
