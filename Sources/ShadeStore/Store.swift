@@ -290,14 +290,16 @@ public struct Store: Sendable {
     /// (one flush of the file system) and drops them, so that the flush a change would otherwise
     /// pay every `checkpointEvery` changes is paid while no one waits for an answer. Only when
     /// records were made since the session last looked (`seen`, what this returned the time
-    /// before; nil at first): a session does not start with a flush of what others left. Does
-    /// nothing while another process holds the store (it checkpoints its own).
+    /// before; nil at first), or the pause is about to apply frames of the redo log: a session
+    /// does not start with a flush of what others left. The record those frames' files will make
+    /// counts already (the pause writes them after this). Does nothing while another process
+    /// holds the store (it checkpoints its own).
     func checkpointWhileIdle(recordsSeen seen: Int?) -> Int? {
         let journal = CommitJournal(paths: paths)
         guard (try? FileSystem.exists(paths.journal)) == true, let records = try? journal.records() else { return seen }
-        guard let seen, records.count > seen, records.count >= CommitJournal.idleCheckpointAt else {
-            return records.count
-        }
+        let applying = defersFiles && (try? hasPendingRedo) == true
+        let due = CommitJournal.idleCheckpointAt - (applying ? 1 : 0)
+        guard let seen, records.count > seen || applying, records.count >= due else { return records.count }
         guard let lock = FileLock(trying: paths.lock, mode: .exclusive, watcher: cache?.watcher) else { return seen }
         withExtendedLifetime(lock) {
             // What the session saw as it wrote its files still holds after the checkpoint, which
@@ -305,10 +307,15 @@ public struct Store: Sendable {
             let sighting = cache?.takeSighting().flatMap { $0.holds(paths, lock: lock) ? $0 : nil }
             // The first flush after one of the whole file system is the slow one (the bench's
             // REPL child answered the line after each checkpoint 0.17–0.34 ms later than the
-            // others): the session pays it now, on its redo log, not with its next answer. (A
-            // session that changed something since its last pause has no sighting here: the
-            // files it writes next end the pause with a flush of their own.)
-            if journal.checkpointIfDue(atLeast: CommitJournal.idleCheckpointAt) { sighting?.redo?.log.flushAgain() }
+            // others): the session pays it now, on its redo log, not with its next answer —
+            // unless the pause goes on to write files, which end it with a flush of their own.
+            if journal.checkpointIfDue(atLeast: due) {
+                if let log = sighting?.redo?.log {
+                    log.flushAgain()
+                } else if !applying, let log = try? RedoLog.open(paths.redoLog) {
+                    log.flushAgain()
+                }
+            }
             if let sighting { cache?.keep(StoreSighting(of: paths, lock: lock, redo: sighting.redo)) }
         }
         return (try? journal.records().count) ?? records.count

@@ -144,6 +144,22 @@ import Testing
         withExtendedLifetime(temp) {}
     }
 
+    /// A pause that is to write a change's files counts the record they will make: a session of
+    /// one change, on a store others left one record short of a checkpoint in, checkpoints at
+    /// its pause (before the files, whose record is the one left).
+    @Test func aPauseCountsTheRecordItsFilesWillMake() throws {
+        let (temp, session, journal) = try pausingSession()
+        for index in 2..<CommitJournal.idleCheckpointAt {
+            try add(temp.store, "2026-11-24", .morning, "Left \(index)")
+        }
+        let seen = session.workWhileIdle(recordsSeen: nil)
+        #expect(try journal.records().count == CommitJournal.idleCheckpointAt - 1, "not flushed at the start")
+        _ = try session.commit(label: "add One", now: now, addTaskChange("One"))
+        _ = session.workWhileIdle(recordsSeen: seen)
+        #expect(try !session.hasPendingRedo)
+        #expect(try journal.records().count == 1)
+    }
+
     /// A session that wrote its files right after each change (a resident helper) and then
     /// checkpoints at a pause flushes its redo log once more after that flush of the whole file
     /// system, so that the next answer does not pay the first flush after it.
