@@ -297,7 +297,9 @@ public struct Store: Sendable {
     func checkpointWhileIdle(recordsSeen seen: Int?) -> Int? {
         let journal = CommitJournal(paths: paths)
         guard (try? FileSystem.exists(paths.journal)) == true, let records = try? journal.records() else { return seen }
-        let applying = defersFiles && (try? hasPendingRedo) == true
+        // The redo log's tail is read again by the files' writing; here only when it can matter.
+        let applying =
+            records.count >= CommitJournal.idleCheckpointAt - 1 && defersFiles && (try? hasPendingRedo) == true
         let due = CommitJournal.idleCheckpointAt - (applying ? 1 : 0)
         guard let seen, records.count > seen || applying, records.count >= due else { return records.count }
         guard let lock = FileLock(trying: paths.lock, mode: .exclusive, watcher: cache?.watcher) else { return seen }
