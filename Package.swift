@@ -56,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "shade-bench",
             dependencies: [
-                "ShadeCLI", "ShadeStore", "ShadeCore", "ShadeJSON",
+                "ShadeCLI", "ShadeStore", "ShadeCore", "ShadeJSON", "CSystemCalls",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CSystemCalls
 import ShadeCLI
 import ShadeCore
 import ShadeJSON
@@ -207,6 +208,9 @@ struct ShadeBench: ParsableCommand {
             guard let binary = TaskwarriorPeer.find() else { throw BenchError.failed("task is not installed") }
             try importPeer(TaskwarriorPeer(binary: binary, directory: path), size: size, generator: generator)
         case "repl":
+            // The allocator as the `shade` process sets it up (its entry point), so that the
+            // REPL's engine runs here as it runs there.
+            shade_tune_allocator()
             let results = try timeREPL(store: path, now: now)
             let lines = results.map { "\($0.key)\t\($0.value.p50)\t\($0.value.p99)" }.sorted()
             if let output { try BenchFiles.write(lines.joined(separator: "\n") + "\n", to: output) }
