@@ -108,6 +108,10 @@ public enum PackedJSON {
             JSONError(line: 1, column: offset + 1, offset: offset, reason: "packed value, byte \(offset): " + reason)
         }
 
+        /// The room to reserve for a container said to hold `count` members: at most 256, so that
+        /// a damaged count reserves no more than the bytes could hold, not what it claims.
+        static func reservable(_ count: Int) -> Int { min(count, 256) }
+
         mutating func value(depth: Int) throws(JSONError) -> JSONValue {
             // As deep as the text parser takes (json-c refuses a value `maximumDepth` levels in).
             guard depth < maximumDepth else { throw fail("nested deeper than \(maximumDepth - 1)") }
@@ -129,16 +133,15 @@ public enum PackedJSON {
             case .array:
                 let count = try length()
                 var elements: [JSONValue] = []
-                // Room for what the bytes could hold, not for what a damaged count claims.
-                elements.reserveCapacity(min(count, 256))
+                elements.reserveCapacity(Self.reservable(count))
                 for _ in 0..<count { elements.append(try value(depth: depth + 1)) }
                 return .array(elements)
             case .object:
                 let count = try length()
-                var object = JSONObject(reservingCapacity: min(count, 256))
+                var object = JSONObject(reservingCapacity: Self.reservable(count))
                 // A set, not the object's own lookup (a scan): a damaged count of many keys stays
                 // linear.
-                var keys = Set<String>(minimumCapacity: min(count, 256))
+                var keys = Set<String>(minimumCapacity: Self.reservable(count))
                 for _ in 0..<count {
                     let keyAt = offset
                     let key = try text()
