@@ -109,7 +109,7 @@ public enum PackedJSON {
         }
 
         /// The room to reserve for a container said to hold `count` members: at most 256, so that
-        /// a damaged count reserves no more than the bytes could hold, not what it claims.
+        /// a damaged count of millions reserves nothing like it before the bytes run out.
         static func reservable(_ count: Int) -> Int { min(count, 256) }
 
         mutating func value(depth: Int) throws(JSONError) -> JSONValue {
