@@ -132,11 +132,12 @@ extension Store {
 
     /// For a session that defers files, while it waits for input: writes the files of the
     /// changes it acknowledged, and makes the redo log when there is none (or a new one when it
-    /// is half full and every frame is applied). Does nothing while another process holds the
-    /// store (whoever opens it next applies the frames).
-    func applyRedoLogWhileIdle() {
+    /// is half full and every frame is applied). `tail` is the log as the pause found it
+    /// (`idleRedoTail`), to tell whether there is work at all; under the lock it is read again.
+    /// Does nothing while another process holds the store (whoever opens it next applies the
+    /// frames).
+    func applyRedoLogWhileIdle(_ tail: RedoLog.Tail?) {
         guard defersFiles, (try? FileSystem.exists(paths.meta)) == true else { return }
-        let tail = try? RedoLog.Tail.read(paths)
         let writesFiles = !(tail?.waiting.isEmpty ?? true)
         guard writesFiles || needsNewRedoLog(tail) else { return }
         var flushAfter: RedoLog?
@@ -151,6 +152,12 @@ extension Store {
         // the pause on this disk, the next frame's flush took p50 458–461 µs without it and
         // 230–231 µs with it.
         flushAfter?.flushAgain()
+    }
+
+    /// The redo log and its marker as a pause finds them, before it takes the lock: nil for a
+    /// session that does not defer files, or when there is no log (or it cannot be read).
+    func idleRedoTail() -> RedoLog.Tail? {
+        defersFiles ? try? RedoLog.Tail.read(paths) : nil
     }
 
     /// `applyRedoLogWhileIdle` under the lock; returns the log to flush once the lock is let go

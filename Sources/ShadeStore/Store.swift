@@ -272,8 +272,11 @@ public struct Store: Sendable {
     /// and 10k tasks), a line after a checkpointing pause took 62–136 µs more than the others at
     /// the median, in both the frame's flush and the work around it; ordered so, −13 to +23 µs.
     public func workWhileIdle(recordsSeen seen: Int?) -> Int? {
-        let seen = checkpointWhileIdle(recordsSeen: seen)
-        writeAcknowledgedFiles()
+        // The redo log as the pause finds it, read once for both steps (each reads it again under
+        // the lock before it relies on it).
+        let tail = idleRedoTail()
+        let seen = checkpointWhileIdle(recordsSeen: seen, tail: tail)
+        writeAcknowledgedFiles(tail)
         return seen
     }
 
@@ -281,25 +284,26 @@ public struct Store: Sendable {
     /// acknowledged by the redo log, so that the next change can be acknowledged the same way
     /// (a resident helper, answering one command after another, leaves the checkpoint for a
     /// longer pause).
-    public func writeAcknowledgedFiles() {
+    public func writeAcknowledgedFiles() { writeAcknowledgedFiles(idleRedoTail()) }
+
+    /// `writeAcknowledgedFiles`, the redo log as the pause found it (`idleRedoTail`).
+    private func writeAcknowledgedFiles(_ tail: RedoLog.Tail?) {
         cache?.releaseRetired()
-        applyRedoLogWhileIdle()
+        applyRedoLogWhileIdle(tail)
     }
 
     /// Once a few changes' commit records are kept, makes them durable in the files themselves
     /// (one flush of the file system) and drops them, so that the flush a change would otherwise
     /// pay every `checkpointEvery` changes is paid while no one waits for an answer. Only when
     /// records were made since the session last looked (`seen`, what this returned the time
-    /// before; nil at first), or the pause is about to apply frames of the redo log: a session
-    /// does not start with a flush of what others left. The record those frames' files will make
-    /// counts already (the pause writes them after this). Does nothing while another process
-    /// holds the store (it checkpoints its own).
-    func checkpointWhileIdle(recordsSeen seen: Int?) -> Int? {
+    /// before; nil at first), or the pause is about to apply frames of the redo log (`tail`, as
+    /// the pause found it): a session does not start with a flush of what others left. The record
+    /// those frames' files will make counts already (the pause writes them after this). Does
+    /// nothing while another process holds the store (it checkpoints its own).
+    func checkpointWhileIdle(recordsSeen seen: Int?, tail: RedoLog.Tail?) -> Int? {
         let journal = CommitJournal(paths: paths)
         guard (try? FileSystem.exists(paths.journal)) == true, let records = try? journal.records() else { return seen }
-        // The redo log's tail is read again by the files' writing; here only when it can matter.
-        let applying =
-            records.count >= CommitJournal.idleCheckpointAt - 1 && defersFiles && (try? hasPendingRedo) == true
+        let applying = !(tail?.waiting.isEmpty ?? true)
         let due = CommitJournal.idleCheckpointAt - (applying ? 1 : 0)
         guard let seen, records.count > seen || applying, records.count >= due else { return records.count }
         guard let lock = FileLock(trying: paths.lock, mode: .exclusive, watcher: cache?.watcher) else { return seen }
@@ -314,8 +318,8 @@ public struct Store: Sendable {
             if journal.checkpointIfDue(atLeast: due) {
                 if let log = sighting?.redo?.log {
                     log.flushAgain()
-                } else if !applying, let log = try? RedoLog.open(paths.redoLog) {
-                    log.flushAgain()
+                } else if !applying {
+                    tail?.log.flushAgain()
                 }
             }
             if let sighting { cache?.keep(StoreSighting(of: paths, lock: lock, redo: sighting.redo)) }
