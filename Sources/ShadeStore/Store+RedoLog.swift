@@ -181,9 +181,10 @@ extension Store {
         } else if writesFiles {
             flush = tail?.log
         }
-        // The session's next change needs none of these checks again, unless someone else takes
-        // the lock in between.
-        cache?.keep(StoreSighting(of: paths, lock: lock, redo: tail))
+        // The session's next change needs none of these checks again (nor to look for the last
+        // id shard), unless someone else takes the lock in between.
+        let nextID = try? StoreState(paths: paths, cache: cache).idToHandOut()
+        cache?.keep(StoreSighting(of: paths, lock: lock, redo: tail, nextID: nextID))
         return flush
     }
 

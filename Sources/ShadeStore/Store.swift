@@ -146,6 +146,8 @@ public struct Store: Sendable {
         let metaCurrent: Bool
         /// The redo log, every frame applied (nil when the store has none).
         let redo: RedoLog.Tail?
+        /// The id to hand out next, when a sighting that still holds tells it.
+        var nextID: Int? = nil
     }
 
     /// What every write does first, under the exclusive lock (held as `lock`, when the caller has
@@ -154,7 +156,7 @@ public struct Store: Sendable {
     /// nothing to finish.
     func prepareForWrite(lock: FileLock? = nil) throws -> Prepared {
         if let lock, let seen = cache?.takeSighting(), seen.holds(paths, lock: lock) {
-            return Prepared(metaCurrent: true, redo: seen.redo)
+            return Prepared(metaCurrent: true, redo: seen.redo, nextID: seen.nextID)
         }
         let redo = try recoverLocked()
         // A store of an older format is upgraded by its first write: the whole store is kept
@@ -193,6 +195,7 @@ public struct Store: Sendable {
             let prepared = try prepareForWrite(lock: lock)
             let metaCurrent = prepared.metaCurrent
             let state = StoreState(paths: paths, cache: cache)
+            state.nextID = prepared.nextID
             // A change the redo log may acknowledge leaves the cache the weeks as their files
             // hold them when the cache's owner asks for it (`WeekCache.keepsWeeksAsFilesHoldThem`).
             state.keepsCachedWeeks = deferring && metaCurrent && (cache?.keepsWeeksAsFilesHoldThem ?? false)
@@ -322,7 +325,9 @@ public struct Store: Sendable {
                     tail?.log.flushAgain()
                 }
             }
-            if let sighting { cache?.keep(StoreSighting(of: paths, lock: lock, redo: sighting.redo)) }
+            if let sighting {
+                cache?.keep(StoreSighting(of: paths, lock: lock, redo: sighting.redo, nextID: sighting.nextID))
+            }
         }
         return (try? journal.records().count) ?? records.count
     }

@@ -12,6 +12,10 @@ struct StoreSighting: Sendable {
     let identities: [WeekCache.Identity?]
     /// The redo log as the hold left it (every frame applied), nil when the store has none.
     let redo: RedoLog.Tail?
+    /// The id the store would hand out next as the hold left it (nil when it could not be told):
+    /// while the sighting holds, no one else has handed one out, so the session's next change
+    /// starts from it without looking for the last id shard again.
+    let nextID: Int?
 
     /// The files and directories whose change would mean recovery has work to do: the store
     /// directory (an earlier shade's `commit.json`), the commit journal, the store file, the redo
@@ -21,14 +25,15 @@ struct StoreSighting: Sendable {
     }
 
     /// The store at `paths` as it is now, under the exclusive lock held as `lock`, with every frame
-    /// of `redo` applied; the lock file names the session its watcher. Nil when the lock's count
-    /// cannot be relied on.
-    init?(of paths: StorePaths, lock: FileLock, redo: RedoLog.Tail?) {
+    /// of `redo` applied and `nextID` the id it hands out next; the lock file names the session
+    /// its watcher. Nil when the lock's count cannot be relied on.
+    init?(of paths: StorePaths, lock: FileLock, redo: RedoLog.Tail?, nextID: Int?) {
         guard redo?.waiting.isEmpty ?? true, let count = lock.count, lock.becomeWatcher() else { return nil }
         self.directory = paths.root
         self.count = count
         self.identities = Self.watched(paths).map(WeekCache.Identity.of)
         self.redo = redo
+        self.nextID = nextID
     }
 
     /// Whether the store at `paths` is still as sighted, now that `lock` holds it alone: no one

@@ -78,16 +78,20 @@ extension StoreState {
 
     /// Hands out the next id; ids are never reused, not even after a removal.
     public func allocateID() throws(StoreError) -> Int {
-        if nextID == nil {
-            if let last = try lastShardNumber() {
-                let entries = try shard(last)
-                nextID = last * StoreFormat.idsPerShard + max(entries.count, last == 0 ? 1 : 0)
-            } else {
-                nextID = 1
-            }
-        }
-        let id = nextID ?? 1
+        let id = try idToHandOut()
         nextID = id + 1
+        return id
+    }
+
+    /// The id `allocateID` hands out next: the one after the last the id shards hold (unless this
+    /// step was told it, or has handed out ids already).
+    func idToHandOut() throws(StoreError) -> Int {
+        if let nextID { return nextID }
+        var id = 1
+        if let last = try lastShardNumber() {
+            id = last * StoreFormat.idsPerShard + max(try shard(last).count, last == 0 ? 1 : 0)
+        }
+        nextID = id
         return id
     }
 

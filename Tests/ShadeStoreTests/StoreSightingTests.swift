@@ -116,6 +116,40 @@ import Testing
         #expect(titles.count == 10 && Set(titles).count == 10)
     }
 
+    /// A sighting keeps the id the store hands out next as the pause left it, and the session's
+    /// next change starts from it; a pause that wrote a change taking the last id of a shard
+    /// tells the first of the next shard, and a change by someone else sends the session back to
+    /// the shards.
+    @Test func theNextIDComesFromTheSightingWhileItHolds() throws {
+        let (temp, session, _) = try pausingSession()
+        _ = session.workWhileIdle(recordsSeen: nil)
+        #expect(try keptSighting(of: session).nextID == 2)
+        // The id the sighting tells is the one handed out (looked at, the shards would say 2).
+        let sighting = try #require(session.cache?.takeSighting())
+        let lastOfShard = StoreFormat.idsPerShard - 1
+        session.cache?.keep(
+            StoreSighting(
+                of: session.paths,
+                lock: try FileLock(path: session.paths.lock, mode: .exclusive, watcher: session.cache?.watcher),
+                redo: sighting.redo, nextID: lastOfShard))
+        var change = try session.commit(label: "add Last", now: now, addTaskChange("Last"))
+        #expect(change.records.first?.after?.task?.id == lastOfShard)
+        _ = session.workWhileIdle(recordsSeen: nil)
+        #expect(try keptSighting(of: session).nextID == StoreFormat.idsPerShard)
+        change = try session.commit(label: "add Next", now: now, addTaskChange("Next"))
+        #expect(change.records.first?.after?.task?.id == StoreFormat.idsPerShard)
+        _ = session.workWhileIdle(recordsSeen: nil)
+        #expect(try keptSighting(of: session).nextID == StoreFormat.idsPerShard + 1)
+        // Someone else hands out an id: the session's sighting no longer holds.
+        let other = try add(temp.store, "2026-11-25", .morning, "Elsewhere")
+        #expect(other.id == StoreFormat.idsPerShard + 1)
+        change = try session.commit(label: "add Mine", now: now, addTaskChange("Mine"))
+        #expect(change.records.first?.after?.task?.id == StoreFormat.idsPerShard + 2)
+        _ = session.workWhileIdle(recordsSeen: nil)
+        let ids = try Store(directory: temp.directory).read { try $0.allTasks().map(\.id) }
+        #expect(ids.sorted() == [1, lastOfShard] + (0...2).map { StoreFormat.idsPerShard + $0 })
+    }
+
     /// A pause that writes a change's files flushes the redo log once after them, so that the
     /// next answer's flush does not write them out first; a pause that checkpoints (one flush of
     /// the whole file system) does so before it writes files, so that it ends on them.
