@@ -14,7 +14,7 @@ enum StampsCodec {
     private static let stampOrder = JSONKeyList(["at", "by"])
 
     static func encode(_ stamps: FieldStamps) -> JSONValue {
-        var changed = JSONObject()
+        var changed = JSONObject(reservingCapacity: stamps.changed.count)
         for (field, stamp) in stamps.changed.sorted(by: { $0.key < $1.key }) {
             changed.appendUnique(field, encode(stamp))
         }

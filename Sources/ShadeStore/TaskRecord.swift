@@ -48,7 +48,8 @@ enum TaskRecord {
 
     /// The task as a JSON object of the given shape (always of the current format).
     static func encode(_ task: PlannerTask, _ shape: Shape) -> JSONValue {
-        var object = JSONObject()
+        // Room for every field, the series and the stamps at once (not grown member by member).
+        var object = JSONObject(reservingCapacity: TaskField.allCases.count + 2)
         switch shape {
         case .filed:
             for field in TaskField.filed where field != .id {

@@ -53,6 +53,25 @@ import Testing
         #expect(try FileLock(path: path, mode: .exclusive).countBefore == 1)
     }
 
+    @Test func theLockFilesLineIsReadAsACountAndAWatcherOrNotAtAll() {
+        func parse(_ text: String) -> (UInt64?, UInt64?) {
+            let found = FileLock.parse(Array(text.utf8))
+            return (found.count, found.watcher)
+        }
+        #expect(parse("") == (0, nil))
+        #expect(parse("17 5b3e" + String(repeating: " ", count: 33) + "\n") == (17, 0x5b3e))
+        #expect(parse("17\n") == (17, nil))
+        #expect(parse("\t17\r\nFEED") == (17, 0xfeed))
+        #expect(parse("18446744073709551615 ffffffffffffffff") == (UInt64.max, UInt64.max))
+        // Too large, not digits, a sign: the count is not relied on; a watcher not read is none.
+        #expect(parse("18446744073709551616 1") == (nil, nil))
+        #expect(parse("not a count") == (nil, nil))
+        #expect(parse("+5 1") == (nil, nil))
+        #expect(parse("5 feedz") == (5, nil))
+        #expect(parse("5 1ffffffffffffffff") == (5, nil))
+        #expect(FileLock.parse(nil) == (nil, nil))
+    }
+
     @Test func theChecksAreSkippedOnlyWhileNoOneElseHeldTheLock() throws {
         let temp = TemporaryStore()
         try add(temp.store, "2026-11-23", .morning, "First")
