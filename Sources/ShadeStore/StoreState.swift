@@ -1,6 +1,12 @@
 import ShadeCore
 import ShadeJSON
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The store's content as loaded under its lock, and the changes made to it in this step.
 ///
 /// Weeks, id shards and the undo journal are read only when asked for, so a command pays for
@@ -328,6 +334,21 @@ public final class StoreState: PlannerRecords {
         let document = StoreFileKind.collection(kind)
         let file = paths.absolute(document.relativePath)
         var removed: [String: FieldStamp] = [:]
+        // A session that caches reads a collection again only when its file was replaced (every
+        // change of a week consults the repeat series, and parsing them took a REPL `add` on the
+        // demo store about a tenth of its time); no file, as its status says, holds none.
+        var identity: WeekCache.Identity?
+        if let cache {
+            identity = WeekCache.Identity.of(file)
+            if identity == nil, errno == ENOENT {
+                (collections[kind], removedRecords[kind]) = ([], [:])
+                return []
+            }
+            if let identity, let cached = cache.collection(kind, identity: identity) {
+                (collections[kind], removedRecords[kind]) = (cached.records, cached.removed)
+                return cached.records
+            }
+        }
         if let bytes = try FileSystem.read(file), case .collection(let content) = try document.decode(bytes, file: file)
         {
             result = content.records
@@ -335,6 +356,7 @@ public final class StoreState: PlannerRecords {
         }
         collections[kind] = result
         removedRecords[kind] = removed
+        if let identity { cache?.store(collection: kind, identity: identity, records: result, removed: removed) }
         return result
     }
 

@@ -50,6 +50,9 @@ public final class WeekCache: Sendable {
     /// written to, kept until the session's next pause: freeing a week of thousands of tasks, or
     /// closing a file just written, is work the answer need not wait for.
     private let retired = Mutex<[Retired]>([])
+    /// Keyed collections (categories, repeat series, …) by kind: the identity of the file read, its
+    /// records and its tombstones.
+    private let collections = Mutex<[RecordKind: Collection]>([:])
     private let lastShardNumber = Mutex<Int?>(nil)
     /// What the session saw of its store when it last let go of the lock (`StoreSighting`).
     private let sighting = Mutex<StoreSighting?>(nil)
@@ -130,6 +133,29 @@ public final class WeekCache: Sendable {
             if shards.count >= capacity, shards[number] == nil { shards.removeAll(keepingCapacity: true) }
             shards[number] = (identity, entries)
         }
+    }
+
+    /// One keyed collection as its file held it.
+    struct Collection: Sendable {
+        let identity: Identity
+        let records: [AnyKeyedRecord]
+        let removed: [String: FieldStamp]
+    }
+
+    /// A keyed collection as read from its file, while the file is the one read.
+    func collection(_ kind: RecordKind, identity: Identity) -> Collection? {
+        collections.withLock { collections in
+            guard let entry = collections[kind], entry.identity == identity else { return nil }
+            return entry
+        }
+    }
+
+    /// Keeps a keyed collection as its file (of `identity`) holds it.
+    func store(
+        collection kind: RecordKind, identity: Identity, records: [AnyKeyedRecord], removed: [String: FieldStamp]
+    ) {
+        let entry = Collection(identity: identity, records: records, removed: removed)
+        collections.withLock { $0[kind] = entry }
     }
 
     /// What a step held of its weeks, and the redo log it was written to, to be let go later.

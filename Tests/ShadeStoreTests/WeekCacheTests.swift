@@ -19,6 +19,35 @@ import Testing
         #expect(try session.read { try $0.task(id: 1)?.title } == "Gym")
     }
 
+    /// A keyed collection (here the categories) is read from its file once while the file stays
+    /// the one read; another process's change replaces the file, and the session reads it again.
+    @Test func aCachedCollectionIsReadAgainOnceAnotherProcessReplacesItsFile() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "Gym")
+        let cache = WeekCache()
+        let session = Store(directory: temp.directory, cache: cache)
+        // No file: no categories, and nothing kept for a file that is not there.
+        #expect(try session.read { try $0.categories() }.isEmpty)
+        func put(_ name: String, _ color: TaskColor) throws {
+            _ = try temp.store.commit(label: "category \(name)", now: now) { _ in
+                [RecordChange(before: nil, after: .keyed(AnyKeyedRecord(Category(name: name, color: color))))]
+            }
+        }
+        try put("school", .blue)
+        #expect(try session.read { try $0.categories().map(\.name) } == ["school"])
+        let file = temp.directory + "/categories.json"
+        let identity = try #require(WeekCache.Identity.of(file))
+        #expect(cache.collection(Category.kind, identity: identity)?.records.count == 1)
+        // Kept: the same file is not parsed again (a copy of the records is what the session reads).
+        #expect(try session.read { try $0.categories().map(\.name) } == ["school"])
+        try put("work", .green)
+        #expect(WeekCache.Identity.of(file) != identity)
+        #expect(try session.read { try $0.categories().map(\.name) } == ["school", "work"])
+        // Gone (by hand): none again.
+        try FileManager.default.removeItem(atPath: file)
+        #expect(try session.read { try $0.categories() }.isEmpty)
+    }
+
     @Test func aSessionsOwnChangesLeaveTheCacheAsTheFilesAre() throws {
         let temp = TemporaryStore()
         try add(temp.store, "2026-11-23", .morning, "Gym")
