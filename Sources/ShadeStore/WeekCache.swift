@@ -7,11 +7,11 @@ import Synchronization
     import Darwin
 #endif
 
-/// Weeks and id shards a long-lived session (the REPL) has read, kept while their files stay the
-/// same, so that repeated commands do not parse the same files again. A file replaced by another
-/// process (or a hand edit) has another identity and is read afresh. It also keeps what the
-/// session last saw of the store as a whole (`StoreSighting`), under the name the session goes by
-/// in the lock file (`watcher`).
+/// Weeks, id shards and keyed collections (categories, repeat series, …) a long-lived session (the
+/// REPL) has read, kept while their files stay the same, so that repeated commands do not parse
+/// the same files again. A file replaced by another process (or a hand edit) has another identity
+/// and is read afresh. It also keeps what the session last saw of the store as a whole
+/// (`StoreSighting`), under the name the session goes by in the lock file (`watcher`).
 ///
 /// Its entries sit behind a lock, so one cache may be shared by sessions on several threads.
 public final class WeekCache: Sendable {

@@ -4,8 +4,8 @@ import Testing
 @testable import ShadeCore
 @testable import ShadeStore
 
-/// What a long-lived session keeps between commands: weeks and id shards, each trusted only while
-/// its file is the one read.
+/// What a long-lived session keeps between commands: weeks, id shards and keyed collections, each
+/// trusted only while its file is the one read.
 @Suite struct WeekCacheTests {
     @Test func aCachedIdShardIsReadAgainOnceAnotherProcessReplacesItsFile() throws {
         let temp = TemporaryStore()
