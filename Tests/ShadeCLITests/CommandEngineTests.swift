@@ -84,4 +84,29 @@ import Testing
         let tasks = try store.read { try $0.allTasks() }
         #expect(tasks.count == CommitJournal.idleCheckpointAt)
     }
+    /// A `done` that finishes a goal's last open task says so from the step that made the change:
+    /// the REPL changes its week in place and writes it at the next pause, so a read after the
+    /// change would parse the whole week again before the answer (on a week of hundreds of tasks,
+    /// milliseconds). The week file is made unreadable behind an unchanged size and time: the
+    /// session's cache still trusts it, and only a read of the file itself would fail.
+    @Test func aDoneThatFinishesAGoalSaysSoWithoutReadingItsWeekAgain() throws {
+        let root = NSTemporaryDirectory() + "shade-engine-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let engine = try CommandEngine(environment: environment(root))
+        #expect(engine.run("goal add Ship the report for:week").status == 0)
+        #expect(engine.run("add wed Draft goal:g1").status == 0)
+        #expect(engine.run("add wed Unrelated").status == 0)
+        engine.idle()
+        let paths = StorePaths(root: root + "/store")
+        let week = paths.absolute(paths.weekFile(try #require(ISOWeek(year: 2026, week: 48))))
+        var info = stat()
+        #expect(stat(week, &info) == 0)
+        let size = Int(info.st_size)
+        try String(repeating: " ", count: size).write(toFile: week, atomically: false, encoding: .utf8)
+        var times = [info.st_atim, info.st_mtim]
+        #expect(utimensat(AT_FDCWD, week, &times, 0) == 0)
+        let done = engine.run("done 1")
+        #expect(done.status == 0)
+        #expect(done.output.contains("✓ that was the last open task of goal g1 · Ship the report"))
+    }
 }

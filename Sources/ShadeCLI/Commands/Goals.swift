@@ -112,15 +112,10 @@ extension Shade {
             return line
         }
 
-        /// Says so when tasks just done were the last open ones of an open goal (a goal is done
-        /// only when the user says so).
-        static func noteFinished(by tasks: [PlannerTask], session: Session) throws {
-            let uids = Set(tasks.filter { $0.status == .done }.compactMap(\.goal))
-            guard !uids.isEmpty else { return }
-            let (goals, all) = try session.read { state in (try state.goals(), try state.tasks(ofGoals: uids)) }
-            for goal in goals where uids.contains(goal.uid) && goal.status == .open {
-                let tally = Tally(all.filter { $0.goal == goal.uid })
-                guard tally.open == 0 else { continue }
+        /// Says so of each open goal whose last open task a change just finished
+        /// (`GoalCompletion`: a goal is done only when the user says so).
+        static func noteFinished(_ goals: [Goal], session: Session) {
+            for goal in goals {
                 session.print(
                     "✓ that was the last open task of goal \(goal.label) · \(SafeText(escaping: goal.title)); goal done \(goal.label) marks it done"
                 )

@@ -8,6 +8,7 @@ private func setStatus(_ status: TaskStatus, _ selection: TaskSelection, verb: S
     let now = try session.now()
     var selected: [PlannerTask] = []
     var milestone: CompletionMilestone?
+    var finishedGoals: [Goal] = []
     let change = try session.commit(label: session.undoLabel([verb] + ids.map(String.init)), now: now) { state in
         selected = try state.requireTasks(ids)
         let changes = TaskOperations.setStatus(status, of: selected, context: session.operationContext(now))
@@ -18,6 +19,13 @@ private func setStatus(_ status: TaskStatus, _ selection: TaskSelection, verb: S
                 try state.tasks(in: week)
             }
             milestone = CompletionMilestone.reached(by: changes, weeks: weeks)
+            // The goals it finished, told from the same step: once the change is made, a read
+            // would parse again the week it changed (which a REPL's pause writes, not before).
+            let goals = GoalCompletion.candidates(of: changes)
+            if !goals.isEmpty {
+                finishedGoals = GoalCompletion.finished(
+                    by: changes, goals: try state.goals(), before: try state.tasks(ofGoals: goals))
+            }
         }
         return changes
     }
@@ -46,7 +54,7 @@ private func setStatus(_ status: TaskStatus, _ selection: TaskSelection, verb: S
         // Only the style is drawn: no goal or colour of the store is read for it.
         session.print(MilestoneText.render(milestone, context: try session.renderContext(goals: false)))
     }
-    if status == .done { try Shade.Goals.noteFinished(by: change.tasks, session: session) }
+    Shade.Goals.noteFinished(finishedGoals, session: session)
 }
 
 extension Shade {
