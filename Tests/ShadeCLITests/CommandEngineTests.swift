@@ -84,29 +84,54 @@ import Testing
         let tasks = try store.read { try $0.allTasks() }
         #expect(tasks.count == CommitJournal.idleCheckpointAt)
     }
-    /// A `done` that finishes a goal's last open task says so from the step that made the change:
-    /// the REPL changes its week in place and writes it at the next pause, so a read after the
-    /// change would parse the whole week again before the answer (on a week of hundreds of tasks,
-    /// milliseconds). The week file is made unreadable behind an unchanged size and time: the
-    /// session's cache still trusts it, and only a read of the file itself would fail.
-    @Test func aDoneThatFinishesAGoalSaysSoWithoutReadingItsWeekAgain() throws {
+    /// What a REPL line says after its change (an edited task as it is now, a slot over its
+    /// capacity, a goal's last open task done) is told from the step that made the change: the
+    /// REPL changes its week in place and writes it at the next pause, so a read after the change
+    /// would parse the whole week again before the answer (on a week of hundreds of tasks,
+    /// milliseconds). Here the week file is made unreadable behind an unchanged size and time
+    /// while each line runs: the session's cache still trusts it, and only a read of the file
+    /// itself would fail. It is put back before each pause, which reads it to write the change.
+    @Test func aLineSaysWhatItsChangeDidWithoutReadingItsWeekAgain() throws {
         let root = NSTemporaryDirectory() + "shade-engine-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: root) }
         let engine = try CommandEngine(environment: environment(root))
+        #expect(engine.run("capacity evening 1").status == 0)
         #expect(engine.run("goal add Ship the report for:week").status == 0)
-        #expect(engine.run("add wed Draft goal:g1").status == 0)
-        #expect(engine.run("add wed Unrelated").status == 0)
+        #expect(engine.run("add wed evening Draft goal:g1").status == 0)
+        #expect(engine.run("add wed morning Call").status == 0)
         engine.idle()
         let paths = StorePaths(root: root + "/store")
         let week = paths.absolute(paths.weekFile(try #require(ISOWeek(year: 2026, week: 48))))
-        var info = stat()
-        #expect(stat(week, &info) == 0)
-        let size = Int(info.st_size)
-        try String(repeating: " ", count: size).write(toFile: week, atomically: false, encoding: .utf8)
-        var times = [info.st_atim, info.st_mtim]
-        #expect(utimensat(AT_FDCWD, week, &times, 0) == 0)
-        let done = engine.run("done 1")
+        func unreadable(_ line: String) throws -> (status: Int32, output: String) {
+            var info = stat()
+            #expect(stat(week, &info) == 0)
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: week))
+            var times = [info.st_atim, info.st_mtim]
+            try Data(repeating: 0x20, count: bytes.count).write(to: URL(fileURLWithPath: week))
+            #expect(utimensat(AT_FDCWD, week, &times, 0) == 0)
+            let result = engine.run(line)
+            try bytes.write(to: URL(fileURLWithPath: week))
+            #expect(utimensat(AT_FDCWD, week, &times, 0) == 0)
+            engine.idle()
+            return result
+        }
+        let added = try unreadable("add wed evening Figures")
+        #expect(added.status == 0)
+        #expect(added.output.contains("added 3 · Wed 25 Nov · evening · Figures"))
+        #expect(added.output.contains("warning: the Wed 25 Nov evening is over-full: 2 open, room for 1"))
+        let edited = try unreadable("edit 2 Call the bank")
+        #expect(edited.status == 0)
+        #expect(edited.output.contains("edited 2 · Wed 25 Nov · morning · Call the bank"))
+        let moved = try unreadable("mv 2 wed evening")
+        #expect(moved.status == 0)
+        #expect(moved.output.contains("warning: the Wed 25 Nov evening is over-full: 3 open, room for 1"))
+        let done = try unreadable("done 1")
         #expect(done.status == 0)
         #expect(done.output.contains("✓ that was the last open task of goal g1 · Ship the report"))
+        // Each change was written at the pause after it.
+        let tasks = try Store(directory: root + "/store").read { try $0.allTasks() }
+        #expect(tasks.map(\.title).sorted() == ["Call the bank", "Draft", "Figures"])
+        #expect(tasks.first { $0.id == 2 }?.slot == .evening)
+        #expect(tasks.first { $0.id == 1 }?.status == .done)
     }
 }

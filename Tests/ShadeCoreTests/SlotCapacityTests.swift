@@ -50,4 +50,28 @@ import Testing
             #expect(weekday.label == weekday.shortName.prefix(1).uppercased() + weekday.shortName.dropFirst())
         }
     }
+    @Test func aSlotsOpenTasksAfterAChangeCountWhatItAddsMovesInAndTakesOut() {
+        let monday = CivilDate.fixture("2026-11-23")
+        let gym = makeTask(1, "2026-11-23", slot: .evening)
+        let read = makeTask(2, "2026-11-23", slot: .evening, status: .done)
+        let call = makeTask(3, "2026-11-23", slot: .morning)
+        let elsewhere = makeTask(4, "2026-11-24", slot: .evening)
+        let before = [gym, read, call, elsewhere]
+        func open(_ changes: [RecordChange]) -> Int {
+            SlotCapacity.openTasks(in: .evening, on: monday, before: before, changes: changes)
+        }
+        #expect(open([]) == 1)
+        let added = makeTask(5, "2026-11-23", slot: .evening)
+        #expect(open([RecordChange(before: nil, after: .task(added))]) == 2)
+        var moved = call
+        moved.slot = .evening
+        #expect(open([RecordChange(before: .task(call), after: .task(moved))]) == 2)
+        var away = gym
+        away.slot = .morning
+        #expect(open([RecordChange(before: .task(gym), after: .task(away))]) == 0)
+        #expect(open([RecordChange(before: .task(gym), after: nil)]) == 0)
+        var reopened = read
+        reopened.status = .open
+        #expect(open([RecordChange(before: .task(read), after: .task(reopened))]) == 2)
+    }
 }

@@ -69,12 +69,17 @@ extension Shade {
             let now = try session.now()
             var random = SystemRandomNumberGenerator()
             let uid = UIDGenerator.make(using: &random)
+            var open: Int?
             let change = try session.commit(label: session.undoLabel(["add"] + words), now: now) { state in
                 // A repeating task takes no id itself: each occurrence is numbered when first shown.
-                try TaskOperations.add(
+                let changes = try TaskOperations.add(
                     parsed, defaultDate: session.view.date, defaultSlot: session.view.slot,
                     id: parsed.repeatRule == nil ? try state.allocateID() : 0, uid: uid, in: state,
                     context: session.operationContext(now))
+                if let task = changes.last?.after?.task {
+                    open = try session.openInSlot(of: task, after: changes, in: state)
+                }
+                return changes
             }
             let series = change.records.compactMap { $0.after?.keyedRecord?.base as? RepeatSeries }.first
             var first: PlannerTask?
@@ -84,9 +89,11 @@ extension Shade {
                 }
             }
             guard let task = first ?? change.tasks.last else { return }
+            // Told by the step for the task it added (a series' first occurrence is read).
+            if first != nil { open = nil }
             if json {
                 try session.printTasksJSON([task])
-                try session.warnIfOverFull(task, json: true)
+                try session.warnIfOverFull(task, open: open, json: true)
             } else {
                 let repeats: SafeText =
                     series.map { " · ↻ every \($0.rule)" + ($0.until.map { " until \($0)" } ?? "") } ?? ""
@@ -100,7 +107,7 @@ extension Shade {
                 for note in notes(on: task, parsed: parsed, now: now, schedule: session.schedule) {
                     session.print("  note: " + note)
                 }
-                try session.warnIfOverFull(task, json: false)
+                try session.warnIfOverFull(task, open: open, json: false)
             }
         }
 

@@ -111,21 +111,37 @@ extension Shade {
 }
 
 extension Session {
-    /// The warning for a task placed in a slot that is now over-full, or nil.
-    func capacityWarning(for task: PlannerTask) throws -> SafeText? {
+    /// The open tasks of `task`'s slot once `changes` are made, told in the step that makes them
+    /// (`state`, as it was before them): nil when the slot has no limit, or the task is not open
+    /// (there is nothing to warn of). A read after the change would parse its week again in the
+    /// REPL, which changes a week in place and writes it at its next pause.
+    func openInSlot(of task: PlannerTask, after changes: [RecordChange], in state: StoreState) throws -> Int? {
+        guard task.status == .open, capacity.limit(on: task.date, task.slot) != nil else { return nil }
+        return SlotCapacity.openTasks(
+            in: task.slot, on: task.date, before: try state.tasks(from: task.date, through: task.date),
+            changes: changes)
+    }
+
+    /// The warning for a task placed in a slot that holds `open` open tasks (read from the store
+    /// when not given), or nil.
+    func capacityWarning(for task: PlannerTask, open given: Int? = nil) throws -> SafeText? {
         guard task.status == .open, let limit = capacity.limit(on: task.date, task.slot) else { return nil }
-        let open = try read { state in
-            try state.tasks(from: task.date, through: task.date).count { $0.slot == task.slot && $0.status == .open }
-        }
+        let open =
+            try given
+            ?? read { state in
+                try state.tasks(from: task.date, through: task.date).count {
+                    $0.slot == task.slot && $0.status == .open
+                }
+            }
         guard open > limit else { return nil }
         return
             "the \(task.date.shortLabel) \(task.slot) is over-full: \(open) open, room for \(limit) (rebalance proposes moves)"
     }
 
     /// Prints the capacity warning for a task, if any: a note in text, on standard error beside
-    /// JSON (which stays one document).
-    func warnIfOverFull(_ task: PlannerTask, json: Bool) throws {
-        guard let warning = try capacityWarning(for: task) else { return }
+    /// JSON (which stays one document). `open` is what `openInSlot` told, when it was.
+    func warnIfOverFull(_ task: PlannerTask, open: Int? = nil, json: Bool) throws {
+        guard let warning = try capacityWarning(for: task, open: open) else { return }
         if json { Output.error("warning: " + warning + "\n") } else { print("  warning: " + warning) }
     }
 }

@@ -82,7 +82,7 @@ extension Shade {
             var random = SystemRandomNumberGenerator()
             let uid = UIDGenerator.make(using: &random)
             let label = ["edit", String(id)] + words + (series ? ["--series"] : [])
-            _ = try session.commit(task: id, label: label, now: now) { state in
+            let (change, changed) = try session.commit(task: id, label: label, now: now) { state in
                 let context = session.operationContext(now)
                 if repeats {
                     return try OccurrenceOperations.setRepeat(
@@ -93,8 +93,17 @@ extension Shade {
                         id: id, fields, clearTime: clearTime, in: state, context: context)
                     : try TaskOperations.edit(id: id, fields, clearTime: clearTime, in: state, context: context)
             }
-            // As it is now (an occurrence edited through its series is not a record of its own).
-            guard let edited = try session.read({ try $0.task(id: id) }) else { return }
+            // As it is now: the change's own record of it, unless the change was to its series (an
+            // occurrence edited through its series, or a task made to repeat, is then read again).
+            // A read after the change would parse its week again in the REPL, which changed it in
+            // place and writes it at its next pause.
+            let edited: PlannerTask
+            if !repeats, !series, change.tasks.contains(where: { $0.uid == changed.uid }) {
+                edited = changed
+            } else {
+                guard let read = try session.read({ try $0.task(id: id) }) else { return }
+                edited = read
+            }
             if json {
                 try session.printTasksJSON([edited])
             } else {

@@ -54,19 +54,24 @@ extension Shade {
         func execute(in session: Session) throws {
             let (date, slot, time) = try parseWords(resolver: session.resolver())
             let now = try session.now()
+            var open: Int?
             let (change, moved) = try session.commit(task: id, label: ["mv", String(id)] + words, now: now) { state in
-                try TaskOperations.move(
+                let changes = try TaskOperations.move(
                     id: id, to: date, slot: slot, time: time, in: state, context: session.operationContext(now))
+                if let task = changes.last?.after?.task {
+                    open = try session.openInSlot(of: task, after: changes, in: state)
+                }
+                return changes
             }
             let droppedTime = time == nil && moved.time == nil ? change.records.last?.before?.task?.time : nil
             if json {
                 try session.printTasksJSON([moved])
-                try session.warnIfOverFull(moved, json: true)
+                try session.warnIfOverFull(moved, open: open, json: true)
             } else {
                 var line: SafeText = "moved \(moved.id) → \(session.placement(moved)) · \(session.shownTitle(moved))"
                 if let droppedTime { line += "\n(its time \(droppedTime) is not in the \(moved.slot) and was dropped)" }
                 session.print(line)
-                try session.warnIfOverFull(moved, json: false)
+                try session.warnIfOverFull(moved, open: open, json: false)
             }
         }
     }

@@ -46,3 +46,21 @@ extension SlotCapacity {
     /// Whether no slot has a limit.
     public var isEmpty: Bool { limits.allSatisfy { $0 == nil } }
 }
+
+extension SlotCapacity {
+    /// How many open tasks a slot of a day holds once `changes` are made: `before` holds the
+    /// tasks of that day (filed, and the occurrences series show) as they were before them.
+    public static func openTasks(
+        in slot: Slot, on date: CivilDate, before: [PlannerTask], changes: [RecordChange]
+    ) -> Int {
+        var tasks: [String: PlannerTask] = [:]
+        for task in before where task.date == date && task.slot == slot { tasks[task.uid] = task }
+        for change in changes {
+            if let old = change.before?.task { tasks[old.uid] = nil }
+        }
+        for change in changes {
+            if let new = change.after?.task, new.date == date, new.slot == slot { tasks[new.uid] = new }
+        }
+        return tasks.values.count { $0.status == .open }
+    }
+}
