@@ -129,9 +129,9 @@ extension Session {
         let open =
             try given
             ?? read { state in
-                try state.tasks(from: task.date, through: task.date).count {
-                    $0.slot == task.slot && $0.status == .open
-                }
+                SlotCapacity.openTasks(
+                    in: task.slot, on: task.date, before: try state.tasks(from: task.date, through: task.date),
+                    changes: [])
             }
         guard open > limit else { return nil }
         return

@@ -17,16 +17,8 @@ public enum GoalCompletion {
     public static func finished(by changes: [RecordChange], goals: [Goal], before: [PlannerTask]) -> [Goal] {
         let uids = candidates(of: changes)
         guard !uids.isEmpty else { return [] }
-        var tasks: [String: PlannerTask] = [:]
-        for task in before { if let goal = task.goal, uids.contains(goal) { tasks[task.uid] = task } }
-        for change in changes {
-            if let old = change.before?.task { tasks[old.uid] = nil }
-        }
-        for change in changes {
-            if let new = change.after?.task, let goal = new.goal, uids.contains(goal) { tasks[new.uid] = new }
-        }
-        var stillOpen: Set<String> = []
-        for task in tasks.values where task.status == .open { if let goal = task.goal { stillOpen.insert(goal) } }
+        let after = PlannerSnapshot(tasks: before).applying(changes).tasksByID.values
+        let stillOpen = Set(after.compactMap { $0.status == .open ? $0.goal : nil })
         return goals.filter { uids.contains($0.uid) && $0.status == .open && !stillOpen.contains($0.uid) }
     }
 }

@@ -53,14 +53,8 @@ extension SlotCapacity {
     public static func openTasks(
         in slot: Slot, on date: CivilDate, before: [PlannerTask], changes: [RecordChange]
     ) -> Int {
-        var tasks: [String: PlannerTask] = [:]
-        for task in before where task.date == date && task.slot == slot { tasks[task.uid] = task }
-        for change in changes {
-            if let old = change.before?.task { tasks[old.uid] = nil }
+        PlannerSnapshot(tasks: before).applying(changes).tasksByID.values.count {
+            $0.date == date && $0.slot == slot && $0.status == .open
         }
-        for change in changes {
-            if let new = change.after?.task, new.date == date, new.slot == slot { tasks[new.uid] = new }
-        }
-        return tasks.values.count { $0.status == .open }
     }
 }
