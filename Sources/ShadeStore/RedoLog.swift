@@ -30,6 +30,9 @@ final class RedoLog: Sendable {
     private let fd: Int32
     /// How many times this log was flushed since it was opened (a frame's flush, `flushAgain`).
     let flushes = Atomic<Int>(0)
+    /// How long this process has waited, in all, for its frames' flushes (nanoseconds of the
+    /// monotonic clock): the part of an answer spent on the disk (`Store.frameFlushSeconds`).
+    static let frameFlushWait = Atomic<UInt64>(0)
 
     /// The whole file's size: room for a few hundred changes between two replacements.
     static let size = 1 << 20
@@ -215,7 +218,9 @@ final class RedoLog: Sendable {
             written += count
         }
         // After a failed flush the frame may or may not reach the disk: the caller drops the log.
+        let started = RedoLog.monotonicNanoseconds()
         guard fdatasync(fd) == 0 else { throw .io(operation: "sync", path: path, errno: errno) }
+        RedoLog.frameFlushWait.add(RedoLog.monotonicNanoseconds() &- started, ordering: .relaxed)
         flushes.add(1, ordering: .relaxed)
         return RedoPosition(epoch: epoch, sequence: position.sequence + 1, end: position.end + frame.count)
     }
@@ -225,6 +230,12 @@ final class RedoLog: Sendable {
     /// (the checkpoint), whose next flush is the slow one, so that its next answer does not pay it.
     func flushAgain() {
         if fdatasync(fd) == 0 { flushes.add(1, ordering: .relaxed) }
+    }
+
+    private static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
     }
 
     /// Reads `buffer.count` bytes at `offset`; false at end of file or on an error.

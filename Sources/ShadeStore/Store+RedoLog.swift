@@ -17,6 +17,13 @@ import ShadeJSON
 /// applies every frame the files do not hold yet first — through an ordinary atomic commit
 /// (`AtomicCommit`: backups, commit record, change-log entry) that also moves the log's marker.
 extension Store {
+    /// How long this process has waited, in all, for the flushes of the redo-log frames that
+    /// acknowledged its changes, in seconds: of a REPL answer, the part spent on the disk rather
+    /// than on its own work (`shade-bench` reports the two apart).
+    public static var frameFlushSeconds: Double {
+        Double(RedoLog.frameFlushWait.load(ordering: .relaxed)) / 1e9
+    }
+
     /// Finishes what a crashed or interrupted process left, before the store is read or changed:
     /// a commit record not finished, then frames of the redo log not applied. Runs under the
     /// exclusive lock. Returns the redo log as it now is (nil when the store has none).

@@ -56,6 +56,11 @@ struct BenchReport {
     /// names it so).
     static func afterSleep(_ command: String) -> String { "\(command) after a sleep" }
 
+    /// The key of what, of a command's back-to-back lines, their redo-log frames' flushes took
+    /// (`Store.frameFlushSeconds`), and of what the rest of each line took (its own work).
+    static func frameFlush(_ command: String) -> String { "\(command): its frame's flush" }
+    static func lineWork(_ command: String) -> String { "\(command): the rest of the line" }
+
     /// The key of the bare flushes of a kind timed, each after a sleep, between those lines.
     static func bareAfterSleep(_ command: String, _ kind: BareFlush.Kind) -> String {
         "bare fdatasync (\(kind.name)) after a sleep between the \(command) lines"
@@ -174,6 +179,14 @@ struct BenchReport {
         }
         for command in BenchReport.replWrites {
             out.append(
+                "| `\(command)`, for information: of those lines, the flush of the redo-log frame that acknowledges each |"
+                    + cells(BenchReport.frameFlush(command)))
+            out.append(
+                "| `\(command)`, for information: of those lines, the rest of each line (its own work) |"
+                    + cells(BenchReport.lineWork(command)))
+        }
+        for command in BenchReport.replWrites {
+            out.append(
                 "| `\(command)`, for information: each line after a \(BenchReport.sleep) sleep |"
                     + cells(BenchReport.afterSleep(command)))
         }
@@ -270,6 +283,13 @@ struct BenchReport {
                 // those lines (the same seconds of the disk), of a new file and in place (as a
                 // frame is) — and what the write takes beyond an in-place flush, at p50.
                 var information: [String] = []
+                if let flushed = repl[size]?[BenchReport.frameFlush(command)],
+                    let work = repl[size]?[BenchReport.lineWork(command)]
+                {
+                    information.append(
+                        "of those lines, the frame's flush p99 \(Format.fixed(flushed.p99 * 1000, 3)) ms (\(Format.ratio(flushed.p99 / flush.p99)) the yardstick's), the rest p99 \(Format.fixed(work.p99 * 1000, 3)) ms"
+                    )
+                }
                 if let slept = repl[size]?[BenchReport.afterSleep(command)] {
                     let alone =
                         flushAfterSleep.p99.isFinite

@@ -413,30 +413,43 @@ struct ShadeBench: ParsableCommand {
                 }
             ),
         ]
-        func timed(_ text: String) throws -> Double {
+        // A line's time, and of it the time its redo-log frame's flush took (zero for a read).
+        func timed(_ text: String) throws -> (seconds: Double, flush: Double) {
+            let flushed = Store.frameFlushSeconds
             let start = Self.clock()
             let result = engine.run(text)
             let elapsed = Self.clock() - start
+            let flush = Store.frameFlushSeconds - flushed
             guard result.status == 0 else { throw BenchError.failed("REPL \(text) exited \(result.status)") }
-            return elapsed
-        }
-        for (name, line) in commands {
-            let samples = try timedRuns { _ in
-                let elapsed = try timed(line())
-                // What the REPL does while the next line is typed, untimed as there.
-                engine.idle()
-                return elapsed
-            }
-            results[name] = Statistics.tail(samples)
+            return (elapsed, flush)
         }
         let writes = Set(BenchReport.replWrites)
+        for (name, line) in commands {
+            var flushes: [Double] = []
+            var work: [Double] = []
+            let samples = try timedRuns { index in
+                let run = try timed(line())
+                // What the REPL does while the next line is typed, untimed as there.
+                engine.idle()
+                if Self.isTimed(index) {
+                    flushes.append(run.flush)
+                    work.append(run.seconds - run.flush)
+                }
+                return run.seconds
+            }
+            results[name] = Statistics.tail(samples)
+            if writes.contains(name) {
+                results[BenchReport.frameFlush(name)] = Statistics.tail(flushes)
+                results[BenchReport.lineWork(name)] = Statistics.tail(work)
+            }
+        }
         let inPlace = try BareFlush.InPlaceFile(in: dir)
         for (name, line) in commands where writes.contains(name) {
             var bare: [BareFlush.Kind: [Double]] = [:]
             let samples = try timedRuns { index in
                 engine.idle()
                 BareFlush.rest()
-                let elapsed = try timed(line())
+                let elapsed = try timed(line()).seconds
                 let kinds: [BareFlush.Kind] = index % 2 == 0 ? [.newFile, .inPlace] : [.inPlace, .newFile]
                 for kind in kinds {
                     BareFlush.rest()

@@ -39,6 +39,23 @@ import Testing
         #expect(try #require(try RedoLog.open(path)).frames(after: nil).map(\.sequence) == [1])
     }
 
+    /// The time a frame's flush took is counted: what `shade-bench` tells apart from the rest of a
+    /// REPL answer. Other tests flush frames in parallel, so each frame is told by the counter
+    /// growing over it (it never grows without a frame's flush).
+    @Test func aFramesFlushIsCountedAsTheTimeAnAnswerWaitedForTheDisk() throws {
+        let directory = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/redo.log"
+        try RedoLog.create(at: path, epoch: 1, via: directory + "/redo.tmp")
+        let log = try #require(try RedoLog.open(path))
+        var position = RedoPosition.start(of: 1)
+        for text in ["one", "two"] {
+            let before = Store.frameFlushSeconds
+            position = try log.append(Array(text.utf8), after: position)
+            #expect(Store.frameFlushSeconds > before, "frame \(text)")
+        }
+    }
+
     /// A frame's checksum is FNV-1a (64 bits) of its header's first 24 bytes then its payload: a
     /// log an earlier version wrote is read by this one, so the sum must not drift.
     @Test func theChecksumIsFNV1aOfTheHeaderThenThePayload() {
