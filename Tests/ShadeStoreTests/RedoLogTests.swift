@@ -14,12 +14,17 @@ import Testing
         return directory
     }
 
+    /// A new, empty log of `epoch` made in `directory`, and where it lies.
+    private func newLog(epoch: UInt64, in directory: String) throws -> (path: String, log: RedoLog) {
+        let path = directory + "/redo.log"
+        try RedoLog.create(at: path, epoch: epoch, via: directory + "/redo.tmp")
+        return (path, try #require(try RedoLog.open(path)))
+    }
+
     @Test func framesComeBackInOrderAndATornOneIsNeverRead() throws {
         let directory = temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let path = directory + "/redo.log"
-        try RedoLog.create(at: path, epoch: 3, via: directory + "/redo.tmp")
-        let log = try #require(try RedoLog.open(path))
+        let (path, log) = try newLog(epoch: 3, in: directory)
         #expect(log.epoch == 3 && log.frames(after: nil).isEmpty)
         var position = RedoPosition.start(of: 3)
         for text in ["one", "two", "three"] { position = try log.append(Array(text.utf8), after: position) }
@@ -45,9 +50,7 @@ import Testing
     @Test func aFramesFlushIsCountedAsTheTimeAnAnswerWaitedForTheDisk() throws {
         let directory = temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let path = directory + "/redo.log"
-        try RedoLog.create(at: path, epoch: 1, via: directory + "/redo.tmp")
-        let log = try #require(try RedoLog.open(path))
+        let log = try newLog(epoch: 1, in: directory).log
         var position = RedoPosition.start(of: 1)
         for text in ["one", "two"] {
             let before = Store.frameFlushSeconds
