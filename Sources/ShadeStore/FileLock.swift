@@ -21,7 +21,8 @@ final class FileLock {
         case shared, exclusive
     }
 
-    private let fd: Int32
+    /// The lock file, open for this holder (a copy of it keeps no lock once this one is released).
+    let fd: Int32
     let path: String
     private(set) var mode: Mode
     /// The session this holder is (`WeekCache.watcher`), nil for a holder that keeps no sighting.
@@ -69,7 +70,14 @@ final class FileLock {
         if mode == .exclusive { countHolder() }
     }
 
-    deinit { close(fd) }
+    /// Lets the lock go before the file is closed: a lock belongs to the open file, which a
+    /// child process being started in another thread holds a copy of until it runs its program,
+    /// so closing alone could leave the store locked for that moment (a REPL's pause, trying the
+    /// lock right after a change let it go, then found it held and did nothing).
+    deinit {
+        flock(fd, LOCK_UN)
+        close(fd)
+    }
 
     /// Switches between shared and exclusive (not atomically: the lock is briefly released).
     func change(to newMode: Mode) throws(StoreError) {
