@@ -62,12 +62,12 @@ enum ResidentHelper {
             nothing: nothing, root: root)
         // The redo log its changes go to is made now, before the first command comes.
         var recordsSeen = helper.idleStore.workWhileIdle(recordsSeen: nil)
-        var idleSince = monotonicSeconds()
+        var idleSince = MonotonicClock.seconds
         var pauseWork = false
         while true {
             var request = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
             let left = Int32(
-                max(0, min(Double(lookEvery), (Double(idleSeconds) - (monotonicSeconds() - idleSince)) * 1000)))
+                max(0, min(Double(lookEvery), (Double(idleSeconds) - (MonotonicClock.seconds - idleSince)) * 1000)))
             let ready = poll(&request, 1, pauseWork ? pauseMilliseconds : left + 1)
             if ready < 0, errno == EINTR { continue }
             if ready <= 0 {
@@ -77,7 +77,7 @@ enum ResidentHelper {
                     pauseWork = false
                     continue
                 }
-                if monotonicSeconds() - idleSince >= Double(idleSeconds) || !helper.shouldStay() { break }
+                if MonotonicClock.seconds - idleSince >= Double(idleSeconds) || !helper.shouldStay() { break }
                 continue
             }
             let connection = shade_accept(listener)
@@ -90,20 +90,13 @@ enum ResidentHelper {
             // meanwhile, and has a process to start before it asks.
             helper.idleStore.writeAcknowledgedFiles()
             pauseWork = true
-            idleSince = monotonicSeconds()
+            idleSince = MonotonicClock.seconds
         }
         // New commands find no socket (and run on their own) before the files are brought up to date.
         unlink(address.socket)
         close(listener)
         helper.idleStore.applyRedoLogBeforeLeaving()
         return ExitCode.success
-    }
-
-    /// Seconds on the monotonic clock.
-    private static func monotonicSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// What the resident process keeps between commands.

@@ -218,9 +218,9 @@ final class RedoLog: Sendable {
             written += count
         }
         // After a failed flush the frame may or may not reach the disk: the caller drops the log.
-        let started = RedoLog.monotonicNanoseconds()
+        let started = MonotonicClock.nanoseconds
         guard fdatasync(fd) == 0 else { throw .io(operation: "sync", path: path, errno: errno) }
-        RedoLog.frameFlushWait.add(RedoLog.monotonicNanoseconds() &- started, ordering: .relaxed)
+        RedoLog.frameFlushWait.add(MonotonicClock.nanoseconds &- started, ordering: .relaxed)
         flushes.add(1, ordering: .relaxed)
         return RedoPosition(epoch: epoch, sequence: position.sequence + 1, end: position.end + frame.count)
     }
@@ -230,12 +230,6 @@ final class RedoLog: Sendable {
     /// (the checkpoint), whose next flush is the slow one, so that its next answer does not pay it.
     func flushAgain() {
         if fdatasync(fd) == 0 { flushes.add(1, ordering: .relaxed) }
-    }
-
-    private static func monotonicNanoseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
     }
 
     /// Reads `buffer.count` bytes at `offset`; false at end of file or on an error.

@@ -1,3 +1,5 @@
+import ShadeStore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -83,8 +85,8 @@ enum BareFlush {
     private static let block = [UInt8](repeating: 0x2A, count: 4096)
 
     private static func timed(_ path: String, _ flush: () -> Int32) throws -> Double {
-        let start = ShadeBench.clock()
+        let start = MonotonicClock.seconds
         guard flush() == 0 else { throw BenchError.failed("cannot flush \(path)") }
-        return ShadeBench.clock() - start
+        return MonotonicClock.seconds - start
     }
 }

@@ -1,3 +1,5 @@
+import ShadeStore
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -32,17 +34,14 @@ enum ProcessTimer {
             for pointer in argv { free(pointer) }
             for pointer in envp { free(pointer) }
         }
-        var start = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
+        let start = MonotonicClock.seconds
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
         guard spawned == 0 else { return ProcessRun(status: -1, seconds: 0, peakKiB: 0) }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        var end = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &end)
-        let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+        let seconds = MonotonicClock.seconds - start
         let exited = (status & 0x7F) == 0
         return ProcessRun(
             status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), seconds: seconds, peakKiB: usage.ru_maxrss)

@@ -231,11 +231,11 @@ struct ShadeBench: ParsableCommand {
         _ = ProcessTimer.run(["/bin/rm", "-rf", path], environment: [])
         let store = Store(directory: path)
         var random = SeededGenerator(seed: 7)
-        let start = Self.clock()
+        let start = MonotonicClock.seconds
         try generator.forEachBatch(total: size, perWeek: perWeek) { specs in
             try generator.write(specs, to: store, random: &random)
         }
-        log("generated in \(Format.fixed(Self.clock() - start, 1)) s")
+        log("generated in \(Format.fixed(MonotonicClock.seconds - start, 1)) s")
         try BenchFiles.write("", to: path + ".ready")
     }
 
@@ -345,9 +345,9 @@ struct ShadeBench: ParsableCommand {
         fclose(file)
         var samples: [Double] = []
         for index in 0...reps {
-            let start = Self.clock()
+            let start = MonotonicClock.seconds
             guard JSONParser.parsesWithJSONCAlone(bytes) else { throw BenchError.failed("json-c refused \(path)") }
-            if index > 0 { samples.append(Self.clock() - start) }
+            if index > 0 { samples.append(MonotonicClock.seconds - start) }
         }
         return Statistics.median(samples)
     }
@@ -416,9 +416,9 @@ struct ShadeBench: ParsableCommand {
         // A line's time, and of it the time its redo-log frame's flush took (zero for a read).
         func timed(_ text: String) throws -> (seconds: Double, flush: Double) {
             let flushed = Store.frameFlushSeconds
-            let start = Self.clock()
+            let start = MonotonicClock.seconds
             let result = engine.run(text)
-            let elapsed = Self.clock() - start
+            let elapsed = MonotonicClock.seconds - start
             let flush = Store.frameFlushSeconds - flushed
             guard result.status == 0 else { throw BenchError.failed("REPL \(text) exited \(result.status)") }
             return (elapsed, flush)
@@ -526,12 +526,6 @@ struct ShadeBench: ParsableCommand {
     }
 
     // MARK: Helpers
-
-    static func clock() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
 
     /// This program's absolute path.
     static func ownPath() -> String {
