@@ -1,3 +1,4 @@
+import CSystemCalls
 import ShadeStore
 
 #if canImport(Glibc)
@@ -25,6 +26,17 @@ enum BareFlush {
         var left = timespec(tv_sec: Int(sleep), tv_nsec: Int((sleep - Double(Int(sleep))) * 1e9))
         var request = left
         while nanosleep(&request, &left) != 0, errno == EINTR { request = left }
+    }
+
+    /// Leaves `directory`'s file system with nothing waiting to be written, and its first flush
+    /// after that (the slow one on this disk) made, untimed: so that the flushes timed next pay
+    /// for themselves alone.
+    static func settle(directory: String) throws {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY)
+        guard fd >= 0 else { throw BenchError.failed("cannot open \(directory)") }
+        defer { close(fd) }
+        guard shade_syncfs(fd) == 0 else { throw BenchError.failed("cannot flush the file system of \(directory)") }
+        _ = try newFile(in: directory)
     }
 
     enum Kind: Hashable, CaseIterable {

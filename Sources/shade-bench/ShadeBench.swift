@@ -353,9 +353,9 @@ struct ShadeBench: ParsableCommand {
     }
 
     /// p50 and p99 of one bare `fdatasync` of a new 4 KB file just written, in `directory`'s file
-    /// system (a new file, as every save writes one): what one flush costs here, on its own —
-    /// back to back (what the REPL write bar is judged against), and, for information, each after
-    /// a sleep of `BareFlush.sleep`.
+    /// system (a new file, as every save writes one): what one flush costs here, on its own after
+    /// the REPL, for information — back to back (as the REPL write bar's yardstick is timed, between
+    /// the lines it judges), and each after a sleep of `BareFlush.sleep`.
     func timeFdatasync(in directory: String) throws -> (
         backToBack: (p50: Double, p99: Double), afterSleep: (p50: Double, p99: Double)
     ) {
@@ -366,6 +366,13 @@ struct ShadeBench: ParsableCommand {
         }
         return (Statistics.tail(backToBack), Statistics.tail(afterSleep))
     }
+
+    /// How many lines of a command that writes run between two runs of the REPL write bar's
+    /// yardstick, and how many bare flushes each of those runs times back to back: chunks short
+    /// enough that the lines and the flushes they are judged against share the disk's minute
+    /// (its p99 moves by more than the bar from one minute to the next), long enough that the
+    /// flushes stay back to back.
+    static let yardstickChunk = 10
 
     /// How many runs of each REPL line or bare flush go first, untimed.
     static let warmUps = 5
@@ -383,7 +390,9 @@ struct ShadeBench: ParsableCommand {
     }
 
     /// p50 and p99 of commands run in-process by the REPL's own engine, with what the REPL does
-    /// while it waits for a line run between them, untimed.
+    /// while it waits for a line run between them, untimed; for a command that writes, also the
+    /// REPL write bar's yardstick, timed in chunks between its lines (`yardstickChunk`), under
+    /// `BenchReport.yardstick(command)`.
     ///
     /// For information, the commands that write are then timed again as a person meets them:
     /// each line after a sleep of `BareFlush.sleep` (the REPL's idle work done first), and after
@@ -427,6 +436,7 @@ struct ShadeBench: ParsableCommand {
         for (name, line) in commands {
             var flushes: [Double] = []
             var work: [Double] = []
+            var yardstick: [Double] = []
             let samples = try timedRuns { index in
                 let run = try timed(line())
                 // What the REPL does while the next line is typed, untimed as there.
@@ -435,12 +445,24 @@ struct ShadeBench: ParsableCommand {
                     flushes.append(run.flush)
                     work.append(run.seconds - run.flush)
                 }
+                // The bar's yardstick, in the same minutes as the lines it judges: after every
+                // `yardstickChunk` lines of a command that writes, as many bare flushes back to back,
+                // on their own — the file system flushed first and one flush made untimed, so that
+                // none of them pays for what the REPL's idle work left unwritten.
+                if writes.contains(name), (index + 1) % Self.yardstickChunk == 0 {
+                    try BareFlush.settle(directory: dir)
+                    for _ in 0..<Self.yardstickChunk {
+                        let seconds = try BareFlush.newFile(in: dir)
+                        if Self.isTimed(index) { yardstick.append(seconds) }
+                    }
+                }
                 return run.seconds
             }
             results[name] = Statistics.tail(samples)
             if writes.contains(name) {
                 results[BenchReport.frameFlush(name)] = Statistics.tail(flushes)
                 results[BenchReport.lineWork(name)] = Statistics.tail(work)
+                results[BenchReport.yardstick(name)] = Statistics.tail(yardstick)
             }
         }
         let inPlace = try BareFlush.InPlaceFile(in: dir)
