@@ -290,11 +290,11 @@ struct BenchReport {
                     continue
                 }
                 let ratio = value.p99 / yardstick.p99
-                // Beside it, for information: the flushes timed on their own after the REPL, and
-                // the same writes as a person meets them, each line
-                // after a sleep, against flushes after the same sleep — on their own, and between
-                // those lines (the same seconds of the disk), of a new file and in place (as a
-                // frame is) — and what the write takes beyond an in-place flush, at p50.
+                // Beside it, for information: the flushes timed on their own after the REPL; the
+                // same writes as a person meets them, each line after a sleep, against flushes
+                // after the same sleep — on their own, and between those lines (the same seconds of
+                // the disk), of a new file and in place (as a frame is); and what the write takes
+                // beyond an in-place flush, at p50.
                 var information: [String] = []
                 if flush.p99.isFinite {
                     information.append(
