@@ -1,5 +1,3 @@
-internal import CSystemCalls
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -91,10 +89,7 @@ struct Backups {
         }
         try FileSystem.makeDirectories(partial)
         try FileSystem.rename(partial, to: target)
-        let fd = open(paths.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw .io(operation: "open", path: paths.root, errno: errno) }
-        defer { close(fd) }
-        guard shade_syncfs(fd) == 0 else { throw .io(operation: "sync", path: target, errno: errno) }
+        try FileSystem.syncFileSystem(of: paths.root, reporting: target)
     }
 
     /// A set just made, and the numbers of every set there is now (so that pruning needs no

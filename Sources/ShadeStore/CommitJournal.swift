@@ -1,4 +1,3 @@
-internal import CSystemCalls
 import ShadeJSON
 
 #if canImport(Glibc)
@@ -96,11 +95,7 @@ struct CommitJournal {
     /// fails, every record is kept. Returns whether the file system was flushed.
     @discardableResult
     func checkpoint(_ records: [Record]) -> Bool {
-        let fd = open(paths.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        let flushed = shade_syncfs(fd) == 0
-        close(fd)
-        guard flushed else { return false }
+        guard (try? FileSystem.syncFileSystem(of: paths.root)) != nil else { return false }
         // Oldest first, stopping at the first that stays: a record left is never older than one gone.
         for record in records.sorted() {
             guard (try? FileSystem.remove(paths.journal + "/" + record.name)) != nil else { break }

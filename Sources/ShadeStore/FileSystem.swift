@@ -7,7 +7,7 @@ internal import CSystemCalls
 #endif
 
 /// The few POSIX file operations the store needs, each checked and turned into `StoreError`.
-enum FileSystem {
+public enum FileSystem {
     /// The largest file the store reads (a guard against reading a huge foreign file).
     static let maximumFileSize = 256 * 1024 * 1024
 
@@ -119,6 +119,15 @@ enum FileSystem {
         guard fd >= 0 else { throw .io(operation: "open", path: path, errno: errno) }
         defer { close(fd) }
         guard fsync(fd) == 0 else { throw .io(operation: "sync", path: path, errno: errno) }
+    }
+
+    /// Flushes the whole file system `directory` is on (one `syncfs`: every file written there, and
+    /// every directory entry). A failed flush is reported on `reported` (the directory when nil).
+    public static func syncFileSystem(of directory: String, reporting reported: String? = nil) throws(StoreError) {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw .io(operation: "open", path: directory, errno: errno) }
+        defer { close(fd) }
+        guard shade_syncfs(fd) == 0 else { throw .io(operation: "sync", path: reported ?? directory, errno: errno) }
     }
 
     /// Creates a directory and its missing parents, private to the user (0700).

@@ -1,4 +1,3 @@
-import CSystemCalls
 import ShadeStore
 
 #if canImport(Glibc)
@@ -32,10 +31,7 @@ enum BareFlush {
     /// after that (the slow one on this disk) made, untimed: so that the flushes timed next pay
     /// for themselves alone.
     static func settle(directory: String) throws {
-        let fd = open(directory, O_RDONLY | O_DIRECTORY)
-        guard fd >= 0 else { throw BenchError.failed("cannot open \(directory)") }
-        defer { close(fd) }
-        guard shade_syncfs(fd) == 0 else { throw BenchError.failed("cannot flush the file system of \(directory)") }
+        try FileSystem.syncFileSystem(of: directory)
         _ = try newFile(in: directory)
     }
 
