@@ -1,5 +1,11 @@
 internal import CJSONC
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Parses JSON text strictly through json-c and hands back Swift values.
 public enum JSONParser {
     /// The deepest nesting accepted by default.
@@ -52,7 +58,8 @@ public enum JSONParser {
             let hex = String(buffer[bad], radix: 16, uppercase: true)
             throw TextPosition.error(at: bad, in: buffer, "invalid UTF-8 (byte 0x\(hex)); the text must be UTF-8")
         }
-        if let nul = buffer.firstIndex(of: 0) {
+        if let base = buffer.baseAddress, let found = memchr(base, 0, buffer.count) {
+            let nul = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             throw TextPosition.error(at: nul, in: buffer, "a NUL byte; JSON text cannot hold one")
         }
         if buffer.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
@@ -63,16 +70,23 @@ public enum JSONParser {
         }
         defer { json_tokener_free(tokener) }
         json_tokener_set_flags(tokener, Int32(JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8))
-        // A copy with a terminating NUL: json-c reads the NUL as the end of the document.
-        var terminated = Array(buffer)
-        terminated.append(0)
-        let root: OpaquePointer? = terminated.withUnsafeBytes { bytes in
-            json_tokener_parse_ex(tokener, bytes.bindMemory(to: CChar.self).baseAddress, Int32(bytes.count))
+        var root: OpaquePointer? = buffer.withMemoryRebound(to: CChar.self) { text in
+            json_tokener_parse_ex(tokener, text.baseAddress, Int32(text.count))
+        }
+        var status = json_tokener_get_error(tokener)
+        var end = json_tokener_get_parse_end(tokener)
+        if status == json_tokener_continue {
+            // The text ended inside a value (a bare number or word ends only at what follows
+            // it): json-c is given a NUL, which it reads as the end of the document, rather than
+            // a copy of the whole text with one appended.
+            let terminator: [CChar] = [0]
+            root = terminator.withUnsafeBufferPointer { json_tokener_parse_ex(tokener, $0.baseAddress, 1) }
+            status = json_tokener_get_error(tokener)
+            end = buffer.count + json_tokener_get_parse_end(tokener)
+            if status == json_tokener_success { end = buffer.count }
         }
         var handedOver = false
         defer { if !handedOver, let root { json_object_put(root) } }
-        let status = json_tokener_get_error(tokener)
-        let end = json_tokener_get_parse_end(tokener)
         guard status == json_tokener_success else {
             let reason: String
             if status == json_tokener_error_depth {

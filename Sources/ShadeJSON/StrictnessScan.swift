@@ -21,6 +21,7 @@ struct StrictnessScan {
 
     private static let quote = UInt8(ascii: "\"")
     private static let backslash = UInt8(ascii: "\\")
+    private static let eightSpaces: UInt64 = 0x2020_2020_2020_2020
 
     /// Scans `bytes`, throwing the first problem found.
     init(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONError) {
@@ -35,11 +36,18 @@ struct StrictnessScan {
         var largeObjects: [KeyTable] = []
         var index = 0
         let count = bytes.count
+        guard let base = bytes.baseAddress else { return }
         while index < count {
             let byte = bytes[index]
-            // Blanks between tokens, most of a pretty-printed file, need no look.
+            // Blanks between tokens, most of a pretty-printed file, need no look; a run of
+            // spaces (an indent) is passed eight bytes at a time.
             if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
                 index += 1
+                while index + 8 <= count,
+                    UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == StrictnessScan.eightSpaces
+                {
+                    index += 8
+                }
                 continue
             }
             switch byte {

@@ -34,7 +34,9 @@ public enum FileSystem {
         guard size <= maximumFileSize else {
             throw .fileTooLarge(file: path, size: size, limit: maximumFileSize)
         }
-        var bytes = [UInt8](repeating: 0, count: size)
+        // One byte more than the file holds, for the read that finds its end: a buffer just the
+        // file's size would be doubled (a copy of the whole file) only to learn there is no more.
+        var bytes = [UInt8](repeating: 0, count: size + 1)
         var filled = 0
         while true {
             if filled == bytes.count {

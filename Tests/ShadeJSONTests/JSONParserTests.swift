@@ -61,6 +61,37 @@ private func error(_ text: String) -> JSONError? { error(Array(text.utf8)) }
         #expect(found.reason.contains(reason), "\(found)")
     }
 
+    @Test func aDocumentThatEndsInsideABareValueIsWholeAndOneCutShortIsNot() throws {
+        // json-c reads a bare number or word to what follows it: the end of the text must end it.
+        #expect(try parse("123") == 123)
+        #expect(try parse("-0.5") == .double(-0.5))
+        #expect(try parse("true") == true)
+        #expect(try parse("null") == nil)
+        #expect(try parse("7\n") == 7)
+        for (text, column) in [("tru", 4), (#"{"a": 1"#, 8), (#""abc"#, 5), ("[1, 2", 6)] {
+            let found = try #require(error(text), "\(text)")
+            #expect(found.reason.contains("incomplete"), "\(text): \(found)")
+            #expect((found.line, found.column) == (1, column), "\(text): \(found)")
+        }
+    }
+
+    @Test func indentsOfEveryWidthAreSkippedAndWhatFollowsThemIsStillChecked() throws {
+        // Runs of spaces are passed eight at a time: a duplicate key, a NaN or a bad word right
+        // after an indent of any width is still found, at its column.
+        for width in 0...20 {
+            let indent = String(repeating: " ", count: width)
+            let duplicate = try #require(error("{\n\(indent)\"a\": 1,\n\(indent)\"a\": 2\n}"))
+            #expect(duplicate.reason.contains("duplicate key \"a\""), "\(width): \(duplicate)")
+            #expect((duplicate.line, duplicate.column) == (3, width + 1), "\(width): \(duplicate)")
+            let nan = try #require(error("{\"a\":\n\(indent)NaN}"))
+            #expect(nan.reason.contains("NaN") && nan.line == 2 && nan.column == width + 1, "\(width): \(nan)")
+            #expect(
+                try parse("{\"a\":\(indent)[\(indent)1,\(indent)\"\(indent)\"]\(indent)}") == [
+                    "a": [1, .string(indent)]
+                ])
+        }
+    }
+
     @Test func rejectsDuplicateKeysWrittenWithDifferentEscapes() throws {
         let found = try #require(error(#"{"a": 1, "\u0061": 2}"#))
         #expect(found.reason.contains("duplicate"))
