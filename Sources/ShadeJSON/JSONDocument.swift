@@ -50,6 +50,17 @@ public struct JSONNode {
         return JSONParser.string(of: pointer)
     }
 
+    /// A 64-bit hash (FNV-1a) of the string's bytes, when this is a string: for telling strings
+    /// apart without copying each into Swift (equal hashes say only that two may be equal).
+    public var stringHash: UInt64? {
+        guard let pointer, type == json_type_string, let chars = json_object_get_string(pointer) else { return nil }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for index in 0..<Int(json_object_get_string_len(pointer)) {
+            hash = (hash ^ UInt64(UInt8(bitPattern: chars[index]))) &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+
     /// The integer, when this is one.
     public var intValue: Int64? {
         guard let pointer, type == json_type_int else { return nil }
@@ -101,6 +112,21 @@ public struct JSONNode {
             json_object_iter_next(&iterator)
         }
         return true
+    }
+
+    /// The values of the members in document order, when this is an object (no key is copied
+    /// into Swift).
+    public var memberValues: [JSONNode]? {
+        guard let pointer, type == json_type_object else { return nil }
+        var result: [JSONNode] = []
+        result.reserveCapacity(Int(json_object_object_length(pointer)))
+        var iterator = json_object_iter_begin(pointer)
+        var end = json_object_iter_end(pointer)
+        while json_object_iter_equal(&iterator, &end) == 0 {
+            result.append(JSONNode(document: document, pointer: json_object_iter_peek_value(&iterator)))
+            json_object_iter_next(&iterator)
+        }
+        return result
     }
 
     /// How many members this object has (nil when this is not an object).

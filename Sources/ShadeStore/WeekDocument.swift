@@ -18,6 +18,11 @@ enum WeekDocument {
         var tasks: [PlannerTask]
         /// The tasks removed from the week, by uid (`TombstonesCodec`).
         var removed: [String: FieldStamp] = [:]
+
+        /// The content with the tasks of one day alone.
+        func keeping(_ day: CivilDate) -> Content {
+            Content(format: format, tasks: tasks.filter { $0.date == day }, removed: removed)
+        }
     }
 
     /// The tasks of a week an earlier format wrote, each uid once: a task copied by hand (two
@@ -58,7 +63,15 @@ enum WeekDocument {
         return document
     }
 
-    static func decode(_ value: JSONNode, file: String, expected week: ISOWeek) throws(StoreError) -> Content {
+    /// Reads a week file. With `only`, the tasks of that day alone are read into Swift values:
+    /// the file is still parsed and checked whole as JSON, and its header, day keys, slot lists
+    /// and the uids of every task (each once in the week) are checked as for the whole week, but
+    /// the other days' tasks are not decoded, so a command that shows one day of a dense week
+    /// does not pay for the other six. (Their fields are checked when their day or their week is
+    /// read, and by `check`.)
+    static func decode(_ value: JSONNode, file: String, expected week: ISOWeek, only: CivilDate? = nil)
+        throws(StoreError) -> Content
+    {
         let reader = try FieldReader(value, file: file, location: "")
         let format = try reader.checkHeader(kind: "week")
         try reader.rejectUnknownKeys(
@@ -68,9 +81,15 @@ enum WeekDocument {
         guard name == week.description else {
             throw reader.fail("week", "this file holds week \(name), but its name says \(week)")
         }
+        if let only, format < 3 {
+            // An earlier format allowed one uid twice (`distinctUIDs`): such a week is read whole.
+            return try decode(value, file: file, expected: week).keeping(only)
+        }
         var tasks: [PlannerTask] = []
         var seenIDs: Set<Int> = []
         var seenUIDs: Set<String> = []
+        // With `only`: a hash of the uid of every task of the week, to find one filed twice.
+        var uidHashes: Set<UInt64> = []
         for (dayKey, dayValue) in try reader.object("days") {
             guard let date = CivilDate(iso: dayKey), date.isoWeek == week else {
                 throw reader.fail("days.\(dayKey)", "not a date of week \(week)")
@@ -79,7 +98,20 @@ enum WeekDocument {
             try day.rejectUnknownKeys(allowed: Set(Slot.allCases.map(\.rawValue)))
             for slot in Slot.allCases {
                 guard day[slot.rawValue] != nil else { continue }
-                for (index, element) in try day.array(slot.rawValue).enumerated() {
+                let elements = try day.array(slot.rawValue)
+                if let only {
+                    for element in elements {
+                        guard let hash = element.member(TaskField.uid.rawValue)?.stringHash,
+                            uidHashes.insert(hash).inserted
+                        else {
+                            // A task without a uid, or two with one (or with one hash): the
+                            // whole week is read, which names the problem where there is one.
+                            return try decode(value, file: file, expected: week).keeping(only)
+                        }
+                    }
+                    if date != only { continue }
+                }
+                for (index, element) in elements.enumerated() {
                     let location = "days.\(dayKey).\(slot.rawValue)[\(index)]"
                     let task = try TaskRecord.decode(
                         element, file: file, location: location, shape: .filed(format: format), date: date, slot: slot)

@@ -19,6 +19,37 @@ enum WeekIndexDocument {
 
     /// The ids by uid.
     static func decode(_ value: JSONNode, file: String, expected week: ISOWeek) throws(StoreError) -> [String: Int] {
+        try LocalIDs.decode(try header(value, file: file, expected: week))
+    }
+
+    /// The ids of these uids alone, in their order (nil for a uid the index does not hold), each
+    /// looked up in the parsed file: a read of one day of a large week copies a few entries of
+    /// its index into Swift, not all of them. Every entry is still checked to be an id, each id
+    /// once.
+    static func ids(of uids: [String], in value: JSONNode, file: String, expected week: ISOWeek)
+        throws(StoreError) -> [Int?]
+    {
+        let reader = try header(value, file: file, expected: week)
+        let entries = try FieldReader(try reader.value("ids"), file: file, location: reader.path("ids"))
+        var seen = Set<Int64>(minimumCapacity: entries.count)
+        for entry in entries.node.memberValues ?? [] {
+            guard let number = entry.intValue, (1...Int64(Int32.max)).contains(number), seen.insert(number).inserted
+            else {
+                // The whole index is read, which names the entry.
+                let all = try LocalIDs.decode(reader)
+                return uids.map { all[$0] }
+            }
+        }
+        return try uids.map { uid throws(StoreError) in
+            guard let value = entries[uid] else { return nil }
+            return try LocalIDs.id(value, uid: uid, in: entries)
+        }
+    }
+
+    /// The document, once its header and week are checked.
+    private static func header(_ value: JSONNode, file: String, expected week: ISOWeek) throws(StoreError)
+        -> FieldReader
+    {
         let reader = try FieldReader(value, file: file, location: "")
         try reader.checkHeader(kind: "week-ids")
         try reader.rejectUnknownKeys(allowed: ["format", "kind", "week", "ids"])
@@ -26,7 +57,7 @@ enum WeekIndexDocument {
         guard name == week.description else {
             throw reader.fail("week", "this file indexes week \(name), but its name says \(week)")
         }
-        return try LocalIDs.decode(reader)
+        return reader
     }
 }
 
@@ -47,13 +78,18 @@ enum LocalIDs {
         var seen = Set<Int>(minimumCapacity: members.count)
         // Each member read as it comes (a lookup by key would make a large week quadratic).
         for (uid, value) in members {
-            guard let number = value.intValue, (1...Int64(Int32.max)).contains(number) else {
-                throw entries.fail(uid, "expected an id from 1 to \(Int32.max)")
-            }
-            let id = Int(number)
+            let id = try id(value, uid: uid, in: entries)
             guard seen.insert(id).inserted else { throw entries.fail(uid, "id \(id) appears twice") }
             result[uid] = id
         }
         return result
+    }
+
+    /// The number of one entry.
+    static func id(_ value: JSONNode, uid: String, in entries: FieldReader) throws(StoreError) -> Int {
+        guard let number = value.intValue, (1...Int64(Int32.max)).contains(number) else {
+            throw entries.fail(uid, "expected an id from 1 to \(Int32.max)")
+        }
+        return Int(number)
     }
 }

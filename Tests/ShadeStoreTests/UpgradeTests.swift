@@ -163,6 +163,23 @@ import Testing
         #expect(next > Int(highest))
     }
 
+    @Test(arguments: ["format1-store", "format2-demo-store", "format2-generated"])
+    func eachDayOfAnEarlierFormatReadsAsItsWeekGivesIt(fixture: String) throws {
+        let temp = try copy(fixture)
+        let original = files(under: temp.directory + "/weeks")
+        let all = try temp.store.read { try $0.allTasks() }
+        let dates = Set(all.map(\.date))
+        #expect(!dates.isEmpty)
+        for date in dates {
+            let day = try temp.store.read { try $0.tasks(on: date) }
+            let week: [PlannerTask] = try temp.store.read { try $0.tasks(in: date.isoWeek) }
+            #expect(day == week.filter { $0.date == date }, "\(date)")
+            #expect(Set(day.map(\.uid)) == Set(all.filter { $0.date == date }.map(\.uid)), "\(date)")
+        }
+        // Reads upgrade no week.
+        #expect(files(under: temp.directory + "/weeks") == original)
+    }
+
     @Test func aStoreOfANewerFormatIsRefusedAndNeverRewritten() throws {
         let temp = try copy("format2-demo-store")
         temp.write("shade.json", #"{"format": 4, "kind": "store"}"#)

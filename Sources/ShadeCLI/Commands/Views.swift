@@ -71,7 +71,7 @@ extension Shade {
         /// Prints a day's timeline (or one slot of it) with the standing filter applied.
         static func print(_ date: CivilDate, only: Slot?, json: Bool, in session: Session) throws {
             let (read, context) = try session.read { state in
-                (try state.tasks(in: date.isoWeek), try session.renderContext(series: json, in: state))
+                (try state.tasks(on: date), try session.renderContext(series: json, in: state))
             }
             let agenda = DayAgenda(date: date, tasks: try session.applyStandingFilter(read))
             if json {

@@ -151,6 +151,30 @@ import Testing
         return text.replacingOccurrences(of: #""uid": "\#(uids[1])""#, with: #""uid": "\#(uids[0])""#)
     }
 
+    @Test func aDamagedTaskOfOneDayLeavesTheOtherDaysReadableAndIsNamedByEverythingThatReadsIt() throws {
+        let shade = try ReliabilityFixture.template().copy()
+        try shade.run(["add", "tue", "evening", "Read a chapter"])
+        var text = String(decoding: try #require(shade.storeFile(DamagedFileTests.week)), as: UTF8.self)
+        // The week's last status is Tuesday's (days are filed in date order).
+        let last = try #require(text.range(of: #""status": "open""#, options: .backwards))
+        text.replaceSubrange(last, with: #""status": "opne""#)
+        let damaged = Data(text.utf8)
+        try damaged.write(to: URL(fileURLWithPath: shade.store + "/" + DamagedFileTests.week))
+        // Monday, which `day` reads alone, is shown as it is.
+        let monday = try shade.run(["day", "mon"])
+        #expect(monday.status == 0 && monday.stdout.contains("Gym"), "\(monday.stdout)\(monday.stderr)")
+        // Tuesday, the week, a change to the week and `check` name the damage and its place.
+        for command in [["day", "tue"], ["week", "--json"], ["add", "wed", "Another"], ["check"]] {
+            let result = try shade.run(command)
+            #expect(result.status == 1, "\(command): exit \(result.status)")
+            let said = result.stdout + result.stderr
+            #expect(
+                said.contains(DamagedFileTests.week) && said.contains("'opne' is not open, done or cancelled"),
+                "\(command): \(said)")
+        }
+        #expect(shade.storeFile(DamagedFileTests.week) == damaged, "the damaged file was rewritten")
+    }
+
     @Test func handEditMistakesAreAnsweredWithTheirPlaceAndLeftByteForByte() throws {
         let template = try ReliabilityFixture.template()
         let original = try #require(template.storeFile(DamagedFileTests.week))

@@ -1,0 +1,57 @@
+import ShadeCore
+
+extension StoreState {
+    /// The tasks of one day: those filed on it, in the order they were filed, then the
+    /// occurrences its repeat series show (as `tasks(in:)` gives them, kept to that day).
+    public func tasks(on date: CivilDate) throws(StoreError) -> [PlannerTask] {
+        if let read = try tasksReadAlone(on: date) { return read }
+        return try tasks(in: date.isoWeek).filter { $0.date == date }
+    }
+
+    /// One day's tasks read from its week's file without copying the week's other tasks into
+    /// Swift values, or nil when that would not give exactly what a read of the whole week gives:
+    ///
+    /// - the week is held already (this step read or changed it), or a cache keeps weeks (the
+    ///   REPL and the resident process, which read each week once and keep it whole);
+    /// - a repeat series shows an occurrence that day (whether a filed task stands for it is a
+    ///   question about the whole week);
+    /// - the file is of an earlier format (its uids are made distinct over the whole week);
+    /// - the week's id index does not hold one of the day's tasks (a task from another copy:
+    ///   numbering it numbers the whole week, in its order).
+    ///
+    /// The whole file is still parsed and checked as JSON, with its header, day keys and slot
+    /// lists; the tasks of the other days are checked when their day or their week is read (and
+    /// by `check`).
+    private func tasksReadAlone(on date: CivilDate) throws(StoreError) -> [PlannerTask]? {
+        let week = date.isoWeek
+        guard cache == nil, weeks[week] == nil else { return nil }
+        for series in try repeatSeries() where !series.occurrences(from: date, through: date).isEmpty {
+            return nil
+        }
+        let file = paths.absolute(paths.weekFile(week))
+        guard let bytes = try FileSystem.read(file) else { return [] }
+        let content = try decode(bytes, file: file) { value throws(StoreError) in
+            try WeekDocument.decode(value, file: file, expected: week, only: date)
+        }
+        guard content.format >= 3 else { return nil }
+        var tasks = content.tasks
+        guard !tasks.isEmpty else { return [] }
+        let ids = try ids(of: tasks.map(\.uid), in: week)
+        for index in tasks.indices {
+            guard let id = ids[index] else { return nil }
+            tasks[index].id = id
+        }
+        return tasks
+    }
+
+    /// The ids a week's id index gives these uids (nil for one it does not hold): from the index
+    /// as this step holds it, else looked up in its file one by one.
+    private func ids(of uids: [String], in week: ISOWeek) throws(StoreError) -> [Int?] {
+        if let held = weekIDs[week] { return uids.map { held[$0] } }
+        let file = paths.absolute(paths.weekIndexFile(week))
+        guard let bytes = try FileSystem.read(file) else { return uids.map { _ in nil } }
+        return try decode(bytes, file: file) { value throws(StoreError) in
+            try WeekIndexDocument.ids(of: uids, in: value, file: file, expected: week)
+        }
+    }
+}
