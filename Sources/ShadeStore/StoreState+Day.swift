@@ -20,8 +20,9 @@ extension StoreState {
     ///   numbering it numbers the whole week, in its order).
     ///
     /// The whole file is still parsed and checked as JSON, with its header, day keys and slot
-    /// lists; the tasks of the other days are checked when their day or their week is read (and
-    /// by `check`).
+    /// lists, and each uid once in the week (`WeekDocument.decode(only:)`); the whole index, each
+    /// id once (`WeekIndexDocument.ids(of:)`). The other days' tasks are checked field by field
+    /// when their day or their week is read, by any change to the week, and by `check`.
     private func tasksReadAlone(on date: CivilDate) throws(StoreError) -> [PlannerTask]? {
         let week = date.isoWeek
         guard cache == nil, weeks[week] == nil else { return nil }
