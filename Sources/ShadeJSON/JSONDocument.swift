@@ -54,12 +54,14 @@ public struct JSONNode {
     /// apart without copying each into Swift (equal hashes say only that two may be equal).
     public var stringHash: UInt64? {
         guard let pointer, type == json_type_string, let chars = json_object_get_string(pointer) else { return nil }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for index in 0..<Int(json_object_get_string_len(pointer)) {
-            hash = (hash ^ UInt64(UInt8(bitPattern: chars[index]))) &* 0x0000_0100_0000_01B3
+        let length = Int(json_object_get_string_len(pointer))
+        return chars.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+            FNV1a.hash(UnsafeBufferPointer(start: bytes, count: length))
         }
-        return hash
     }
+
+    /// The `stringHash` of a string node holding `text`.
+    public static func stringHash(of text: String) -> UInt64 { FNV1a.hash(text.utf8) }
 
     /// The integer, when this is one.
     public var intValue: Int64? {

@@ -1,4 +1,5 @@
 import ShadeCore
+import ShadeJSON
 
 extension StoreState {
     /// The tasks of one day: those filed on it, in the order they were filed, then the
@@ -13,11 +14,12 @@ extension StoreState {
     ///
     /// - the week is held already (this step read or changed it), or a cache keeps weeks (the
     ///   REPL and the resident process, which read each week once and keep it whole);
-    /// - a repeat series shows an occurrence that day (whether a filed task stands for it is a
-    ///   question about the whole week);
     /// - the file is of an earlier format (its uids are made distinct over the whole week);
-    /// - the week's id index does not hold one of the day's tasks (a task from another copy:
-    ///   numbering it numbers the whole week, in its order).
+    /// - an occurrence a repeat series shows that day may be filed on another day of the week
+    ///   (moved there: then it is shown there alone);
+    /// - the week's id index does not hold one of the day's tasks or occurrences (one from
+    ///   another copy, or shown for the first time: numbering it numbers the whole week, in its
+    ///   order).
     ///
     /// The whole file is still parsed and checked as JSON, with its header, day keys and slot
     /// lists, and each uid once in the week (`WeekDocument.decode(only:)`); the whole index, each
@@ -26,21 +28,38 @@ extension StoreState {
     private func tasksReadAlone(on date: CivilDate) throws(StoreError) -> [PlannerTask]? {
         let week = date.isoWeek
         guard cache == nil, weeks[week] == nil else { return nil }
-        for series in try repeatSeries() where !series.occurrences(from: date, through: date).isEmpty {
-            return nil
-        }
+        var filed: [PlannerTask] = []
+        var filedUIDHashes: Set<UInt64> = []
         let file = paths.absolute(paths.weekFile(week))
-        guard let bytes = try FileSystem.read(file) else { return [] }
-        let content = try decode(bytes, file: file) { value throws(StoreError) in
-            try WeekDocument.decode(value, file: file, expected: week, only: date)
+        if let bytes = try FileSystem.read(file) {
+            let content = try decode(bytes, file: file) { value throws(StoreError) in
+                try WeekDocument.decode(value, file: file, expected: week, only: date)
+            }
+            guard content.format >= 3 else { return nil }
+            filed = content.tasks
+            filedUIDHashes = content.uidHashes
         }
-        guard content.format >= 3 else { return nil }
-        var tasks = content.tasks
+        // An occurrence filed this day is shown as filed; one whose uid may be filed on another
+        // day (its hash is the week's) is a question for the whole week.
+        let filedToday = Set(filed.map(\.uid))
+        var shown: [PlannerTask] = []
+        for series in try repeatSeries() {
+            for occurrence in series.occurrences(from: date, through: date) where !filedToday.contains(occurrence.uid) {
+                if filedUIDHashes.contains(JSONNode.stringHash(of: occurrence.uid)) { return nil }
+                shown.append(occurrence)
+            }
+        }
+        var tasks = filed + shown
         guard !tasks.isEmpty else { return [] }
         let ids = try ids(of: tasks.map(\.uid), in: week)
         for index in tasks.indices {
             guard let id = ids[index] else { return nil }
             tasks[index].id = id
+        }
+        // As a read of the week does: an occurrence's id an undo took out of the index's shard
+        // is put back, the series showing it again.
+        for occurrence in tasks[filed.count...] where try weekOfTask(id: occurrence.id) != week {
+            try setWeek(week, forID: occurrence.id)
         }
         return tasks
     }

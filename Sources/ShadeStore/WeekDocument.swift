@@ -18,10 +18,15 @@ enum WeekDocument {
         var tasks: [PlannerTask]
         /// The tasks removed from the week, by uid (`TombstonesCodec`).
         var removed: [String: FieldStamp] = [:]
+        /// Of a read of one day (`decode(only:)`): the `JSONNode.stringHash` of the uid of every
+        /// task of the week, whichever day it is filed on.
+        var uidHashes: Set<UInt64> = []
 
-        /// The content with the tasks of one day alone.
+        /// The content with the tasks of one day alone (and the uid hashes of the whole week).
         func keeping(_ day: CivilDate) -> Content {
-            Content(format: format, tasks: tasks.filter { $0.date == day }, removed: removed)
+            Content(
+                format: format, tasks: tasks.filter { $0.date == day }, removed: removed,
+                uidHashes: Set(tasks.map { JSONNode.stringHash(of: $0.uid) }))
         }
     }
 
@@ -126,6 +131,7 @@ enum WeekDocument {
                 }
             }
         }
-        return Content(format: format, tasks: tasks, removed: try TombstonesCodec.decode(reader))
+        return Content(
+            format: format, tasks: tasks, removed: try TombstonesCodec.decode(reader), uidHashes: uidHashes)
     }
 }

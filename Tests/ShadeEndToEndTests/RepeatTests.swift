@@ -100,6 +100,59 @@ import Testing
         #expect(try shade.run(["check"]).status == 0)
     }
 
+    /// The tasks `day` shows for a date, as `id uid title status date` lines.
+    private func day(_ shade: ShadeProcess, _ date: String) throws -> [String] {
+        let slots = try shade.json(["day", date]).objectValue?["slots"]?.arrayValue ?? []
+        return slots.flatMap { $0.objectValue?["tasks"]?.arrayValue?.compactMap(\.objectValue) ?? [] }.map(line)
+    }
+
+    private func line(_ task: JSONObject) -> String {
+        ["id", "uid", "title", "status", "date"].map { key in
+            task.string(key) ?? task.int(key).map(String.init) ?? "-"
+        }.joined(separator: " ")
+    }
+
+    @Test func eachDayShowsWhatItsWeekShowsForItWithOccurrencesDoneMovedAndTakenOut() throws {
+        let shade = ShadeProcess(now: "2026-11-23T06:30")
+        try shade.run(["add", "mon", "morning", "Standup", "every:day"])
+        try shade.run(["add", "tue", "evening", "Plain"])
+        let ids = Dictionary(
+            uniqueKeysWithValues: try week(shade).compactMap { task in
+                task.string("title") == "Standup" ? task.string("date").map { ($0, task.int("id") ?? 0) } : nil
+            })
+        // Tuesday's done (filed on its day), Wednesday's moved to Friday (filed on another
+        // day), Thursday's taken out.
+        #expect(try shade.run(["done", "\(ids["2026-11-24"] ?? 0)"]).status == 0)
+        #expect(try shade.run(["mv", "\(ids["2026-11-25"] ?? 0)", "fri", "evening"]).status == 0)
+        #expect(try shade.run(["rm", "\(ids["2026-11-26"] ?? 0)"]).status == 0)
+        // Moving it made Wednesday an exception of the series; a series from a copy that had
+        // not seen the move lacks it: the task filed on Friday still stands for Wednesday's.
+        let series = shade.store + "/series.json"
+        let text = try String(contentsOfFile: series, encoding: .utf8)
+        let without = text.replacing(#/"2026-11-25",\s*/#, with: "")
+        #expect(without != text)
+        try without.write(toFile: series, atomically: false, encoding: .utf8)
+        // Next week's days are shown first by day, which numbers the week's occurrences as a
+        // week read does.
+        let this = ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"]
+        let next = ["2026-11-30", "2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04", "2026-12-05", "2026-12-06"]
+        let nextDays = try next.map { try day(shade, $0) }
+        for (weekWord, dates, days) in [("this", this, nil as [[String]]?), ("next", next, nextDays)] {
+            let shown = try week(shade, weekWord)
+            for (index, date) in dates.enumerated() {
+                let fromWeek = shown.filter { $0.string("date") == date }.map(line)
+                #expect(try days?[index] ?? day(shade, date) == fromWeek, "\(date)")
+            }
+        }
+        let wednesday = try day(shade, "2026-11-25")
+        let friday = try day(shade, "2026-11-27")
+        #expect(wednesday.isEmpty, "\(wednesday)")
+        #expect(friday.count == 2 && friday.allSatisfy { $0.contains("Standup") }, "\(friday)")
+        #expect(try day(shade, "2026-11-26").isEmpty)
+        #expect(try day(shade, "2026-11-24").map { $0.contains("done") } == [true, false])
+        #expect(try shade.run(["check"]).status == 0)
+    }
+
     @Test func aMonthlyRuleSkipsMonthsWithoutTheDayAndAYearlyOneWaitsForALeapYear() throws {
         let shade = ShadeProcess(now: "2027-01-31T06:30")
         try shade.run(["add", "2027-01-31", "Pay the rent", "every:month"])
