@@ -184,12 +184,12 @@ struct StrictnessScan {
 
     /// FNV-1a of the bytes of a key as written, or nil when it holds an escape.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> UInt64? {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a.offsetBasis
         var index = start
         while index < end {
             let byte = bytes[index]
             if byte == backslash { return nil }
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            hash = (hash ^ UInt64(byte)) &* FNV1a.prime
             index += 1
         }
         return hash
