@@ -31,19 +31,15 @@ enum WeekIndexDocument {
     {
         let reader = try header(value, file: file, expected: week)
         let entries = try FieldReader(try reader.value("ids"), file: file, location: reader.path("ids"))
-        var seen = Set<Int64>(minimumCapacity: entries.count)
+        var seen = Set<Int>(minimumCapacity: entries.count)
         for entry in entries.node.memberValues ?? [] {
-            guard let number = entry.intValue, (1...Int64(Int32.max)).contains(number), seen.insert(number).inserted
-            else {
+            guard let id = LocalIDs.id(entry), seen.insert(id).inserted else {
                 // The whole index is read, which names the entry.
                 let all = try LocalIDs.decode(reader)
                 return uids.map { all[$0] }
             }
         }
-        return try uids.map { uid throws(StoreError) in
-            guard let value = entries[uid] else { return nil }
-            return try LocalIDs.id(value, uid: uid, in: entries)
-        }
+        return uids.map { uid in entries[uid].flatMap(LocalIDs.id) }
     }
 
     /// The document, once its header and week are checked.
@@ -78,18 +74,16 @@ enum LocalIDs {
         var seen = Set<Int>(minimumCapacity: members.count)
         // Each member read as it comes (a lookup by key would make a large week quadratic).
         for (uid, value) in members {
-            let id = try id(value, uid: uid, in: entries)
+            guard let id = id(value) else { throw entries.fail(uid, "expected an id from 1 to \(Int32.max)") }
             guard seen.insert(id).inserted else { throw entries.fail(uid, "id \(id) appears twice") }
             result[uid] = id
         }
         return result
     }
 
-    /// The number of one entry.
-    static func id(_ value: JSONNode, uid: String, in entries: FieldReader) throws(StoreError) -> Int {
-        guard let number = value.intValue, (1...Int64(Int32.max)).contains(number) else {
-            throw entries.fail(uid, "expected an id from 1 to \(Int32.max)")
-        }
+    /// The id an entry holds, when it holds one (an integer from 1 to `Int32.max`).
+    static func id(_ value: JSONNode) -> Int? {
+        guard let number = value.intValue, (1...Int64(Int32.max)).contains(number) else { return nil }
         return Int(number)
     }
 }
