@@ -37,6 +37,8 @@ let package = Package(
         .target(name: "CSystemCalls"),
         .target(name: "ShadeStore", dependencies: ["ShadeCore", "ShadeJSON", "CSystemCalls"]),
         .target(name: "ShadeRendering", dependencies: ["ShadeCore", "ShadeJSON"]),
+        .target(name: "ShadeHost", dependencies: ["CSystemCalls"]),
+        .target(name: "ShadeSync", dependencies: ["ShadeCore", "ShadeJSON", "ShadeStore", "ShadeHost"]),
         .target(
             name: "ShadeReport",
             dependencies: ["ShadeCore", "ShadeRendering", .product(name: "Plot", package: "Plot")]),
@@ -49,7 +51,7 @@ let package = Package(
             name: "ShadeCLI",
             dependencies: [
                 "ShadeCore", "ShadeJSON", "ShadeStore", "ShadeRendering", "ShadeReport", "ShadeInterchange",
-                "CEditLine", "CSystemCalls",
+                "ShadeHost", "ShadeSync", "CEditLine", "CSystemCalls",
             ]
         ),
         .executableTarget(name: "shade", dependencies: ["ShadeCLI", "CSystemCalls"]),

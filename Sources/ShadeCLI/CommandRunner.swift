@@ -1,5 +1,6 @@
 import ShadeCore
 import ShadeStore
+import ShadeSync
 
 /// Parses words with the command language and runs them on a session, turning every failure into
 /// a message on standard error and an exit code. Output is queued on the session for the caller.
@@ -42,7 +43,10 @@ struct CommandRunner {
                     throw CommandError.usage(
                         "--store is chosen when shade starts; this session uses \(session.store.directory)")
                 }
-                if type(of: command).settlesMergedPlanner { try SharedPlannerWatch.settleIfMerged(session) }
+                if type(of: command).settlesMergedPlanner, try SharedPlannerWatch.needsSettling(session.store.directory)
+                {
+                    try Shade.Sync.planner(session).settleMerged()
+                }
                 try command.execute(in: session)
             }
             return ExitCode.success
@@ -58,6 +62,9 @@ struct CommandRunner {
         case let failure as CommandError:
             Output.error(prefix + failure.message + "\n")
             if case .usage = failure { return ExitCode.usage }
+            return ExitCode.failure
+        case let sync as SyncError:
+            Output.error(prefix + sync.message + "\n")
             return ExitCode.failure
         case let input as InputError:
             Output.error(prefix + input.message + "\n")

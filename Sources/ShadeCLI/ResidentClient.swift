@@ -1,3 +1,4 @@
+import ShadeHost
 import CSystemCalls
 
 #if canImport(Glibc)

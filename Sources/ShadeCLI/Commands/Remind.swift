@@ -1,3 +1,4 @@
+import ShadeHost
 import ShadeCore
 import ShadeJSON
 import ShadeRendering

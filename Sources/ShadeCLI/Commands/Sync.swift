@@ -2,6 +2,7 @@ import ShadeCore
 import ShadeJSON
 import ShadeRendering
 import ShadeStore
+import ShadeSync
 
 extension Shade {
     /// `sync`: sharing the planner through git.
@@ -25,6 +26,14 @@ extension Shade {
                   sync --json
                 """,
             commands: [SyncNow.self, SyncInit.self])
+
+        /// The sync of the session's planner, as its user, at its clock.
+        static func planner(_ session: Session) throws -> PlannerSync {
+            PlannerSync(
+                store: session.store, name: session.identity.name, email: session.identity.email,
+                environment: session.environment.variables, now: try session.now(),
+                registerUser: { _ = try session.registerCurrentUser(label: "sync") })
+        }
     }
 
     struct SyncNow: PlannerCommand {
@@ -46,7 +55,7 @@ extension Shade {
         }
 
         func execute(in session: Session) throws {
-            let report = try PlannerSync(session: session, now: try session.now()).run()
+            let report = try Shade.Sync.planner(session).run()
             if json {
                 try session.printJSON([
                     "sent": .array(Self.uids(report.sent)), "received": .array(Self.uids(report.received)),
@@ -113,7 +122,7 @@ extension Shade {
         }
 
         func execute(in session: Session) throws {
-            let started = try PlannerSync(session: session, now: try session.now()).start(remote: remote)
+            let started = try Shade.Sync.planner(session).start(remote: remote)
             if json {
                 try session.printJSON([
                     "action": .string(started.action.rawValue), "remote": .optional(started.remote),
@@ -166,16 +175,9 @@ extension Shade {
         }
 
         func execute(in session: Session) throws {
-            do {
-                let merged = try StoreFileMerge.merge(
-                    path: path, base: try TextFile.read(base) ?? [], ours: try TextFile.read(ours) ?? [],
-                    theirs: try TextFile.read(theirs) ?? [])
-                try TextFile.writeAtomically(ours, String(decoding: merged.bytes, as: UTF8.self))
-                try ConflictLog.append(
-                    merged.conflicts, merged: try session.now().timestamp, in: session.store.directory)
-            } catch let error as StoreError {
-                throw CommandError.failed("shade cannot merge \(path): \(error.message)")
-            }
+            try ShadeSync.MergeDriver.merge(
+                base: base, ours: ours, theirs: theirs, path: path, now: try session.now(),
+                storeDirectory: session.store.directory)
         }
     }
 

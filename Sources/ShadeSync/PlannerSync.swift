@@ -1,4 +1,5 @@
 import ShadeCore
+import ShadeHost
 import ShadeStore
 
 #if canImport(Glibc)
@@ -11,66 +12,68 @@ import ShadeStore
 /// bare one on a server, a USB stick, a directory) is the meeting point, and each copy's commits
 /// are its offline edits. Git moves the files; shade's merge driver (`StoreFileMerge`) merges
 /// two versions of a planner file record by record and field by field.
-struct PlannerSync {
-    let session: Session
-    let git: GitRepository
+///
+/// Nothing another copy sends is trusted (SPEC §14): a sync fetches, passes the fetched commit
+/// through the `ArrivalGate`, and only then merges; it stages only the files of shared kinds
+/// and checks what it is about to commit; git's rules are shade's own (`.git/info`), whatever
+/// the remote's `.gitignore` and `.gitattributes` say. It prints nothing: it returns what it did
+/// or throws `SyncError`.
+public struct PlannerSync {
+    let store: Store
+    var git: GitRepository
     let now: Moment
+    /// Adds this copy's user to the planner's members (a change of its own, made before the lock
+    /// is held for the sync).
+    let registerUser: () throws -> Void
 
     /// The branch every copy shares.
     static let branch = "main"
     /// How many times a sync fetches and merges again when another copy pushed in between.
     static let attempts = 5
 
-    /// What a store keeps out of git: the files of this copy only (SPEC §11).
-    static let ignoreRules = """
-        # Kept by this copy only: its ids, change log, journal, backups, caches, locks, its record
-        # of reminders sent and of merge conflicts. shade sync never shares them.
-        /ids/
-        /undo/
-        /journal/
-        /backups/
-        /.staging/
-        /summary/
-        /lock
-        /*.lock
-        /commit.json
-        /reminders.json
-        /conflicts.json
-        *.tmp-*
-
-        """
-
-    /// What routes every shared JSON file through shade's merge driver.
+    /// What routes every shared JSON file through shade's merge driver, and keeps git from
+    /// converting or filtering anything. Written to the work tree (it travels, for a plain
+    /// `git pull`) and to `.git/info/attributes`, which wins over any `.gitattributes`.
     static let attributes = """
         # Planner files are merged by shade, record by record and field by field (shade sync init
-        # sets merge.shade.driver in this copy's .git/config).
-        *.json merge=shade
+        # sets merge.shade.driver in this copy's .git/config). Written by shade.
+        * -filter -text -ident -working-tree-encoding
+        *.json merge=shade -diff
+        /.gitignore merge=union
+        /.gitattributes merge=union
 
         """
 
-    init(session: Session, now: Moment) throws(CommandError) {
-        self.session = session
+    /// A sync of the planner in `store`, as `name` <`email`>, at `now`; git runs with
+    /// `environment`.
+    public init(
+        store: Store, name: String, email: String?, environment: [String: String], now: Moment,
+        registerUser: @escaping () throws -> Void
+    ) {
+        self.store = store
         self.now = now
-        git = GitRepository(
-            root: session.store.directory, name: session.identity.name, email: session.identity.email ?? "",
-            environment: session.environment.variables)
+        self.registerUser = registerUser
+        git = GitRepository(root: store.directory, name: name, email: email ?? "", environment: environment)
         // What git writes into the store is private to the user, as the store is (SPEC §11).
         umask(0o077)
     }
+
+    /// The gate every fetched commit passes.
+    private var gate: ArrivalGate { ArrivalGate(git: git) }
 
     /// The command git runs to merge a planner file: this program, in the store (git runs it in
     /// the work tree's root).
     static var driverCommand: String {
         let path = ExecutablePath.current ?? "shade"
-        return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "' --store . merge-driver %O %A %B %P"
+        return "'" + path.replacing("'", with: "'\\''") + "' --store . merge-driver %O %A %B %P"
     }
 
     // MARK: - sync init
 
     /// What `sync init` did.
-    struct Started {
+    public struct Started: Sendable {
         /// What was done, as `--json` names it.
-        enum Action: String {
+        public enum Action: String, Sendable {
             /// A new shared planner.
             case created
             /// This store joined the one at the remote.
@@ -79,24 +82,30 @@ struct PlannerSync {
             case configured
         }
 
-        var action: Action
-        var remote: String?
-        var received: [StoreFileMerge.RecordDelta] = []
-        var sent: [StoreFileMerge.RecordDelta] = []
+        public var action: Action
+        /// The remote, its secrets hidden.
+        public var remote: String?
+        public var received: [StoreFileMerge.RecordDelta] = []
+        public var sent: [StoreFileMerge.RecordDelta] = []
     }
 
     /// Makes the store a repository (or joins the planner at `remote`), writes the merge
     /// settings and ignore rules, and commits the planner as it is.
-    func start(remote: String?) throws -> Started {
-        let root = session.store.directory
+    public func start(remote: String?) throws -> Started {
+        var sync = self
+        sync.git.remoteURL = remote
+        return try sync.starting(remote: remote)
+    }
+
+    private func starting(remote: String?) throws -> Started {
+        let root = store.directory
         // A store with nothing in it yet joins by taking the shared planner as it is.
-        let hasPlanner = try session.store.exists || TextFile.read(root + "/.gitignore") != nil
-        // The user joins the planner's members (a change of its own, made before the lock is held
-        // for the sync).
-        if hasPlanner || remote == nil { try session.registerCurrentUser(label: "sync init") }
-        return try session.store.exclusively { locked in
+        let hasPlanner = try store.exists || TextFile.read(root + "/.gitignore") != nil
+        if hasPlanner || remote == nil { try registerUser() }
+        return try store.exclusively { locked in
             try locked.checkpoint()
-            var started = Started(action: git.exists ? .configured : .created, remote: remote)
+            var started = Started(
+                action: git.exists ? .configured : .created, remote: remote.map(RemoteAddress.redacted))
             if !git.exists {
                 try git.require(
                     ["init", "-q", "--shared=0600", "-b", Self.branch], doing: "make the store a repository")
@@ -104,7 +113,9 @@ struct PlannerSync {
             try configureRepository(always: true)
             let existing = try git.remote()
             if let remote, let existing, existing != remote {
-                throw CommandError.failed("this planner is shared with \(existing) already; run 'sync' to sync with it")
+                throw SyncError.failed(
+                    "this planner is shared with \(RemoteAddress.redacted(existing)) already; run 'sync' to sync with it"
+                )
             }
             if let remote, existing == nil {
                 try git.require(["remote", "add", "origin", remote], doing: "add the remote")
@@ -114,13 +125,14 @@ struct PlannerSync {
                 try commitLocal(message: "shade: start sharing this planner")
                 return started
             }
-            started.remote = remote
+            started.remote = RemoteAddress.redacted(remote)
             do { try fetch(remote) } catch {
                 // A remote that cannot be reached is not kept: 'sync init' with the right one works.
                 if existing == nil { _ = try git.run(["remote", "remove", "origin"]) }
                 throw error
             }
             let shared = try git.commit("origin/" + Self.branch)
+            if let shared { try gate.inspect(shared, against: try git.commit("HEAD")) }
             if let shared, try git.commit("HEAD") == nil, !hasPlanner {
                 // An empty store joins: it starts as the shared planner is.
                 try git.require(["checkout", "-q", "-f", "-B", Self.branch, shared], doing: "take the shared planner")
@@ -150,7 +162,7 @@ struct PlannerSync {
     /// always for `sync init`; for a sync, only when the driver is not this binary's (it moved),
     /// which costs one read.
     private func configureRepository(always: Bool) throws {
-        chmod(session.store.directory + "/.git", 0o700)
+        chmod(store.directory + "/.git", 0o700)
         if !always {
             let driver = try git.run(["config", "--get", "merge.shade.driver"]).output.trimmingTrailingNewlines
             if driver == Self.driverCommand { return }
@@ -165,10 +177,18 @@ struct PlannerSync {
         }
     }
 
-    /// Writes the ignore rules and the merge attributes, when they are not as they should be.
+    /// Writes the ignore rules (made from the store's registry) and the merge attributes, when
+    /// they are not as they should be: into `.git/info`, where git reads them before any file of
+    /// the work tree and where nothing a remote sends can reach, and into the work tree's
+    /// `.gitignore` and `.gitattributes` (for a plain `git pull` on another copy).
     private func writeRules() throws {
-        let root = session.store.directory
-        for (name, text) in [(".gitignore", Self.ignoreRules), (".gitattributes", Self.attributes)] {
+        let root = store.directory
+        try TextFile.makePrivateDirectory(root + "/.git/info")
+        let rules = [
+            (".git/info/exclude", SharedPlannerFiles.ignoreRules), (".git/info/attributes", Self.attributes),
+            (".gitignore", SharedPlannerFiles.ignoreRules), (".gitattributes", Self.attributes),
+        ]
+        for (name, text) in rules {
             let current = try TextFile.read(root + "/" + name).map { String(decoding: $0, as: UTF8.self) }
             if current != text { try TextFile.writeAtomically(root + "/" + name, text) }
         }
@@ -178,7 +198,7 @@ struct PlannerSync {
     func deltas(from old: String?, to new: String) throws -> [StoreFileMerge.RecordDelta] {
         var result: [StoreFileMerge.RecordDelta] = []
         for path in try git.changedFiles(from: old, to: new) {
-            let before = try old.map { commit throws(CommandError) in try git.file(path, at: commit) } ?? []
+            let before = try old.map { commit throws(SyncError) in try git.file(path, at: commit) } ?? []
             result += StoreFileMerge.deltas(path: path, old: before, new: try git.file(path, at: new))
         }
         return result
@@ -187,78 +207,115 @@ struct PlannerSync {
     // MARK: - sync
 
     /// What `sync` did.
-    struct Report {
-        var sent: [StoreFileMerge.RecordDelta] = []
-        var received: [StoreFileMerge.RecordDelta] = []
-        var conflicts = 0
-        var remote = ""
+    public struct Report: Sendable {
+        public var sent: [StoreFileMerge.RecordDelta] = []
+        public var received: [StoreFileMerge.RecordDelta] = []
+        public var conflicts = 0
+        /// The remote, its secrets hidden.
+        public var remote = ""
     }
 
-    /// Commits this copy's changes, fetches, merges and pushes, again when another copy pushed in
-    /// between (a bounded number of times).
-    func run() throws -> Report {
+    /// Commits this copy's changes, fetches, passes what arrived through the gate, merges and
+    /// pushes, again when another copy pushed in between (a bounded number of times).
+    public func run() throws -> Report {
         guard git.exists else {
-            throw CommandError.failed(
+            throw SyncError.failed(
                 "this planner is not shared yet; 'sync init' shares it, 'sync init REMOTE' joins one")
         }
         guard let remote = try git.remote() else {
-            throw CommandError.failed(
+            throw SyncError.failed(
                 "this planner has no remote to sync with; 'sync init REMOTE' joins one (a bare git repository)")
         }
-        try session.registerCurrentUser(label: "sync")
-        let conflictsBefore = try ConflictLog.entries(in: session.store.directory).count
-        var report = try session.store.exclusively { locked -> Report in
+        var sync = self
+        sync.git.remoteURL = remote
+        return try sync.syncing(with: remote)
+    }
+
+    private func syncing(with remote: String) throws -> Report {
+        try registerUser()
+        let conflictsBefore = try ConflictLog.entries(in: store.directory).count
+        var report = try store.exclusively { locked -> Report in
             try locked.checkpoint()
             try configureRepository(always: false)
             try writeRules()
             try settle(locked: locked)
             try commitLocal(message: nil)
-            var report = Report(remote: remote)
+            var report = Report(remote: RemoteAddress.redacted(remote))
             for attempt in 1...Self.attempts {
+                // Fetching touches no file of the work tree: it works whatever the last fetch
+                // brought, so a copy can always receive a mended remote.
                 try fetch(remote)
                 let theirs = try git.commit("origin/" + Self.branch)
-                if let theirs { report.received += try mergeRemote(theirs, locked: locked, unrelated: false) }
+                if let theirs {
+                    try gate.inspect(theirs, against: try git.commit("HEAD"))
+                    report.received += try mergeRemote(theirs, locked: locked, unrelated: false)
+                }
                 let pushed = try push(remote: remote, theirs: theirs)
                 if pushed.done {
                     report.sent = pushed.sent
                     return report
                 }
                 if attempt == Self.attempts {
-                    throw CommandError.failed(
-                        "could not send to \(remote): other copies kept sending in between; your changes are kept, run 'sync' again"
+                    throw SyncError.failed(
+                        "could not send to \(RemoteAddress.redacted(remote)): other copies kept sending in between; your changes are kept, run 'sync' again"
                     )
                 }
             }
             return report
         }
-        report.conflicts = try ConflictLog.entries(in: session.store.directory).count - conflictsBefore
+        report.conflicts = try ConflictLog.entries(in: store.directory).count - conflictsBefore
         return report
     }
 
     private func fetch(_ remote: String) throws {
         let result = try git.run(["fetch", "-q", "origin"])
         guard result.succeeded else {
-            throw CommandError.failed(
-                "could not reach \(remote) (\(result.reason)); nothing was sent or received, your changes are kept")
+            throw SyncError.failed(
+                "could not reach \(RemoteAddress.redacted(remote)) (\(result.reason)); nothing was sent or received, your changes are kept"
+            )
         }
     }
 
     /// Commits what changed in the planner's files since the last commit, with a message naming
     /// it (or `message`); nothing when nothing changed.
+    ///
+    /// Only files of the kinds that travel are staged (each by its path, whatever git's ignore
+    /// rules say), and what is staged is checked before the commit: a file of this copy's own is never
+    /// committed.
     private func commitLocal(message: String?) throws {
-        try git.require(["add", "-A"], doing: "stage the planner's changes")
+        try unstage()
+        let changed = try git.changedInWorkTree().filter { SharedPlannerFiles.role(of: $0) != nil }
+        if !changed.isEmpty {
+            try git.require(
+                ["add", "-A", "--"] + changed.map { ":(top,literal)" + $0 }, doing: "stage the planner's changes")
+        }
         let staged = try git.stagedFiles()
+        if let stray = staged.first(where: { SharedPlannerFiles.role(of: $0) == nil }) {
+            try unstage()
+            throw SyncError.failed(
+                "\(stray) was about to be committed, but it is this copy's own file; nothing was committed")
+        }
         guard !staged.isEmpty else { return }
         let head = try git.commit("HEAD")
         var deltas: [StoreFileMerge.RecordDelta] = []
         for path in staged {
-            let old = try head.map { commit throws(CommandError) in try git.file(path, at: commit) } ?? []
-            let new = try TextFile.read(session.store.directory + "/" + path) ?? []
+            let old = try head.map { commit throws(SyncError) in try git.file(path, at: commit) } ?? []
+            let new = try TextFile.read(store.directory + "/" + path) ?? []
             deltas += StoreFileMerge.deltas(path: path, old: old, new: new)
         }
-        let text = message ?? Self.message(for: deltas, by: session.store.author)
+        let text = message ?? Self.message(for: deltas, by: store.author)
         try git.require(["commit", "-q", "--no-verify", "-m", text], doing: "commit the planner's changes")
         try markSettled()
+    }
+
+    /// Takes back whatever is staged (by hand, or by an earlier run), so that a commit holds only
+    /// what this sync stages.
+    private func unstage() throws {
+        if try git.commit("HEAD") != nil {
+            try git.require(["reset", "-q"], doing: "clear what was staged")
+        } else {
+            try git.require(["read-tree", "--empty"], doing: "clear what was staged")
+        }
     }
 
     /// A commit message that names what changed: `shade: ana: 1 added, 2 changed`, then a line per
@@ -294,7 +351,7 @@ struct PlannerSync {
         } else {
             var arguments = [
                 "-c", "merge.shade.driver=\(Self.driverCommand)", "merge", "-q", "--no-edit", "-m",
-                "shade: \(session.store.author.isEmpty ? "someone" : session.store.author) merged the shared planner",
+                "shade: \(store.author.isEmpty ? "someone" : store.author) merged the shared planner",
             ]
             if unrelated { arguments.append("--allow-unrelated-histories") }
             let result = try git.run(arguments + [theirs])
@@ -306,13 +363,15 @@ struct PlannerSync {
                     result.errors.split(separator: "\n").first { $0.contains("cannot merge") }
                     .map(String.init) ?? result.reason
                 let files = unmerged.isEmpty ? "" : " " + unmerged.joined(separator: ", ")
-                throw CommandError.failed(
+                throw SyncError.failed(
                     "could not merge\(files): \(reason); nothing was changed here, both versions are kept in git"
                 )
             }
         }
         guard let after = try git.commit("HEAD") else { return [] }
         try settle(locked: locked, from: before, to: after)
+        // The rule files are shade's own again, whatever the merge brought.
+        try writeRules()
         try commitLocal(message: "shade: settled the tasks the merge brought")
         return try deltas(from: before, to: after)
     }
@@ -330,22 +389,29 @@ struct PlannerSync {
             {
                 return (false, [])
             }
-            throw CommandError.failed(
-                "could not send to \(remote) (\(result.reason)); your changes are kept and go at the next sync")
+            throw SyncError.failed(
+                "could not send to \(RemoteAddress.redacted(remote)) (\(result.reason)); your changes are kept and go at the next sync"
+            )
         }
         _ = try git.run(["branch", "-q", "--set-upstream-to=origin/" + Self.branch])
-        let base = try theirs.flatMap { commit throws(CommandError) in try git.mergeBase(commit, head) }
+        let base = try theirs.flatMap { commit throws(SyncError) in try git.mergeBase(commit, head) }
         return (true, try deltas(from: base, to: head))
     }
 
     // MARK: - settling arrivals
 
     /// Where this copy notes the commit whose tasks it last settled (inside `.git`: never shared).
-    private var settledFile: String { session.store.directory + "/.git/shade-settled" }
+    private var settledFile: String { store.directory + "/.git/shade-settled" }
 
     private func markSettled() throws {
         guard let head = try git.commit("HEAD") else { return }
         try TextFile.writeAtomically(settledFile, head + "\n")
+    }
+
+    /// Settles what a plain `git pull` (or a sync of another process) merged since this copy last
+    /// looked, under the store's lock.
+    public func settleMerged() throws {
+        try store.exclusively { locked in try settle(locked: locked) }
     }
 
     /// Settles the tasks a merge (this sync's, or a plain `git pull`) brought: moved tasks keep
@@ -372,18 +438,8 @@ struct PlannerSync {
                     base.flatMap { try? git.file(path, at: $0) }
                 }
             }
-            try ConflictLog.append(arrivals.conflicts, merged: now.timestamp, in: session.store.directory)
+            try ConflictLog.append(arrivals.conflicts, merged: now.timestamp, in: store.directory)
         }
         try TextFile.writeAtomically(settledFile, new + "\n")
-    }
-}
-
-/// The path of the running program.
-enum ExecutablePath {
-    static var current: String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -11,9 +11,9 @@ import CSystemCalls
 ///
 /// Its standard input is `/dev/null`; what it prints goes to shade's standard error (so that it
 /// can never mix with a view or a `--json` document), or is collected for the caller.
-enum ProcessLauncher {
+public enum ProcessLauncher {
     /// How a run ended.
-    enum Outcome: Equatable {
+    public enum Outcome: Equatable, Sendable {
         /// It exited with this status.
         case exited(Int32)
         /// A signal ended it.
@@ -24,10 +24,10 @@ enum ProcessLauncher {
         case notStarted(Int32)
 
         /// Whether it exited with status 0.
-        var succeeded: Bool { self == .exited(0) }
+        public var succeeded: Bool { self == .exited(0) }
 
         /// What happened, for a message: `exited with status 1`, `was not found`, …
-        var description: String {
+        public var description: String {
             switch self {
             case .exited(let status): "exited with status \(status)"
             case .signalled(let signal): "was ended by signal \(signal)"
@@ -39,11 +39,11 @@ enum ProcessLauncher {
     }
 
     /// How long a program may run before it is killed, in seconds (unless the caller says).
-    static let timeLimit = 15
+    public static let timeLimit = 15
 
     /// Runs `arguments[0]` (looked up in `PATH` when it has no slash) with `arguments`; what it
     /// prints goes to shade's standard error.
-    static func run(_ arguments: [String], environment: [String: String]? = nil) -> Outcome {
+    public static func run(_ arguments: [String], environment: [String: String]? = nil) -> Outcome {
         let pid = spawn(arguments, environment: environment) { actions in
             posix_spawn_file_actions_adddup2(&actions, 2, 1)
         }
@@ -54,14 +54,14 @@ enum ProcessLauncher {
     }
 
     /// What a program printed, collected by `collect`.
-    struct Printed: Sendable {
-        let outcome: Outcome
-        let output: [UInt8]
-        let errors: [UInt8]
+    public struct Printed: Sendable {
+        public let outcome: Outcome
+        public let output: [UInt8]
+        public let errors: [UInt8]
 
         /// The reason a failed run gives: its first `fatal:` or `error:` line (git's way), else
         /// the last line it printed.
-        var reason: String {
+        public var reason: String {
             let lines = String(decoding: errors.isEmpty ? output : errors, as: UTF8.self).split(separator: "\n")
             for line in lines {
                 for prefix in ["fatal: ", "error: "] where line.hasPrefix(prefix) {
@@ -75,7 +75,7 @@ enum ProcessLauncher {
     /// Runs `arguments[0]` as `run` does, collecting what it prints on standard output and on
     /// standard error (both read as they come, so neither pipe fills): for asking another
     /// program a value (`git config`), or running git for a sync. Killed after `limit` seconds.
-    static func collect(_ arguments: [String], environment: [String: String]? = nil, limit: Int = timeLimit)
+    public static func collect(_ arguments: [String], environment: [String: String]? = nil, limit: Int = timeLimit)
         -> Printed
     {
         var output: [Int32] = [-1, -1]
@@ -110,7 +110,7 @@ enum ProcessLauncher {
     /// Starts a program and leaves it running on its own, never waited for: in a session of its
     /// own (no terminal's signal or hang-up reaches it), every standard stream on `/dev/null`.
     /// Best effort. For a process about to exit (its child is then not left a zombie of it).
-    static func detach(_ arguments: [String]) {
+    public static func detach(_ arguments: [String]) {
         _ = spawn(arguments, environment: nil, ownSession: true) { actions in
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)

@@ -4,15 +4,14 @@ import ShadeStore
 /// looked (a plain `git pull`, a sync from another process): the tasks the merge brought are then
 /// settled — moved ones keep their ids, new ones are numbered — before the command reads them.
 /// A store that is no repository costs one failed file lookup.
-enum SharedPlannerWatch {
-    static func settleIfMerged(_ session: Session) throws {
-        let root = session.store.directory
-        guard let settled = try TextFile.read(root + "/.git/shade-settled"),
-            let head = headCommit(root)
-        else { return }
-        guard String(decoding: settled, as: UTF8.self).trimmingTrailingNewlines != head else { return }
-        let sync = try PlannerSync(session: session, now: try session.now())
-        try session.store.exclusively { locked in try sync.settle(locked: locked) }
+public enum SharedPlannerWatch {
+    /// Whether the store at `root` is shared and git moved its branch since this copy last
+    /// settled it (then `PlannerSync.settleMerged()` settles it).
+    public static func needsSettling(_ root: String) throws -> Bool {
+        guard let settled = try TextFile.read(root + "/.git/shade-settled"), let head = headCommit(root) else {
+            return false
+        }
+        return String(decoding: settled, as: UTF8.self).trimmingTrailingNewlines != head
     }
 
     /// The commit `.git/HEAD` names, read from git's files (no process): the branch's ref file,

@@ -1,0 +1,24 @@
+import ShadeCore
+
+/// Why sharing the planner could not be done. Every message says what happened and what the
+/// user's copy is left as; a path or a reason that came from another copy is escaped.
+public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The sync (or a step of it) could not be done.
+    case failed(SafeText)
+    /// What another copy sent was refused by the gate before any of it reached this copy.
+    case refused(path: String, reason: SafeText, sender: String?)
+
+    /// The message, escaped for the terminal.
+    public var message: SafeText {
+        switch self {
+        case .failed(let text): text
+        case .refused(let path, let reason, let sender):
+            "refused what the remote holds: \(path) \(reason)"
+                + (sender.map { " (sent by \($0))" as SafeText } ?? "")
+                + "; nothing of it was merged, your planner and your changes are as they were"
+                + "\n  whoever sent it can remove it with plain git; the next sync then goes through"
+        }
+    }
+
+    public var description: String { message.text }
+}
