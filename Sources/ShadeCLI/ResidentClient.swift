@@ -1,5 +1,5 @@
-import ShadeHost
 import CSystemCalls
+import ShadeHost
 
 #if canImport(Glibc)
     import Glibc

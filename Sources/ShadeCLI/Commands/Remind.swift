@@ -1,5 +1,5 @@
-import ShadeHost
 import ShadeCore
+import ShadeHost
 import ShadeJSON
 import ShadeRendering
 import ShadeStore
