@@ -37,9 +37,10 @@ public enum StoreFileMerge {
 
     /// Merges the versions of the store file at `path` (relative to the store); `base` is empty
     /// when the file did not exist in the base. Throws when a version does not read, or `path`
-    /// is no file copies share.
+    /// is no file copies share. With `now` (the merging copy's clock, a timestamp), every stamp
+    /// more than a day ahead of it counts as `now` (SPEC §14), in all three versions alike.
     public static func merge(
-        path: String, base: [UInt8], ours: [UInt8], theirs: [UInt8]
+        path: String, base: [UInt8], ours: [UInt8], theirs: [UInt8], now: String? = nil
     ) throws(StoreError) -> Merged {
         guard let kind = StoreFileKind(relativePath: path), kind.scope == .shared else {
             throw .invalidContent(file: path, location: "", reason: "this is no file that copies of a planner share")
@@ -65,14 +66,14 @@ public enum StoreFileMerge {
             }
             var was: WeekDocument.Content?
             if case .week(let content)? = versions.base { was = content }
-            return try mergeWeek(week, path: path, base: was, ours: mine, theirs: other)
+            return try mergeWeek(week, path: path, base: was, ours: mine, theirs: other, now: now)
         case (.collection(let recordKind), .collection(let mine), .collection(let other)):
             guard let codec = KeyedRecordCodecs.codec(for: recordKind) else {
                 throw .invalidContent(file: path, location: "", reason: "no kind of record \(recordKind) is known")
             }
             var was: CollectionDocument.Content?
             if case .collection(let content)? = versions.base { was = content }
-            return try mergeCollection(codec, path: path, base: was, ours: mine, theirs: other)
+            return try mergeCollection(codec, path: path, base: was, ours: mine, theirs: other, now: now)
         default:
             throw .invalidContent(file: path, location: "", reason: "the versions are of different kinds of file")
         }
@@ -147,8 +148,13 @@ public enum StoreFileMerge {
             self.removed = removed
         }
 
-        func side(_ key: String) -> RecordMerge.Side<JSONValue> {
-            RecordMerge.Side(record: versions[key], removed: removed[key])
+        func side(_ key: String, now: String?) -> RecordMerge.Side<JSONValue> {
+            var side = RecordMerge.Side(record: versions[key], removed: removed[key])
+            if let now {
+                if let stamps = side.record?.stamps { side.record?.stamps = stamps.bounded(arrivingAt: now) }
+                side.removed = side.removed?.bounded(arrivingAt: now)
+            }
+            return side
         }
     }
 
@@ -168,7 +174,8 @@ public enum StoreFileMerge {
     /// the conflicts (named by the merged title, else by `title` of a key gone).
     private static func mergeRecords<Kept>(
         base: Records, ours: Records, theirs: Records, shape: RecordMerge.Shape, path: String, kind: RecordKind,
-        title: (String) -> String, read: (String, RecordMerge.Version<JSONValue>) throws(StoreError) -> (Kept, String)
+        now: String?, title: (String) -> String,
+        read: (String, RecordMerge.Version<JSONValue>) throws(StoreError) -> (Kept, String)
     ) throws(StoreError) -> (kept: [Kept], removed: [String: FieldStamp], conflicts: [Conflict]) {
         let keys = ordered(
             ours.order, theirs.order, base.order, ours.removed.keys.sorted(), theirs.removed.keys.sorted())
@@ -176,7 +183,9 @@ public enum StoreFileMerge {
         var removed: [String: FieldStamp] = [:]
         var conflicts: [Conflict] = []
         for key in keys {
-            let outcome = merge(key, base: base.side(key), ours: ours.side(key), theirs: theirs.side(key), shape: shape)
+            let outcome = merge(
+                key, base: base.side(key, now: now), ours: ours.side(key, now: now),
+                theirs: theirs.side(key, now: now), shape: shape)
             var name = title(key)
             if let record = outcome.record {
                 let (one, shown) = try read(key, record)
@@ -191,7 +200,7 @@ public enum StoreFileMerge {
 
     private static func mergeWeek(
         _ week: ISOWeek, path: String, base: WeekDocument.Content?, ours: WeekDocument.Content,
-        theirs: WeekDocument.Content
+        theirs: WeekDocument.Content, now: String?
     ) throws(StoreError) -> Merged {
         func records(_ content: WeekDocument.Content?) -> Records {
             guard let content else { return Records() }
@@ -200,6 +209,7 @@ public enum StoreFileMerge {
         let sides = (base: records(base), ours: records(ours), theirs: records(theirs))
         let merged = try mergeRecords(
             base: sides.base, ours: sides.ours, theirs: sides.theirs, shape: taskShape, path: path, kind: .task,
+            now: now,
             title: { uid in
                 [sides.ours, sides.theirs, sides.base].lazy.compactMap {
                     $0.versions[uid]?.fields[TaskField.title.rawValue]?.stringValue
@@ -220,7 +230,7 @@ public enum StoreFileMerge {
 
     private static func mergeCollection(
         _ codec: any KeyedRecordCodec.Type, path: String, base: CollectionDocument.Content?,
-        ours: CollectionDocument.Content, theirs: CollectionDocument.Content
+        ours: CollectionDocument.Content, theirs: CollectionDocument.Content, now: String?
     ) throws(StoreError) -> Merged {
         func records(_ content: CollectionDocument.Content?) -> Records {
             guard let content else { return Records() }
@@ -232,7 +242,7 @@ public enum StoreFileMerge {
         let merged = try mergeRecords(
             base: records(base), ours: records(ours), theirs: records(theirs),
             shape: RecordMerge.Shape(stamped: stamped, made: ["created"]), path: path, kind: codec.kind,
-            title: { $0 },
+            now: now, title: { $0 },
             read: { key, record throws(StoreError) in
                 let object = JSONValue.object(
                     JSONObject(

@@ -36,9 +36,7 @@ struct ArrivalGate {
         case ("160000", _), (_, "commit"):
             throw refusal(entry.path, "is a submodule (a gitlink); a planner holds only regular files", in: commit)
         case (_, "tree"):
-            guard role == .folder else {
-                throw refusal(entry.path, "is a folder of no kind a planner has", in: commit)
-            }
+            // A folder is judged by what it holds: a file of no kind under it is named itself.
             return
         case ("100644", "blob"):
             break
@@ -65,7 +63,9 @@ struct ArrivalGate {
         switch SharedPlannerFiles.role(of: entry.path) {
         case .planner:
             do { try SharedPlannerFiles.read(bytes, path: entry.path) } catch {
-                throw refusal(entry.path, "does not read: \(error.message)", in: commit)
+                // The diagnosis alone: the store's advice on mending a file of its own is not for this.
+                let diagnosis = error.message.text.split(separator: "\n").first.map(String.init) ?? ""
+                throw refusal(entry.path, "does not read: " + SafeText(verbatim: diagnosis), in: commit)
             }
         case .rules:
             guard String(validating: bytes, as: UTF8.self) != nil, !bytes.contains(0) else {

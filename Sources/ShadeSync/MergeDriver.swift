@@ -14,7 +14,7 @@ public enum MergeDriver {
         do {
             let merged = try StoreFileMerge.merge(
                 path: path, base: try TextFile.read(base) ?? [], ours: try TextFile.read(ours) ?? [],
-                theirs: try TextFile.read(theirs) ?? [])
+                theirs: try TextFile.read(theirs) ?? [], now: now.timestamp)
             try TextFile.writeAtomically(ours, String(decoding: merged.bytes, as: UTF8.self))
             try ConflictLog.append(merged.conflicts, merged: now.timestamp, in: storeDirectory)
         } catch {

@@ -13,8 +13,8 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .failed(let text): text
         case .refused(let path, let reason, let sender):
-            "refused what the remote holds: \(path) \(reason)"
-                + (sender.map { " (sent by \($0))" as SafeText } ?? "")
+            "refused what the remote holds: \(path)"
+                + (sender.map { " (sent by \($0))" as SafeText } ?? "") + " \(reason)"
                 + "; nothing of it was merged, your planner and your changes are as they were"
                 + "\n  whoever sent it can remove it with plain git; the next sync then goes through"
         }

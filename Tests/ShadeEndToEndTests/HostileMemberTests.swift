@@ -1,0 +1,307 @@
+import Foundation
+import ShadeJSON
+import ShadeTestSupport
+import Testing
+
+/// A hostile member of a shared planner (SPEC §14): a plain `git` clone of the shared remote,
+/// pushing by hand whatever git can carry. Each test pushes one attack and checks what the
+/// victim sees: `sync` names the path and exits 1, nothing outside the store is read or
+/// written, nothing the attacker wrote runs, the victim's local work is all there, every other
+/// command keeps working, and once the push is reverted the next sync goes through and the
+/// copies converge.
+@Suite(.serialized) struct HostileMemberTests {
+    /// What one attack pushes, by plain git in the attacker's clone.
+    enum Push: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case symlinkedWeekFile, symlinkedWeekFolder, weekLinkedToStandardInput, gitlink, unknownPath
+        case executableWeek, journalRecord, idsFile, undoFile, backupsFile, damagedWeek, overDeepWeek
+        case newerFormat, invalidUTF8Week, weekOfAnotherWeek
+
+        var testDescription: String { rawValue }
+
+        /// The path `sync` must name.
+        var path: String {
+            switch self {
+            case .symlinkedWeekFile, .weekLinkedToStandardInput, .executableWeek, .damagedWeek, .overDeepWeek,
+                .invalidUTF8Week, .weekOfAnotherWeek:
+                "weeks/2026/2026-W49.json"
+            case .symlinkedWeekFolder: "weeks/2027"
+            case .gitlink: "weeks/2026/module"
+            case .unknownPath: "notes/run.sh"
+            case .journalRecord: "journal/0000000001-0123456789abcdef0123456789abcdef.json"
+            case .idsFile: "ids/0000.json"
+            case .undoFile: "undo/0000000099.json"
+            case .backupsFile: "backups/0000000001/shade.json"
+            case .newerFormat: "shade.json"
+            }
+        }
+
+        /// Makes the attack in the attacker's clone (not yet committed).
+        func make(in clone: Attacker, outside: String) throws {
+            let week = "weeks/2026/2026-W49.json"
+            switch self {
+            case .symlinkedWeekFile: try clone.link(week, to: outside + "/private.txt")
+            case .symlinkedWeekFolder: try clone.link("weeks/2027", to: outside)
+            case .weekLinkedToStandardInput: try clone.link(week, to: "/dev/stdin")
+            case .gitlink:
+                let head = try clone.git(["rev-parse", "HEAD"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+                try clone.require(["update-index", "--add", "--cacheinfo", "160000,\(head),weeks/2026/module"])
+            case .unknownPath: try clone.write("notes/run.sh", "#!/bin/sh\ntouch \(outside)/ran\n")
+            case .executableWeek:
+                try clone.write(week, Self.week("2026-W49", days: "{}"))
+                chmod(clone.root + "/" + week, 0o755)
+            case .journalRecord:
+                // A recovery record that would write the victim's .git/config with a command in it.
+                let config = "[core]\\n\\tfsmonitor = touch \(outside)/ran\\n"
+                try clone.write(path, "{\"files\": [{\"to\": \".git/config\", \"content\": \"\(config)\"}]}\n")
+            case .idsFile: try clone.write(path, "{\"format\": 3, \"kind\": \"ids\", \"shard\": 0, \"weeks\": []}\n")
+            case .undoFile: try clone.write(path, "{}\n")
+            case .backupsFile: try clone.write(path, "{\"format\": 3, \"kind\": \"store\"}\n")
+            case .damagedWeek:
+                try clone.write(week, "{\"format\": 3, \"kind\": \"week\", \"week\": \"2026-W49\", \"tas")
+            case .overDeepWeek:
+                try clone.write(
+                    week,
+                    Self.week(
+                        "2026-W49", days: String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)))
+            case .newerFormat: try clone.write("shade.json", "{\"format\": 99, \"kind\": \"store\"}\n")
+            case .invalidUTF8Week:
+                var bytes = Array(Self.week("2026-W49", days: "{}").utf8)
+                bytes.insert(contentsOf: [0xC0, 0x80], at: bytes.count - 3)
+                try Data(bytes).write(to: URL(fileURLWithPath: clone.root + "/" + week))
+            case .weekOfAnotherWeek: try clone.write(week, Self.week("2026-W50", days: "{}"))
+            }
+        }
+
+        static func week(_ name: String, days: String) -> String {
+            "{\"format\": 3, \"kind\": \"week\", \"week\": \"\(name)\", \"days\": \(days)}\n"
+        }
+    }
+
+    /// The victim (ana), an honest member (ben) and the attacker's clone, sharing a planner; ana
+    /// has a task the others have, and one she has not sent yet.
+    private func sharedPlanner() throws -> (hub: SyncFixture, attacker: Attacker, outside: String) {
+        let hub = try SyncFixture(names: ["ana", "ben"])
+        try hub.ok("ana", ["add", "mon", "Gym"])
+        try hub.ok("ana", ["sync", "init", hub.hub])
+        try hub.ok("ben", ["sync", "init", hub.hub])
+        let outside = hub.root + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try Data("the victim's secret\n".utf8).write(to: URL(fileURLWithPath: outside + "/private.txt"))
+        let attacker = try Attacker(hub: hub)
+        try hub.ok("ana", ["add", "tue", "Unsent", "work"])
+        return (hub, attacker, outside)
+    }
+
+    @Test(arguments: Push.allCases) func aHostilePushIsRefusedAndTheVictimKeepsWorking(_ push: Push) throws {
+        let (hub, attacker, outside) = try sharedPlanner()
+        try push.make(in: attacker, outside: outside)
+        // A gitlink is in the index alone: staging the work tree would take it out again.
+        try attacker.commitAndPush("an attack: \(push.rawValue)", staging: push != .gitlink)
+        let before = try hub.planner("ana")
+        let victimsFile = FileManager.default.contents(atPath: hub["ana"].store + "/" + push.path)
+        let outsideBefore = try FileManager.default.contentsOfDirectory(atPath: outside).sorted()
+
+        let failed = try hub.run("ana", ["sync"])
+        #expect(failed.status == 1, "\(failed.stdout)")
+        #expect(failed.stderr.contains(push.path), "\(failed.stderr)")
+        #expect(failed.stderr.contains("mallory"), "the sender is named: \(failed.stderr)")
+        #expect(failed.stderr.split(separator: "\n").count <= 2, "\(failed.stderr)")
+        // Nothing of it reached the working tree; the victim's work is all there.
+        #expect(FileManager.default.contents(atPath: hub["ana"].store + "/" + push.path) == victimsFile)
+        #expect(try hub.planner("ana") == before)
+        #expect(before.values.contains { $0["title"]?.stringValue == "Unsent work" })
+        for words in [["day", "mon"], ["week"], ["check"], ["ls", "all"], ["add", "wed", "Later"]] {
+            let result = try hub.run("ana", words)
+            #expect(result.status == 0, "\(words): \(result.stderr)")
+        }
+        // Nothing outside the store was read, written or run.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside).sorted() == outsideBefore)
+        #expect(!FileManager.default.fileExists(atPath: outside + "/ran"))
+        let config = try String(contentsOfFile: hub["ana"].store + "/.git/config", encoding: .utf8)
+        #expect(!config.contains("fsmonitor"))
+        // A second try says the same: fetching still works, nothing was half taken.
+        #expect(try hub.run("ana", ["sync"]).status == 1)
+
+        // The attacker's push is reverted; the next sync goes through and the copies converge.
+        try attacker.revert()
+        try hub.ok("ana", ["sync"])
+        try hub.ok("ben", ["sync"])
+        try hub.ok("ana", ["sync"])
+        let ana = try hub.planner("ana")
+        #expect(ana == (try hub.planner("ben")))
+        #expect(Set(ana.values.compactMap { $0["title"]?.stringValue }) == ["Gym", "Unsent work", "Later"])
+        #expect(try !hub.pushedHistory().contains("the victim's secret"))
+        #expect(!FileManager.default.fileExists(atPath: outside + "/ran"))
+    }
+
+    @Test func aFileOverTheSizeLimitIsRefusedBeforeItIsRead() throws {
+        let (hub, attacker, _) = try sharedPlanner()
+        let path = attacker.root + "/weeks/2026/2026-W49.json"
+        try FileManager.default.createDirectory(
+            atPath: attacker.root + "/weeks/2026", withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: 256 * 1024 * 1024 + 1)
+        try handle.close()
+        try attacker.commitAndPush("a huge week")
+        let failed = try hub.run("ana", ["sync"])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("weeks/2026/2026-W49.json"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("over the limit of 268435456 bytes"), "\(failed.stderr)")
+        try attacker.revert()
+        try hub.ok("ana", ["sync"])
+    }
+
+    @Test func aHostileGitignoreNeverMakesTheVictimCommitItsOwnFiles() throws {
+        let (hub, attacker, _) = try sharedPlanner()
+        try attacker.write(".gitignore", "!*\n!/ids/\n!/undo/\n!/backups/\n!/journal/\n!/lock\n")
+        try attacker.commitAndPush("track everything")
+        // The victim changes things, so that its change log, ids and backups are all there.
+        try hub.ok("ana", ["edit", "1", "Gym at seven"])
+        try hub.ok("ana", ["sync"])
+        try hub.ok("ana", ["add", "wed", "Swim"])
+        try hub.ok("ana", ["sync"])
+        let tracked = try ExternalCommand.run("/usr/bin/git", ["-C", hub.hub, "ls-tree", "-r", "--name-only", "main"])
+        let paths = tracked.output.split(separator: "\n").map(String.init)
+        #expect(!paths.isEmpty)
+        for path in paths {
+            #expect(
+                path == "shade.json" || path.hasPrefix("weeks/") || path == ".gitignore" || path == ".gitattributes"
+                    || (path.hasSuffix(".json") && !path.contains("/")), "\(path) was sent")
+        }
+        // The rules are shade's own again, and git sees nothing to commit.
+        let rules = try String(contentsOfFile: hub["ana"].store + "/.gitignore", encoding: .utf8)
+        #expect(!rules.contains("!/ids/"))
+        #expect(try hub.git("ana", ["status", "--porcelain"]).output == "")
+    }
+
+    @Test func aHostileGitattributesCannotTakeTheMergeAwayFromShade() throws {
+        let (hub, attacker, _) = try sharedPlanner()
+        // Both change the week of Gym: the attacker with text merges forced on every file.
+        try attacker.write(".gitattributes", "* merge=text -merge\n*.json merge=binary\n")
+        try attacker.commitAndPush("merge as text")
+        try hub.ok("ben", ["sync"])
+        try hub.ok("ben", ["add", "mon", "Bake"])
+        try hub.ok("ben", ["sync"])
+        try hub.ok("ana", ["add", "mon", "Read"])
+        try hub.ok("ana", ["sync"])
+        let week = try String(contentsOfFile: hub["ana"].store + "/weeks/2026/2026-W48.json", encoding: .utf8)
+        #expect(!week.contains("<<<<<<<"))
+        #expect(
+            Set(try hub.planner("ana").values.compactMap { $0["title"]?.stringValue }).isSuperset(of: [
+                "Gym", "Bake", "Read",
+            ]))
+        let attributes = try String(contentsOfFile: hub["ana"].store + "/.git/info/attributes", encoding: .utf8)
+        #expect(attributes.contains("*.json merge=shade"))
+    }
+
+    @Test func stampsFromTheFarFutureCountAsTheirArrivalAndLoseToALaterChange() throws {
+        let (hub, attacker, _) = try sharedPlanner()
+        let gym = try #require(try hub.uid("ana", titled: "Gym"))
+        // Ana renames Gym, not yet sent; the attacker renames it too, stamped in year 9999.
+        try hub.ok("ana", ["edit", "1", "Gym with Ana"])
+        let file = attacker.root + "/weeks/2026/2026-W48.json"
+        var week = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        var days = try #require(week["days"] as? [String: Any])
+        var day = try #require(days["2026-11-23"] as? [String: Any])
+        var morning = try #require(day["morning"] as? [[String: Any]])
+        var task = morning[0]
+        var stamps = try #require(task["stamps"] as? [String: Any])
+        var changed = stamps["changed"] as? [String: Any] ?? [:]
+        changed["title"] = ["at": "9999-01-01T00:00:00+00:00", "by": "mallory"]
+        stamps["changed"] = changed
+        task["stamps"] = stamps
+        task["title"] = "Mallory was here"
+        morning[0] = task
+        day["morning"] = morning
+        days["2026-11-23"] = day
+        week["days"] = days
+        try JSONSerialization.data(withJSONObject: week, options: [.prettyPrinted, .sortedKeys]).write(
+            to: URL(fileURLWithPath: file))
+        try attacker.commitAndPush("forever")
+        try hub.ok("ana", ["sync"])
+        // The conflict log names both values; the stamp kept is the arrival's, not year 9999.
+        let conflicts = try hub.json("ana", ["conflicts"]).objectValue?["conflicts"]?.arrayValue ?? []
+        let entry = try #require(conflicts.first?.objectValue)
+        #expect(entry["uid"]?.stringValue == gym)
+        let values = Set([entry["kept"]?.stringValue, entry["lost"]?.stringValue].compactMap { $0 })
+        #expect(values == ["Mallory was here", "Gym with Ana"])
+        #expect(entry["kept_at"]?.stringValue?.hasPrefix("9999") == false, "\(entry)")
+        let merged = try String(contentsOfFile: hub["ana"].store + "/weeks/2026/2026-W48.json", encoding: .utf8)
+        #expect(!merged.contains("9999-"))
+        // A later change by an honest member wins, as any later change does.
+        try hub.ok("ben", ["edit", "1", "Gym at eight"])
+        try hub.ok("ben", ["sync"])
+        try hub.ok("ana", ["sync"])
+        #expect(try hub.planner("ana")[gym]?["title"]?.stringValue == "Gym at eight")
+        #expect(try hub.planner("ana") == hub.planner("ben"))
+    }
+
+    @Test func aPasswordInTheRemoteIsNeverPrinted() throws {
+        let hub = try SyncFixture(names: ["ana"])
+        try hub.ok("ana", ["add", "mon", "Gym"])
+        // Nothing listens on port 9 of the loopback: the fetch fails at once.
+        for remote in ["https://ana:s3cretPass@127.0.0.1:9/planner.git", "https://ghp_T0KENvalue@127.0.0.1:9/p.git"] {
+            let failed = try hub.run("ana", ["sync", "init", remote])
+            #expect(failed.status == 1)
+            #expect(failed.stderr.contains("***"), "\(failed.stderr)")
+            #expect(!failed.stderr.contains("s3cretPass") && !failed.stderr.contains("T0KENvalue"), "\(failed.stderr)")
+            #expect(!failed.stdout.contains("s3cretPass") && !failed.stdout.contains("T0KENvalue"))
+        }
+    }
+}
+
+/// The hostile member's own clone of the shared remote: plain git, no shade.
+struct Attacker {
+    let root: String
+
+    init(hub: SyncFixture) throws {
+        root = hub.root + "/attacker"
+        let cloned = try ExternalCommand.run("/usr/bin/git", ["clone", "-q", hub.hub, root])
+        #expect(cloned.status == 0, "\(cloned.output)")
+    }
+
+    func git(_ arguments: [String]) throws -> ExternalCommand.Result {
+        try ExternalCommand.run(
+            "/usr/bin/git", ["-C", root, "-c", "user.name=mallory", "-c", "user.email=mallory@example.org"] + arguments)
+    }
+
+    func require(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let result = try git(arguments)
+        #expect(result.status == 0, "git \(arguments): \(result.output)", sourceLocation: sourceLocation)
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        let url = URL(fileURLWithPath: root + "/" + path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func link(_ path: String, to target: String) throws {
+        let url = URL(fileURLWithPath: root + "/" + path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target)
+    }
+
+    /// Commits everything, ignored files too, and pushes.
+    func commitAndPush(_ message: String, staging: Bool = true) throws {
+        if staging { try require(["add", "-A", "-f", "."]) }
+        try require(["commit", "-q", "-m", message])
+        try require(["push", "-q", "origin", "HEAD:main"])
+    }
+
+    /// Takes the last commit back with a new one, and pushes.
+    func revert() throws {
+        try require(["pull", "-q", "--no-rebase", "origin", "main"])
+        try require(["revert", "--no-edit", "HEAD"])
+        try require(["push", "-q", "origin", "HEAD:main"])
+    }
+}
+
+extension SyncFixture {
+    /// Everything the shared remote's history holds, as text.
+    func pushedHistory() throws -> String {
+        try ExternalCommand.run("/usr/bin/git", ["-C", hub, "log", "-p", "--all"]).output
+    }
+}
