@@ -10,6 +10,14 @@ public struct StoreProblem: Sendable, Equatable {
     public let column: Int?
     /// What is wrong.
     public let message: String
+
+    /// A problem of `file` (absolute), at a line and column when there is one.
+    public init(file: String, line: Int? = nil, column: Int? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
 }
 
 /// What `shade check` found: every file read, every task counted, every problem with its place.

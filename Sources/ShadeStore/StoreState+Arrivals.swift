@@ -132,6 +132,13 @@ extension StoreState {
                 arrivals.moved.append(task.uid)
             }
         }
+        // A task that left its week's file and came into none (another copy removed it): its id
+        // goes with it, as a removal here takes it (the id is never handed out again).
+        for (uid, left) in leftIDs.sorted(by: { $0.key < $1.key }) where weekIDs[left.week]?[uid] == left.id {
+            weekIDs[left.week]?[uid] = nil
+            try setWeek(nil, forID: left.id)
+            dirtyIndexes.insert(left.week)
+        }
         // The weeks as settled, numbered (a task new to this copy gets the next id).
         for (week, content) in contents {
             weeks[week] = try numbered(content.tasks, in: week)

@@ -238,6 +238,22 @@ import Testing
         #expect(try hub.planner("ana") == hub.planner("ben"))
     }
 
+    @Test func checkNamesWhatGitTracksThatIsNoPlannerFile() throws {
+        let (hub, _, outside) = try sharedPlanner()
+        #expect(try hub.run("ana", ["check"]).status == 0)
+        // By hand, past shade: a file of the copy's own and a link, committed with plain git.
+        try FileManager.default.createSymbolicLink(
+            atPath: hub["ana"].store + "/linked.txt", withDestinationPath: outside + "/private.txt")
+        #expect(try hub.git("ana", ["add", "-f", "ids/0000.json", "linked.txt"]).status == 0)
+        #expect(try hub.git("ana", ["commit", "-qm", "by hand"]).status == 0)
+        let checked = try hub.run("ana", ["check", "--json"])
+        #expect(checked.status == 1)
+        let problems = try JSONParser.parse(Array(checked.stdout.utf8)).objectValue?["problems"]?.arrayValue ?? []
+        let files = problems.compactMap { $0.objectValue?["file"]?.stringValue }
+        #expect(files.contains(hub["ana"].store + "/ids/0000.json"), "\(files)")
+        #expect(files.contains(hub["ana"].store + "/linked.txt"), "\(files)")
+    }
+
     @Test func aPasswordInTheRemoteIsNeverPrinted() throws {
         let hub = try SyncFixture(names: ["ana"])
         try hub.ok("ana", ["add", "mon", "Gym"])

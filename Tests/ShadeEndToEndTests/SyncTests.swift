@@ -278,6 +278,22 @@ import Testing
         #expect(try hub.run("ben", ["check"]).status == 0)
     }
 
+    @Test func aTaskRemovedOnAnotherCopyLeavesNoIdBehind() throws {
+        let hub = try SyncFixture(names: ["ana", "ben"])
+        try hub.ok("ana", ["add", "mon", "Gym"])
+        try hub.ok("ana", ["add", "mon", "Read"])
+        try hub.ok("ana", ["sync", "init", hub.hub])
+        try hub.ok("ben", ["sync", "init", hub.hub])
+        try hub.ok("ana", ["rm", "1"])
+        try hub.ok("ana", ["sync"])
+        try hub.ok("ben", ["sync"])
+        let checked = try hub.run("ben", ["check"])
+        #expect(checked.status == 0, "\(checked.stdout)")
+        // The id the removed task had is not handed out again.
+        #expect(try hub.ok("ben", ["add", "tue", "New"]).contains("added 3"))
+        #expect(try hub.run("ben", ["check"]).status == 0)
+    }
+
     @Test func aREPLShowsWhatItsSyncBrought() throws {
         let hub = try SyncFixture(names: ["ana", "ben"])
         try hub.ok("ana", ["add", "mon", "First"])

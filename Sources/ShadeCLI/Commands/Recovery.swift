@@ -1,6 +1,7 @@
 import ShadeCore
 import ShadeJSON
 import ShadeStore
+import ShadeSync
 
 #if canImport(Glibc)
     import Glibc
@@ -22,7 +23,9 @@ extension Shade {
         }
 
         func execute(in session: Session) throws {
-            let report = try session.store.check()
+            var report = try session.store.check()
+            report.problems += try SharedPlannerCheck.problems(
+                in: session.store.directory, environment: session.environment.variables)
             if json {
                 try session.printJSON([
                     "ok": .bool(report.problems.isEmpty), "files": .int(Int64(report.files)),
