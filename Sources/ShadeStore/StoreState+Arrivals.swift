@@ -20,10 +20,11 @@ extension StoreState {
     /// them), whose files a merge rewrote; `base` gives a file as the merge's base held it (nil
     /// when unknown), to join a task found in two weeks field by field as the merge would have.
     /// What it changes is saved with this step (no entry of the change log: the planner is as the
-    /// merge left it).
-    public func settleArrivals(afterChangesTo files: [String], base: (String) -> [UInt8]?) throws(StoreError)
-        -> Arrivals
-    {
+    /// merge left it). With `now` (this copy's clock, a timestamp), a stamp of an arrived task more
+    /// than a day ahead of it counts as `now` (SPEC §14), as a merge counts it.
+    public func settleArrivals(
+        afterChangesTo files: [String], now: String? = nil, base: (String) -> [UInt8]?
+    ) throws(StoreError) -> Arrivals {
         var arrivals = Arrivals()
         var contents: [ISOWeek: WeekDocument.Content] = [:]
         var changed: Set<ISOWeek> = []
@@ -39,6 +40,19 @@ extension StoreState {
                 }
             }
             guard content.format >= 3 else { continue }
+            if let now {
+                let bounded = content.tasks.map { task in
+                    var task = task
+                    task.stamps = task.stamps.bounded(arrivingAt: now)
+                    return task
+                }
+                let removed = content.removed.mapValues { $0.bounded(arrivingAt: now) }
+                if bounded != content.tasks || removed != content.removed {
+                    content.tasks = bounded
+                    content.removed = removed
+                    dirtyWeeks.insert(week)
+                }
+            }
             contents[week] = content
             _ = try weekIndex(week)
         }

@@ -126,13 +126,20 @@ public struct PlannerSync {
                 return started
             }
             started.remote = RemoteAddress.redacted(remote)
-            do { try fetch(remote) } catch {
-                // A remote that cannot be reached is not kept: 'sync init' with the right one works.
-                if existing == nil { _ = try git.run(["remote", "remove", "origin"]) }
+            let shared: String?
+            do {
+                try fetch(remote)
+                shared = try git.commit("origin/" + Self.branch)
+                if let shared { try gate.inspect(shared, against: try git.commit("HEAD")) }
+            } catch {
+                // A remote that cannot be reached, or holds what may not come in, is not kept:
+                // 'sync init' with the right one (or once it is mended) works.
+                if existing == nil {
+                    _ = try git.run(["remote", "remove", "origin"])
+                    _ = try git.run(["update-ref", "-d", "refs/remotes/origin/" + Self.branch])
+                }
                 throw error
             }
-            let shared = try git.commit("origin/" + Self.branch)
-            if let shared { try gate.inspect(shared, against: try git.commit("HEAD")) }
             if let shared, try git.commit("HEAD") == nil, !hasPlanner {
                 // An empty store joins: it starts as the shared planner is.
                 try git.require(["checkout", "-q", "-f", "-B", Self.branch, shared], doing: "take the shared planner")
@@ -434,7 +441,7 @@ public struct PlannerSync {
         if !files.isEmpty {
             let git = self.git
             let arrivals = try locked.write(label: nil, now: now) { state in
-                try state.settleArrivals(afterChangesTo: files) { path in
+                try state.settleArrivals(afterChangesTo: files, now: now.timestamp) { path in
                     base.flatMap { try? git.file(path, at: $0) }
                 }
             }

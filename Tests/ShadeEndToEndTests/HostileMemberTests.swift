@@ -134,6 +134,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: outside + "/ran"))
     }
 
+    @Test func aNewMemberJoiningAHostileRemoteTakesNothingOfIt() throws {
+        let (hub, attacker, outside) = try sharedPlanner()
+        try Push.journalRecord.make(in: attacker, outside: outside)
+        try Push.symlinkedWeekFolder.make(in: attacker, outside: outside)
+        try attacker.commitAndPush("a trap for whoever joins")
+        let newcomer = ShadeProcess()
+        let joined = try newcomer.run(["sync", "init", hub.hub])
+        #expect(joined.status == 1)
+        #expect(joined.stderr.contains("refused what the remote holds"), "\(joined.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: newcomer.store + "/journal"))
+        #expect(!FileManager.default.fileExists(atPath: newcomer.store + "/weeks/2027"))
+        #expect(!FileManager.default.fileExists(atPath: outside + "/ran"))
+        let config = try String(contentsOfFile: newcomer.store + "/.git/config", encoding: .utf8)
+        #expect(!config.contains("fsmonitor") && !config.contains("[remote"))
+        #expect(try newcomer.run(["week"]).status == 0)
+        // Once the remote is mended, joining works.
+        try attacker.revert()
+        let again = try newcomer.run(["sync", "init", hub.hub])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try newcomer.allTasks().contains { $0["title"]?.stringValue == "Gym" })
+    }
+
     @Test func aFileOverTheSizeLimitIsRefusedBeforeItIsRead() throws {
         let (hub, attacker, _) = try sharedPlanner()
         let path = attacker.root + "/weeks/2026/2026-W49.json"
@@ -220,6 +242,10 @@ import Testing
         try JSONSerialization.data(withJSONObject: week, options: [.prettyPrinted, .sortedKeys]).write(
             to: URL(fileURLWithPath: file))
         try attacker.commitAndPush("forever")
+        // Ben changed nothing of that week: it arrives whole, its stamp counted as its arrival.
+        try hub.ok("ben", ["sync"])
+        let arrived = try String(contentsOfFile: hub["ben"].store + "/weeks/2026/2026-W48.json", encoding: .utf8)
+        #expect(arrived.contains("Mallory was here") && !arrived.contains("9999-"))
         try hub.ok("ana", ["sync"])
         // The conflict log names both values; the stamp kept is the arrival's, not year 9999.
         let conflicts = try hub.json("ana", ["conflicts"]).objectValue?["conflicts"]?.arrayValue ?? []
