@@ -75,9 +75,10 @@ public enum ProcessLauncher {
     /// Runs `arguments[0]` as `run` does, collecting what it prints on standard output and on
     /// standard error (both read as they come, so neither pipe fills): for asking another
     /// program a value (`git config`), or running git for a sync. Killed after `limit` seconds.
-    public static func collect(_ arguments: [String], environment: [String: String]? = nil, limit: Int = timeLimit)
-        -> Printed
-    {
+    /// `input` names a file to be its standard input (else `/dev/null`).
+    public static func collect(
+        _ arguments: [String], environment: [String: String]? = nil, limit: Int = timeLimit, input: String? = nil
+    ) -> Printed {
         var output: [Int32] = [-1, -1]
         var errors: [Int32] = [-1, -1]
         guard pipe(&output) == 0 else { return Printed(outcome: .notStarted(errno), output: [], errors: []) }
@@ -88,6 +89,7 @@ public enum ProcessLauncher {
         }
         let ends = output + errors
         let pid = spawn(arguments, environment: environment) { actions in
+            if let input { posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0) }
             posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
             posix_spawn_file_actions_adddup2(&actions, ends[3], 2)
             // The child keeps only its ends of the pipes, as its standard output and error.

@@ -15,6 +15,12 @@ struct ArrivalGate {
     /// were read before, so only the others are read again.
     func inspect(_ commit: String, against known: String?) throws(SyncError) {
         let entries = try git.tree(commit)
+        guard entries.count <= Self.maximumEntries else {
+            throw .refused(
+                path: "its tree",
+                reason: "holds \(entries.count) files and folders, over the limit of \(Self.maximumEntries)",
+                sender: nil)
+        }
         var changed: Set<String>?
         if let known { changed = Set(try git.changedFiles(from: known, to: commit)) }
         var unread: [GitRepository.TreeEntry] = []
@@ -22,10 +28,28 @@ struct ArrivalGate {
             try check(entry, in: commit)
             if entry.type == "blob", changed?.contains(entry.path) ?? true { unread.append(entry) }
         }
-        for entry in unread {
-            try read(entry, in: commit)
+        // Read in batches, so that what is held at once stays bounded.
+        var batch: [GitRepository.TreeEntry] = []
+        var batchBytes = 0
+        for (index, entry) in unread.enumerated() {
+            batch.append(entry)
+            batchBytes += entry.size ?? 0
+            if batchBytes >= Self.batchBytes || index == unread.count - 1 {
+                for (one, bytes) in zip(batch, try git.blobs(batch.map(\.object))) {
+                    try read(one, bytes, in: commit)
+                }
+                batch = []
+                batchBytes = 0
+            }
         }
     }
+
+    /// The most files and folders a planner's tree may hold: a week file for every week of two
+    /// centuries, and room to spare.
+    static let maximumEntries = 20_000
+
+    /// How many bytes of arrived files are read at once, at most (one file may be larger).
+    static let batchBytes = 64 * 1024 * 1024
 
     /// The kind, mode and size of one entry.
     private func check(_ entry: GitRepository.TreeEntry, in commit: String) throws(SyncError) {
@@ -58,8 +82,7 @@ struct ArrivalGate {
     }
 
     /// One file's bytes, read as the store would read them.
-    private func read(_ entry: GitRepository.TreeEntry, in commit: String) throws(SyncError) {
-        let bytes = try git.blob(entry.object)
+    private func read(_ entry: GitRepository.TreeEntry, _ bytes: [UInt8], in commit: String) throws(SyncError) {
         switch SharedPlannerFiles.role(of: entry.path) {
         case .planner:
             do { try SharedPlannerFiles.read(bytes, path: entry.path) } catch {

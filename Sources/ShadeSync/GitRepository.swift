@@ -1,5 +1,6 @@
 import ShadeCore
 import ShadeHost
+import ShadeStore
 
 #if canImport(Glibc)
     import Glibc
@@ -52,11 +53,11 @@ struct GitRepository {
     /// Whether the store is a repository already (what `sync init` made).
     var exists: Bool { access(root + "/.git", F_OK) == 0 }
 
-    /// Runs `git -C root ARGUMENTS…`.
-    func run(_ arguments: [String]) throws(SyncError) -> Output {
+    /// Runs `git -C root ARGUMENTS…`, its standard input the file `input` (else none).
+    func run(_ arguments: [String], input: String? = nil) throws(SyncError) -> Output {
         let printed = ProcessLauncher.collect(
             ["git", "-C", root, "-c", "user.name=\(name)", "-c", "user.email=\(email)"] + Self.hardening + arguments,
-            environment: environment.merging(Self.overrides) { $1 }, limit: Self.timeLimit)
+            environment: environment.merging(Self.overrides) { $1 }, limit: Self.timeLimit, input: input)
         switch printed.outcome {
         case .notStarted(ENOENT):
             throw .failed("sync needs git, which is not installed (on Debian: apt-get install git)")
@@ -102,11 +103,34 @@ struct GitRepository {
         return result.succeeded ? result.bytes : []
     }
 
-    /// A blob by its object id.
-    func blob(_ object: String) throws(SyncError) -> [UInt8] {
-        let result = try run(["cat-file", "blob", object])
-        guard result.succeeded else { throw .failed("could not read a file that arrived: \(result.reason)") }
-        return result.bytes
+    /// Blobs by their object ids, in that order, all from one `git cat-file --batch`.
+    func blobs(_ objects: [String]) throws(SyncError) -> [[UInt8]] {
+        guard !objects.isEmpty else { return [] }
+        let list = root + "/.git/shade-objects-\(getpid())"
+        do throws(StoreError) {
+            try TextFile.writeAtomically(list, objects.map { $0 + "\n" }.joined())
+        } catch {
+            throw .failed("could not list the files that arrived: \(error.message)")
+        }
+        defer { unlink(list) }
+        let result = try run(["cat-file", "--batch"], input: list)
+        guard result.succeeded else { throw .failed("could not read the files that arrived: \(result.reason)") }
+        // Each: "OBJECT TYPE SIZE\n", SIZE bytes, "\n".
+        var blobs: [[UInt8]] = []
+        var at = result.bytes.startIndex
+        let bytes = result.bytes
+        for _ in objects {
+            guard let end = bytes[at...].firstIndex(of: UInt8(ascii: "\n")) else { break }
+            let header = String(decoding: bytes[at..<end], as: UTF8.self).split(separator: " ")
+            guard header.count == 3, header[1] == "blob", let size = Int(header[2]), end + 1 + size <= bytes.count
+            else {
+                throw .failed("could not read the files that arrived: git answered \(header.joined(separator: " "))")
+            }
+            blobs.append(Array(bytes[(end + 1)..<(end + 1 + size)]))
+            at = end + 1 + size + 1
+        }
+        guard blobs.count == objects.count else { throw .failed("could not read the files that arrived") }
+        return blobs
     }
 
     /// One entry of a tree, as `git ls-tree -r -t -l` lists it.
