@@ -5,6 +5,10 @@ public enum ICalendar {
     /// it the second, a VALARM in that the third. A real calendar needs three or four.
     public static let maximumDepth = 64
 
+    /// The last year `serialize` writes: libical 3.0 takes a time past 3000 for no time and
+    /// writes its date as `00000000` (measured), so a later one is refused instead.
+    public static let latestWrittenYear = 3000
+
     /// Parses a whole `.ics` text (CRLF or LF line ends, folded lines unfolded by libical) and
     /// returns its VCALENDAR.
     ///
@@ -31,7 +35,7 @@ public enum ICalendar {
     /// Throws a `CalendarError` for what libical cannot write or would write wrongly: a kind or
     /// property name it does not know (X- properties are written; X- components are not, as
     /// libical ends them with `END:X`), a value that is not of its property's kind, an impossible
-    /// date, a comma inside one of a list's texts (libical writes CATEGORIES' commas bare), a NUL
+    /// date or one after `latestWrittenYear`, a comma inside one of a list's texts (libical writes CATEGORIES' commas bare), a NUL
     /// character.
     public static func serialize(_ calendar: CalendarComponent) throws(CalendarError) -> String {
         try CalendarWriter.write(calendar)
