@@ -67,10 +67,7 @@ extension Shade {
                 session.print(Export.terminalSafe(written.text, format: format))
                 return
             }
-            do { try TextFile.writeAtomically(output, written.text, mode: 0o600) } catch {
-                let what = error.message.text.split(separator: "\n").first.map(String.init) ?? ""
-                throw CommandError.failed(SafeText(escaping: what) + "\nnothing was written")
-            }
+            try UserFile.write(written.text, to: output)
             let count = bundle.tasks.count
             session.print(
                 "exported \(count) task\(count == 1 ? "" : "s")"

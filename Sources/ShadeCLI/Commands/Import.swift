@@ -47,16 +47,10 @@ extension Shade {
             if file == "-", session.readsLinesFromStandardInput {
                 throw CommandError.usage("the REPL reads its lines from standard input; name a file to import")
             }
-            let bytes: [UInt8]
-            do {
-                guard let read = try TextFile.read(file == "-" ? "/dev/stdin" : file) else {
-                    throw CommandError.failed("there is no file \(shownFile)")
-                }
-                bytes = read
-            } catch let error as StoreError {
-                let what = error.message.text.split(separator: "\n").first.map(String.init) ?? ""
-                throw CommandError.failed(SafeText(escaping: what))
-            }
+            let bytes = try UserFile.read(
+                file, limit: ImportLimits.maximumFileSize,
+                tooLarge: "\(shownFile) was not imported: it is larger than \(ImportLimits.maximumFileSizeText) "
+                    + "(\(ImportLimits.maximumFileSize) bytes, the limit)\nnothing was changed")
             let format = self.format ?? InterchangeFormat.guess(fileName: file == "-" ? nil : file, bytes: bytes)
             let now = try session.now()
             let context = InterchangeContext(now: now, schedule: session.schedule)

@@ -76,13 +76,7 @@ extension Shade {
                 session.print(SafeText(escaping: html, keepingLineBreaks: true))
                 return
             }
-            // A page is the user's own file, not the store's: a failure says so and nothing else.
-            do { try TextFile.writeAtomically(file, html + "\n", mode: 0o600) } catch {
-                // The first line says what failed (the store's own note about its state is not
-                // this file's); the message is safe text already, so escaping it keeps it as it is.
-                let what = error.message.text.split(separator: "\n").first.map(String.init) ?? ""
-                throw CommandError.failed(SafeText(escaping: what) + "\nno page was written")
-            }
+            try UserFile.write(html + "\n", to: file)
             let range = ReportPage.rangeText(report)
             session.print("wrote \(SafeText(escaping: file)) · \(range) · \(report.stats.weeks.count) weeks")
         }
