@@ -15,7 +15,8 @@ extension Shade {
                 repeating tasks that show a matching occurrence come with them, and the categories and \
                 goals they name. json is shade's own and holds everything; the others hold what their \
                 format can (a note on standard error says what was left out). The file is written \
-                whole or not at all.
+                whole or not at all; it must be a regular file or a new one (a link to a regular \
+                file writes that file), never a FIFO, a device or a directory; - is standard output.
 
                 Examples:
                   export --format csv -o week.csv thisweek

@@ -13,7 +13,8 @@ extension Shade {
                 by slot and by weekday, the goals and the streaks; light or dark as your system \
                 is. Its figures are those of stats --from --to (and stats --by month for the \
                 months). Default: up to 26 weeks, from the first week with tasks to the week in \
-                view. The file is written whole or not at all, readable by you alone; - prints \
+                view. The file is written whole or not at all, readable by you alone, over a \
+                regular file or a new one only (never a FIFO, a device or a directory); - prints \
                 the page instead.
 
                 Examples:
