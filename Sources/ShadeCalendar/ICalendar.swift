@@ -35,8 +35,8 @@ public enum ICalendar {
     /// Throws a `CalendarError` for what libical cannot write or would write wrongly: a kind or
     /// property name it does not know (X- properties are written; X- components are not, as
     /// libical ends them with `END:X`), a value that is not of its property's kind, an impossible
-    /// date or one after `latestWrittenYear`, a comma inside one of a list's texts (libical writes CATEGORIES' commas bare), a NUL
-    /// character.
+    /// date or one after `latestWrittenYear`, a comma inside one of a list's texts (libical
+    /// writes CATEGORIES' commas bare), a NUL character.
     public static func serialize(_ calendar: CalendarComponent) throws(CalendarError) -> String {
         try CalendarWriter.write(calendar)
     }

@@ -15,8 +15,10 @@ extension Shade {
                 is known by its uid: one not in the planner is added, one there is updated in the \
                 fields the format holds, so importing the same file twice changes nothing the second \
                 time. A file with one bad record imports nothing and names the record's line. One undo \
-                takes a whole import back. A file is read up to 1 GiB, JSON nested up to 32 levels, \
-                iCalendar up to 64 components deep; past a limit it imports nothing and names the limit.
+                takes a whole import back. A file is read up to \(ImportLimits.maximumFileSizeText), JSON \
+                nested up to \(ImportLimits.maximumJSONDepth) levels, iCalendar up to \
+                \(ImportLimits.maximumCalendarDepth) components deep; past a limit it imports nothing \
+                and names the limit.
 
                 Examples:
                   import week.csv
