@@ -14,6 +14,7 @@ enum SystemClock {
                 throw .failed(
                     "SHADE_NOW='\(pinned)' is not a local time; write YYYY-MM-DDTHH:MM, e.g. 2026-11-23T09:30")
             }
+            guard moment.date.isSupported else { throw .failed("SHADE_NOW: " + DayResolver.outOfRange.message) }
             return moment
         }
         var seconds = time(nil)
@@ -22,10 +23,11 @@ enum SystemClock {
         guard
             let date = CivilDate(
                 year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)),
-            let clock = TimeOfDay(hour: Int(parts.tm_hour), minute: Int(parts.tm_min))
+            date.isSupported, let clock = TimeOfDay(hour: Int(parts.tm_hour), minute: Int(parts.tm_min))
         else {
             throw .failed(
-                "the system clock reads a time shade cannot plan with (years 1 to 9999); set it, or pin SHADE_NOW")
+                "the system clock reads a time shade cannot plan with (years \(CivilDate.supportedYears.lowerBound) to \(CivilDate.supportedYears.upperBound)); set it, or pin SHADE_NOW"
+            )
         }
         return Moment(
             date: date, time: clock, second: min(59, Int(parts.tm_sec)), utcOffsetSeconds: Int(parts.tm_gmtoff))

@@ -85,6 +85,13 @@ enum CalendarReader {
                         line: start,
                         reason: "BEGIN:\(kind) outside a calendar; the text must begin with BEGIN:VCALENDAR")
                 }
+                // Checked before libical reads the line, so that it never holds a tree deeper than
+                // the limit, and neither does anything that walks the tree afterwards.
+                guard open.count < ICalendar.maximumDepth else {
+                    throw CalendarError(
+                        line: start,
+                        reason: "BEGIN:\(kind) nests deeper than \(ICalendar.maximumDepth) components (the limit)")
+                }
                 let component = ScannedComponent(kind: kind, line: start)
                 open.last?.children.append(component)
                 open.append(component)

@@ -217,6 +217,11 @@ enum CalendarWriter {
         guard (1...9999).contains(year), (1...12).contains(month),
             (1...Int(icaltime_days_in_month(Int32(month), Int32(year)))).contains(day)
         else { throw failure(in: owner, "\(name) \(year)-\(month)-\(day) is no date") }
+        guard year <= ICalendar.latestWrittenYear else {
+            throw failure(
+                in: owner,
+                "\(name) falls in \(year), after \(ICalendar.latestWrittenYear), the last year libical writes")
+        }
     }
 
     /// An error about a component being written: at its line when it was read from a text.

@@ -27,13 +27,18 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self.day = day
     }
 
-    /// The dates shade accepts: years 1 through 9999, the ones `YYYY-MM-DD` can write.
+    /// The years shade takes a date in, from the command line, the clock or an imported file
+    /// (SPEC §14): 1900 through 9998. A store may still hold a date outside them (a hand edit
+    /// can write any `YYYY-MM-DD`); it is read and shown, but no command or import makes one.
+    public static let supportedYears = 1900...9998
+
+    /// The dates shade takes: every day of `supportedYears`.
     public static let supported =
         CivilDate(
-            uncheckedYear: 1, month: 1, day: 1)...CivilDate(
-            uncheckedYear: 9999, month: 12, day: 31)
+            uncheckedYear: supportedYears.lowerBound, month: 1, day: 1)...CivilDate(
+            uncheckedYear: supportedYears.upperBound, month: 12, day: 31)
 
-    /// Whether the date can be written as `YYYY-MM-DD` (year 1 through 9999).
+    /// Whether shade takes the date as input (it lies in `supported`).
     public var isSupported: Bool { CivilDate.supported.contains(self) }
 
     /// Creates the date that lies `daysSinceEpoch` days after 1970-01-01.

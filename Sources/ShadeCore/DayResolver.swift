@@ -14,8 +14,8 @@ public struct DayResolver: Sendable {
         self.view = view
     }
 
-    /// The date a word names, or nil when the word is not a day (or names one outside years
-    /// 1 through 9999).
+    /// The date a word names, or nil when the word is not a day (or names one outside
+    /// `CivilDate.supported`, years 1900 through 9998).
     public func date(for word: String) -> CivilDate? {
         // The longest day words are "yesterday", "wednesday" and YYYY-MM-DD.
         guard word.utf8.count <= 10 else { return nil }
@@ -76,7 +76,9 @@ public struct DayResolver: Sendable {
     /// Like `date(for:)`, but throws a message that lists what a day may be.
     public func requireDate(_ word: String) throws(InputError) -> CivilDate {
         if let date = date(for: word) { return date }
-        if Weekday(name: word) != nil || ["today", "tomorrow", "yesterday"].contains(word.lowercased()) {
+        if Weekday(name: word) != nil || ["today", "tomorrow", "yesterday"].contains(word.lowercased())
+            || CivilDate(iso: word) != nil
+        {
             throw DayResolver.outOfRange
         }
         if word.utf8.count == 10, word.contains("-") {
@@ -100,8 +102,10 @@ public struct DayResolver: Sendable {
         return week.flatMap { $0.monday.isSupported && $0.sunday.isSupported ? $0 : nil }
     }
 
-    /// The error for a move past the calendar's ends.
-    public static let outOfRange = InputError.invalid("shade plans from 0001-01-01 to 9999-12-31; that is past the end")
+    /// The error for a date, a week or a move outside the dates shade takes.
+    public static let outOfRange = InputError.invalid(
+        "shade takes dates from \(CivilDate.supported.lowerBound) to \(CivilDate.supported.upperBound) (years \(CivilDate.supportedYears.lowerBound) to \(CivilDate.supportedYears.upperBound)); that is outside them"
+    )
 
     /// Like `week(for:)`, but throws a message that says what a week may be.
     public func requireWeek(_ word: String) throws(InputError) -> ISOWeek {

@@ -54,7 +54,7 @@ public enum TaskFilter: Hashable, Sendable {
         }
         if let slot = Slot(name: word) { return .slot(slot) }
         if let date = resolver.date(for: word) { return .date(date) }
-        if let week = ISOWeek(parsing: word) { return .week(week) }
+        if ISOWeek(parsing: word) != nil, let week = resolver.week(for: word) { return .week(week) }
         switch dateShape(of: word) {
         case .range(let dots):
             let first = try resolver.requireDate(String(word[..<dots.lowerBound]))

@@ -116,6 +116,7 @@ public struct TaskWords: Hashable, Sendable {
             } else if word.lowercased().hasPrefix("until:") {
                 let text = String(word.dropFirst(6))
                 if let date = CivilDate(iso: text) {
+                    guard date.isSupported else { throw DayResolver.outOfRange }
                     result.until = date
                 } else if let resolver {
                     result.until = try resolver.requireDate(text)

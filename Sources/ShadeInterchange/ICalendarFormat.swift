@@ -44,8 +44,26 @@ enum ICalendarFormat {
                 components.append(vtodo(task, uid: task.uid, stamp: stamp, context: context))
             }
         }
-        let text = try ICalendar.serialize(.calendar(productID: productID, components: components))
         var notes: [String] = []
+        let text: String
+        do {
+            text = try ICalendar.serialize(.calendar(productID: productID, components: components))
+        } catch {
+            // One item libical cannot write (a hand-edited store can hold what no command makes)
+            // costs that item, named, and not the whole export.
+            var written: [CalendarComponent] = []
+            for component in components {
+                do {
+                    _ = try ICalendar.serialize(.calendar(productID: productID, components: [component]))
+                    written.append(component)
+                } catch {
+                    let title = component.property("SUMMARY")?.text ?? ""
+                    let uid = component.property("UID")?.text ?? ""
+                    notes.append("“\(title)” (\(uid)) was left out: \(error.reason)")
+                }
+            }
+            text = try ICalendar.serialize(.calendar(productID: productID, components: written))
+        }
         let goals = bundle.tasks.filter { $0.goal != nil }.count
         if goals > 0 { notes.append("iCalendar holds no goals (\(tasks(goals)) counted towards one)") }
         return InterchangeOutput(text: text, notes: notes)

@@ -64,8 +64,9 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     }
 
     /// A file of this format as a bundle; a bad record makes it fail, named by line (and
-    /// column where the format has them).
+    /// column where the format has them), and so does a file past one of `ImportLimits`.
     public func read(_ bytes: [UInt8], context: InterchangeContext) throws(ImportError) -> PlannerBundle {
+        try ImportLimits.checkSize(bytes.count)
         var bundle: PlannerBundle
         switch self {
         case .json: bundle = try PlannerDocument.decode(bytes)
@@ -74,6 +75,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         case .taskwarrior: bundle = try TaskwarriorFormat.read(bytes, context: context)
         case .ics: bundle = try ICalendarFormat.read(bytes, context: context)
         }
+        try ImportValidation.checkDates(bundle)
         bundle.linkOccurrences()
         return bundle
     }

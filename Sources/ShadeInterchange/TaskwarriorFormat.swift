@@ -30,7 +30,9 @@ enum TaskwarriorFormat {
         let start = text.drop { $0.isWhitespace }
         if start.hasPrefix("[") {
             let document: JSONValue
-            do throws(JSONError) { document = try JSONParser.parse(Array(text.utf8)) } catch {
+            do throws(JSONError) {
+                document = try JSONParser.parse(Array(text.utf8), maximumDepth: ImportLimits.maximumJSONDepth)
+            } catch {
                 throw ImportError(line: error.line, column: error.column, "not JSON: \(error.reason)")
             }
             guard let elements = document.arrayValue else { throw ImportError(line: 1, "expected a JSON array") }
@@ -47,7 +49,9 @@ enum TaskwarriorFormat {
                 let trimmed = line.drop { $0 == " " || $0 == "\t" }
                 guard !trimmed.isEmpty else { continue }
                 let value: JSONValue
-                do throws(JSONError) { value = try JSONParser.parse(Array(trimmed.utf8)) } catch {
+                do throws(JSONError) {
+                    value = try JSONParser.parse(Array(trimmed.utf8), maximumDepth: ImportLimits.maximumJSONDepth)
+                } catch {
                     throw ImportError(line: index + 1, column: error.column, "not JSON: \(error.reason)")
                 }
                 guard let object = value.objectValue else {

@@ -92,6 +92,7 @@ struct TextRecord {
                 PlannerTask(
                     id: 0, uid: uid, title: title, notes: notes, date: date, slot: slot, tags: tags,
                     category: category, created: created))
+            do { try ImportValidation.check(series) } catch { throw error.at(line: line) }
             return .series(series)
         }
         let doneAt = status == .done ? value("done_at") ?? context.now.timestamp : nil

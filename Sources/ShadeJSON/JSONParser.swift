@@ -90,7 +90,7 @@ public enum JSONParser {
         guard status == json_tokener_success else {
             let reason: String
             if status == json_tokener_error_depth {
-                reason = "nesting deeper than \(maximumDepth) levels"
+                reason = "nesting deeper than \(maximumDepth) levels (the limit)"
             } else if status == json_tokener_continue || status == json_tokener_error_parse_eof {
                 reason = "unexpected end of text; the document is incomplete (truncated?)"
             } else {

@@ -6,12 +6,15 @@ import ShadeStore
 #endif
 
 /// The fuzz targets: the store loader (what it accepts must write back equal), the command line
-/// parser (no input may trap it) and the way out to the terminal (no input may reach it raw).
+/// parser (no input may trap it), the way out to the terminal (no input may reach it raw), and
+/// the reader of each import format (no input may trap it; what it refuses, it refuses with a
+/// reason and a line the file has).
 ///
 /// Built with `-sanitize=fuzzer,address -DSHADE_FUZZING` (see `scripts/fuzz`), this is a libFuzzer
-/// binary whose target is chosen by `SHADE_FUZZ_TARGET` (`store`, `commands` or `exit`). Built
-/// plainly, it replays saved inputs: `shade-fuzz store|commands|exit FILE_OR_DIR…`.
-enum FuzzTarget: String {
+/// binary whose target is chosen by `SHADE_FUZZ_TARGET` (`store`, `commands`, `exit`, `csv`, `ics`,
+/// `todotxt`, `taskwarrior` or `json`). Built plainly, it replays saved inputs:
+/// `shade-fuzz TARGET FILE_OR_DIR…`.
+enum FuzzTarget: String, CaseIterable {
     /// The store loader's round trip.
     case store
     /// A command line through every parser it meets: words, the command language, task
@@ -20,6 +23,19 @@ enum FuzzTarget: String {
     /// Text in a task, a category, a note, the configuration, a week file and command words,
     /// through every view and error path: nothing of it may reach the terminal raw.
     case exit
+    /// `import` of a CSV file.
+    case csv
+    /// `import` of an iCalendar file.
+    case ics
+    /// `import` of a todo.txt file.
+    case todotxt
+    /// `import` of what `task export` prints.
+    case taskwarrior
+    /// `import` of shade's own JSON.
+    case json
+
+    /// The names of every target, as `SHADE_FUZZ_TARGET` and the replay take them.
+    static let names = allCases.map(\.rawValue).joined(separator: ", ")
 
     /// Where the `exit` target keeps its planner (one per process).
     private static let scratch: String = {
@@ -40,6 +56,10 @@ enum FuzzTarget: String {
         case .exit:
             if let failure = TerminalSafetyCheck.run(fuzzInput: bytes, directory: FuzzTarget.scratch) {
                 return "terminal safety: \(failure)"
+            }
+        case .csv, .ics, .todotxt, .taskwarrior, .json:
+            if case .mismatch(let why) = ImportCheck.read(fuzzInput: bytes, format: rawValue) {
+                return "import \(rawValue): \(why)"
             }
         }
         return nil
@@ -71,7 +91,7 @@ enum FuzzTarget: String {
         if chosenTarget == nil {
             let name = getenv("SHADE_FUZZ_TARGET").map { String(cString: $0) } ?? ""
             guard let target = FuzzTarget(rawValue: name) else {
-                print("set SHADE_FUZZ_TARGET to store, commands or exit")
+                print("set SHADE_FUZZ_TARGET to one of \(FuzzTarget.names)")
                 exit(64)
             }
             chosenTarget = target
@@ -85,7 +105,7 @@ enum FuzzTarget: String {
         static func main() {
             let arguments = Array(CommandLine.arguments.dropFirst())
             guard let name = arguments.first, let target = FuzzTarget(rawValue: name), arguments.count > 1 else {
-                print("usage: shade-fuzz store|commands|exit FILE_OR_DIR…")
+                print("usage: shade-fuzz TARGET FILE_OR_DIR… (TARGET: one of \(FuzzTarget.names))")
                 exit(64)
             }
             var inputs = 0

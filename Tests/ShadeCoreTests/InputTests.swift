@@ -190,16 +190,31 @@ import Testing
 }
 
 @Suite struct CalendarEdgeTests {
-    @Test func movesPastYear9999OrBeforeYear1AreRefusedNotTrapped() {
-        let end = DayResolver(today: CivilDate.fixture("9999-12-31"), view: CivilDate.fixture("9999-12-31"))
+    @Test func movesPastYear9998OrBeforeYear1900AreRefusedNotTrapped() {
+        let end = DayResolver(today: CivilDate.fixture("9998-12-31"), view: CivilDate.fixture("9998-12-31"))
         #expect(end.date(for: "tomorrow") == nil)
         #expect(throws: DayResolver.outOfRange) { try end.requireDate("tomorrow") }
         #expect(end.week(for: "next") == nil)
-        #expect(throws: DayResolver.outOfRange) { try end.requireWeek("9999-W52") }
-        let start = DayResolver(today: CivilDate.fixture("0001-01-01"), view: CivilDate.fixture("0001-01-01"))
+        #expect(throws: DayResolver.outOfRange) { try end.requireWeek("9999-W01") }
+        let start = DayResolver(today: CivilDate.fixture("1900-01-01"), view: CivilDate.fixture("1900-01-01"))
         #expect(start.date(for: "yesterday") == nil)
         #expect(start.week(for: "prev") == nil)
-        #expect(start.date(for: "sunday")?.description == "0001-01-07")
-        #expect(CivilDate.fixture("0001-01-01").isoWeek.description == "0001-W01")
+        #expect(start.date(for: "sunday")?.description == "1900-01-07")
+        #expect(CivilDate.fixture("1900-01-01").isoWeek.description == "1900-W01")
+    }
+
+    @Test(arguments: ["1899-12-31", "9999-01-01", "0001-01-01", "1899-W52", "9999-W01", "9999-12-31..9999-12-31"])
+    func datesOutsideYears1900To9998AreRefusedAsInputNamingTheRange(_ word: String) throws {
+        let resolver = DayResolver(today: CivilDate.fixture("2026-11-24"), view: CivilDate.fixture("2026-11-24"))
+        let error = try #require(throws: InputError.self) { try TaskFilter.parse(word, resolver: resolver) }
+        #expect(error.message.text.contains("1900-01-01 to 9998-12-31"), "\(error)")
+        #expect(throws: InputError.self) { try TaskWords.parse(["x", "until:\(word)"], resolver: resolver) }
+    }
+
+    @Test(arguments: ["1900-01-01", "9998-12-31"])
+    func theFirstAndLastDayShadeTakesAreTaken(_ word: String) throws {
+        let resolver = DayResolver(today: CivilDate.fixture("2026-11-24"), view: CivilDate.fixture("2026-11-24"))
+        #expect(try resolver.requireDate(word).description == word)
+        #expect(try TaskFilter.parse(word, resolver: resolver) == .date(CivilDate.fixture(word)))
     }
 }

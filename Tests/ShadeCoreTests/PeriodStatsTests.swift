@@ -121,7 +121,7 @@ import Testing
         #expect(throws: InputError.self) { try resolver.requireMonth("2026-13") }
         #expect(throws: InputError.self) { try resolver.requireYear("20266") }
         #expect(throws: InputError.self) { try resolver.requirePeriod("2026", by: .week) }
-        let end = DayResolver(today: CivilDate.fixture("9999-12-20"), view: CivilDate.fixture("9999-12-20"))
+        let end = DayResolver(today: CivilDate.fixture("9998-12-20"), view: CivilDate.fixture("9998-12-20"))
         #expect(throws: InputError.self) { try end.requireMonth("next") }
         #expect(throws: InputError.self) { try end.requireYear("next") }
     }

@@ -180,14 +180,15 @@ import Testing
         #expect(day.int("open") == 2)
     }
 
-    @Test func datesAtTheEndsOfTheCalendarAreStoredAndListed() throws {
+    @Test func datesAtTheEndsOfTheYearsShadeTakesAreStoredAndListed() throws {
         let shade = ShadeProcess()
-        #expect(try shade.run(["add", "0001-01-01", "First day"]).status == 0)
-        #expect(try shade.run(["add", "9999-12-31", "Last day"]).status == 0)
-        #expect(try shade.allTasks().compactMap { $0.string("date") } == ["0001-01-01", "9999-12-31"])
-        let result = try shade.run([], stdin: "9999-12-31\nnext\n")
+        #expect(try shade.run(["add", "1900-01-01", "First day"]).status == 0)
+        #expect(try shade.run(["add", "9998-12-31", "Last day"]).status == 0)
+        #expect(try shade.allTasks().compactMap { $0.string("date") } == ["1900-01-01", "9998-12-31"])
+        let result = try shade.run([], stdin: "9998-12-31\nnext\n")
         #expect(
-            result.status == 1 && result.stderr.contains("line 2: error: shade plans from 0001-01-01 to 9999-12-31"))
+            result.status == 1
+                && result.stderr.contains("line 2: error: shade takes dates from 1900-01-01 to 9998-12-31"))
     }
 
     @Test func slotBoundariesComeFromTheConfigFile() throws {

@@ -15,7 +15,8 @@ extension Shade {
                 repeating tasks that show a matching occurrence come with them, and the categories and \
                 goals they name. json is shade's own and holds everything; the others hold what their \
                 format can (a note on standard error says what was left out). The file is written \
-                whole or not at all.
+                whole or not at all; it must be a regular file or a new one (a link to a regular \
+                file writes that file), never a FIFO, a device or a directory; - is standard output.
 
                 Examples:
                   export --format csv -o week.csv thisweek
@@ -67,10 +68,7 @@ extension Shade {
                 session.print(Export.terminalSafe(written.text, format: format))
                 return
             }
-            do { try TextFile.writeAtomically(output, written.text, mode: 0o600) } catch {
-                let what = error.message.text.split(separator: "\n").first.map(String.init) ?? ""
-                throw CommandError.failed(SafeText(escaping: what) + "\nnothing was written")
-            }
+            try UserFile.write(written.text, to: output)
             let count = bundle.tasks.count
             session.print(
                 "exported \(count) task\(count == 1 ? "" : "s")"

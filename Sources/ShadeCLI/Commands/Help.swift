@@ -28,7 +28,7 @@ extension Shade {
                 "Days",
                 [
                     "today tomorrow yesterday, mon … sun (of the week in view), next mon, this fri, last sun,",
-                    "YYYY-MM-DD",
+                    "YYYY-MM-DD (from 1900-01-01 to 9998-12-31)",
                 ]
             ),
             (

@@ -15,7 +15,10 @@ extension Shade {
                 is known by its uid: one not in the planner is added, one there is updated in the \
                 fields the format holds, so importing the same file twice changes nothing the second \
                 time. A file with one bad record imports nothing and names the record's line. One undo \
-                takes a whole import back.
+                takes a whole import back. A file is read up to \(ImportLimits.maximumFileSizeText), JSON \
+                nested up to \(ImportLimits.maximumJSONDepth) levels, iCalendar up to \
+                \(ImportLimits.maximumCalendarDepth) components deep; past a limit it imports nothing \
+                and names the limit.
 
                 Examples:
                   import week.csv
@@ -47,16 +50,10 @@ extension Shade {
             if file == "-", session.readsLinesFromStandardInput {
                 throw CommandError.usage("the REPL reads its lines from standard input; name a file to import")
             }
-            let bytes: [UInt8]
-            do {
-                guard let read = try TextFile.read(file == "-" ? "/dev/stdin" : file) else {
-                    throw CommandError.failed("there is no file \(shownFile)")
-                }
-                bytes = read
-            } catch let error as StoreError {
-                let what = error.message.text.split(separator: "\n").first.map(String.init) ?? ""
-                throw CommandError.failed(SafeText(escaping: what))
-            }
+            let bytes = try UserFile.read(
+                file, limit: ImportLimits.maximumFileSize,
+                tooLarge: "\(shownFile) was not imported: it is larger than \(ImportLimits.maximumFileSizeText) "
+                    + "(\(ImportLimits.maximumFileSize) bytes, the limit)\nnothing was changed")
             let format = self.format ?? InterchangeFormat.guess(fileName: file == "-" ? nil : file, bytes: bytes)
             let now = try session.now()
             let context = InterchangeContext(now: now, schedule: session.schedule)

@@ -13,7 +13,8 @@ extension Shade {
                 by slot and by weekday, the goals and the streaks; light or dark as your system \
                 is. Its figures are those of stats --from --to (and stats --by month for the \
                 months). Default: up to 26 weeks, from the first week with tasks to the week in \
-                view. The file is written whole or not at all, readable by you alone; - prints \
+                view. The file is written whole or not at all, readable by you alone, over a \
+                regular file or a new one only (never a FIFO, a device or a directory); - prints \
                 the page instead.
 
                 Examples:
@@ -76,13 +77,7 @@ extension Shade {
                 session.print(SafeText(escaping: html, keepingLineBreaks: true))
                 return
             }
-            // A page is the user's own file, not the store's: a failure says so and nothing else.
-            do { try TextFile.writeAtomically(file, html + "\n", mode: 0o600) } catch {
-                // The first line says what failed (the store's own note about its state is not
-                // this file's); the message is safe text already, so escaping it keeps it as it is.
-                let what = error.message.text.split(separator: "\n").first.map(String.init) ?? ""
-                throw CommandError.failed(SafeText(escaping: what) + "\nno page was written")
-            }
+            try UserFile.write(html + "\n", to: file)
             let range = ReportPage.rangeText(report)
             session.print("wrote \(SafeText(escaping: file)) · \(range) · \(report.stats.weeks.count) weeks")
         }

@@ -14,7 +14,7 @@ extension DayResolver {
             }
             month = parsed
         }
-        guard let month, (1...9999).contains(month.year) else { throw DayResolver.outOfRange }
+        guard let month, CivilDate.supportedYears.contains(month.year) else { throw DayResolver.outOfRange }
         return month
     }
 
@@ -31,7 +31,7 @@ extension DayResolver {
             else { throw .invalid("'\(word)' is not a year; write this, next, last or YYYY, e.g. 2026") }
             year = parsed
         }
-        guard (1...9999).contains(year) else { throw DayResolver.outOfRange }
+        guard CivilDate.supportedYears.contains(year) else { throw DayResolver.outOfRange }
         return year
     }
 

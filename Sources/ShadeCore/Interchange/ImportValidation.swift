@@ -1,11 +1,13 @@
 /// The rules an imported task meets. Its text is kept exactly as the file has it (SPEC §13:
 /// control characters included, which views show escaped); a file is refused only for what no
 /// task can hold — an empty title, a title or note longer than the limits, a tag that is not one
-/// word, a category that is no category name. A file that breaks them imports nothing; the error
-/// says which rule.
+/// word, a category that is no category name, a date outside the years shade takes (SPEC §14,
+/// `CivilDate.supported`). A file that breaks them imports nothing; the error says which rule.
 public enum ImportValidation {
     /// Checks a task as it is to be filed.
     public static func check(_ task: PlannerTask) throws(ImportError) {
+        try checkDate(task.date, "the date is")
+        if let planned = task.planned { try checkDate(planned, "the planned date is") }
         if TaskText.isBlank(task.title) {
             throw ImportError("the task has no title")
         }
@@ -28,6 +30,32 @@ public enum ImportValidation {
                 throw ImportError(error.message.text)
             }
         }
+    }
+
+    /// Checks the days a repeating task starts and ends on.
+    public static func check(_ series: RepeatSeries) throws(ImportError) {
+        try checkDate(series.anchor, "the repeating task “\(series.base.title)” (\(series.uid)) starts on")
+        if let until = series.until {
+            try checkDate(until, "the repeating task “\(series.base.title)” (\(series.uid)) ends on")
+        }
+    }
+
+    /// Checks every date of a bundle's repeating tasks and goals (its tasks are checked one by
+    /// one as each format reads them, with the line they are on).
+    public static func checkDates(_ bundle: PlannerBundle) throws(ImportError) {
+        for series in bundle.series { try check(series) }
+        for goal in bundle.goals {
+            try checkDate(goal.period.firstDay, "goal “\(goal.title)” (\(goal.uid)) is for")
+            try checkDate(goal.period.lastDay, "goal “\(goal.title)” (\(goal.uid)) is for")
+            if let due = goal.due { try checkDate(due, "goal “\(goal.title)” (\(goal.uid)) is due on") }
+        }
+    }
+
+    /// Refuses a date outside `CivilDate.supported`, after what it is (`the date is`).
+    private static func checkDate(_ date: CivilDate, _ what: String) throws(ImportError) {
+        guard !date.isSupported else { return }
+        let range = CivilDate.supported
+        throw ImportError("\(what) \(date), outside the dates shade takes (\(range.lowerBound) to \(range.upperBound))")
     }
 
     /// A title from another program, kept exactly as it is.

@@ -52,6 +52,7 @@ public struct GoalWords: Hashable, Sendable {
         guard !text.isEmpty else {
             throw InputError.invalid("'for:' needs a day or a week, e.g. for:fri, for:week or for:2026-W49")
         }
+        if CivilDate(iso: text) != nil || ISOWeek(parsing: text) != nil { throw DayResolver.outOfRange }
         throw InputError.invalid(
             "'for:\(TextEscaping.escape(text))' is neither a day (for:fri, for:2026-11-27) nor a week (for:week, for:next, for:2026-W49)"
         )

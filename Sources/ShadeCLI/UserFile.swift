@@ -1,0 +1,102 @@
+import ShadeCore
+import ShadeStore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file the user names on the command line, outside the store: the one `import` reads, and
+/// the ones `export -o FILE` and `report --html FILE` write (SPEC §14). `-` (standard input or
+/// output) is the caller's to handle.
+///
+/// A file written must be a regular file or not exist yet: a FIFO, a device, a socket or a
+/// directory, or a symbolic link to one of them or to nothing, is refused with one line and left
+/// as it is. A symbolic link to a regular file is written through: the file it leads to is
+/// replaced whole, and the link stays a link.
+enum UserFile {
+    /// Writes `text` whole to the file `path` names (a temporary file beside it, flushed, renamed
+    /// over it): a failure leaves the file as it was.
+    static func write(_ text: String, to path: String) throws(CommandError) {
+        let target = try writableTarget(path)
+        do { try TextFile.writeAtomically(target, text, mode: 0o600) } catch {
+            let what = error.message.text.split(separator: "\n").first.map(String.init) ?? ""
+            throw .failed(SafeText(escaping: what) + "\nnothing was written")
+        }
+    }
+
+    /// The path to write for `path`: itself when it is a regular file or names nothing yet, the
+    /// regular file a symbolic link leads to; any other kind of file is refused.
+    static func writableTarget(_ path: String) throws(CommandError) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT { return path }
+            throw refused(path, "cannot be looked up (\(String(cString: strerror(errno))))")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            return path
+        case S_IFLNK:
+            guard stat(path, &info) == 0 else { throw refused(path, "is a symbolic link to nothing") }
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                throw refused(path, "is a symbolic link to \(kind(of: info.st_mode))")
+            }
+            guard let resolved = realpath(path, nil) else {
+                throw refused(path, "is a symbolic link that cannot be followed (\(String(cString: strerror(errno))))")
+            }
+            defer { free(resolved) }
+            return String(cString: resolved)
+        default:
+            throw refused(path, "is \(kind(of: info.st_mode))")
+        }
+    }
+
+    /// The whole content of the file `path` names (`-`: standard input), read up to `limit`
+    /// bytes; `tooLarge` is what a larger one is refused with.
+    static func read(_ path: String, limit: Int, tooLarge: SafeText) throws(CommandError) -> [UInt8] {
+        let shown = SafeText(escaping: path)
+        let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { throw .failed("there is no file \(shown)") }
+            throw .failed("\(shown) cannot be opened (\(String(cString: strerror(errno))))")
+        }
+        defer { if fd != STDIN_FILENO { close(fd) } }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw .failed("\(shown) cannot be looked up (\(String(cString: strerror(errno))))")
+        }
+        if info.st_mode & S_IFMT == S_IFDIR { throw .failed("\(shown) is a directory; name a file") }
+        if info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > limit { throw .failed(tooLarge) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .failed("\(shown) cannot be read (\(String(cString: strerror(errno))))")
+            }
+            if count == 0 { return bytes }
+            // A stream (standard input, a pipe) has no size to check first: it stops one chunk past.
+            guard bytes.count + count <= limit else { throw .failed(tooLarge) }
+            bytes += chunk[0..<count]
+        }
+    }
+
+    private static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
+    }
+
+    private static func refused(_ path: String, _ what: String) -> CommandError {
+        .failed(
+            "\(SafeText(escaping: path)) \(what), not a regular file; name a regular or a new file (- writes to standard output)"
+        )
+    }
+}
