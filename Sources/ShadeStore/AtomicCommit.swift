@@ -194,11 +194,12 @@ final class AtomicCommit {
     }
 
     private func finish(_ moves: [(from: String?, to: String)]) throws(StoreError) {
+        let folders = LinkFreePath.Folders()
         for move in moves {
             if let from = move.from {
-                try FileSystem.replace(from, with: move.to)
+                try FileSystem.replace(from, with: move.to, in: folders)
             } else {
-                try FileSystem.remove(move.to)
+                try FileSystem.remove(move.to, in: folders)
             }
         }
     }
@@ -213,13 +214,13 @@ final class AtomicCommit {
     /// Writes bytes to a new private file in the staging directory; with `flush`, to disk.
     private func stage(_ bytes: [UInt8], name: String, flush: Bool) throws(StoreError) -> String {
         let path = "\(paths.staging)/\(getpid())-\(name).tmp"
-        var fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        var fd = LinkFreePath.open(path, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
         if fd < 0, errno == EEXIST {
             // Left by an earlier process with the same pid; staged files are never shared.
             try FileSystem.remove(path)
-            fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            fd = LinkFreePath.open(path, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
         }
-        guard fd >= 0 else { throw .io(operation: "create", path: path, errno: errno) }
+        guard fd >= 0 else { throw FileSystem.refusal(of: path, operation: "create", errno: errno) }
         do throws(StoreError) {
             try FileSystem.writeAll(fd, bytes, path: path)
             // After a failed fsync the data may be lost: report it, never retry and trust it.

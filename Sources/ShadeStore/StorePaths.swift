@@ -1,5 +1,11 @@
 import ShadeCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Where each file of a store lives.
 ///
 /// ```
@@ -21,8 +27,35 @@ import ShadeCore
 /// A command touches only the week it shows or changes and one id shard, so it costs what a
 /// week costs, not what the whole history costs.
 struct StorePaths: Sendable {
-    /// The store directory.
+    /// The store directory, every link on the way to it resolved (`resolvedRoot`): the paths built
+    /// from it hold no link but one found inside the store, which `LinkFreePath` refuses.
     let root: String
+
+    /// The paths of the store at `directory` (the user's, which may be or pass through a link).
+    init(root directory: String) {
+        self.root = StorePaths.resolvedRoot(directory)
+    }
+
+    /// `directory` with every link the user made on the way to it resolved (`realpath`): a store
+    /// may live wherever a link of the user's points. A directory not made yet is its nearest
+    /// existing ancestor, resolved, followed by the rest of its path. A path that cannot be
+    /// resolved (no permission to look) is kept as it is.
+    static func resolvedRoot(_ directory: String) -> String {
+        if let resolved = realpath(directory, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        guard errno == ENOENT else { return directory }
+        let parent = FileSystem.parentDirectory(of: directory)
+        guard parent != directory else { return directory }
+        let name = directory.lastIndex(of: "/").map { String(directory[directory.index(after: $0)...]) } ?? directory
+        let base = resolvedRoot(parent)
+        switch name {
+        case "", ".": return base
+        case "..": return FileSystem.parentDirectory(of: base)
+        default: return (base == "/" ? "" : base) + "/" + name
+        }
+    }
 
     var meta: String { root + "/shade.json" }
     var lock: String { root + "/lock" }
