@@ -123,10 +123,25 @@ final class AtomicCommit {
         let replay = try journal.recordsToReplay()
         for record in replay {
             let path = paths.journal + "/" + record.name
-            guard let bytes = try FileSystem.read(path) else { continue }
             let written = FileStamp.of(path)?.modifiedNanoseconds ?? Int64.max
+            let files: [(relativePath: String, bytes: [UInt8]?)]
+            do throws(StoreError) {
+                guard let bytes = try FileSystem.read(path) else { continue }
+                files = try CommitJournal.files(in: bytes, file: path)
+            } catch {
+                // A record that is no regular file, or that names a path outside the store's own
+                // files, is not one shade wrote (every record it writes is a file naming only files
+                // of the registry): it holds none of this copy's changes, and replaying it could
+                // write anywhere (`.git/config`). It is set aside, never replayed and never
+                // deleted, rather than stopping the store over what is not its data; `check`
+                // names it. A record that does not parse is another matter: it may be this
+                // copy's own, damaged, and stops the store until it is mended by hand.
+                guard error.isForeignRecord else { throw error }
+                try journal.setAside(record)
+                continue
+            }
             var moves: [(from: String?, to: String)] = []
-            for file in try CommitJournal.files(in: bytes, file: path) {
+            for file in files {
                 let target = paths.absolute(file.relativePath)
                 // A file changed after the record was written (a later change, a hand edit, an
                 // earlier shade) that reads as JSON is newer than the record: it stays.
@@ -166,8 +181,17 @@ final class AtomicCommit {
     /// Finishes a change an earlier shade committed in its own way and did not finish: a
     /// `commit.json` listing staged files (flushed) to rename into place.
     private func finishEarlierCommitRecord() throws(StoreError) {
-        guard let bytes = try FileSystem.read(paths.commitRecord) else { return }
         let file = paths.commitRecord
+        let bytes: [UInt8]
+        do throws(StoreError) {
+            guard let read = try FileSystem.read(file) else { return }
+            bytes = read
+        } catch {
+            // Set aside as a journal record is (`recover`), for the same reasons.
+            guard error.isForeignRecord else { throw error }
+            try FileSystem.rename(file, to: paths.refusedCommitRecord)
+            return
+        }
         let value: JSONValue
         do { value = try JSONParser.parse(bytes) } catch { throw .unreadable(file: file, error: error) }
         guard let moves = value.objectValue?["moves"]?.arrayValue else {
@@ -176,11 +200,18 @@ final class AtomicCommit {
         var pending: [(from: String?, to: String)] = []
         for (index, move) in moves.enumerated() {
             let from = move.objectValue?["from"]
-            guard let to = move.objectValue?["to"]?.stringValue, !to.contains(".."),
-                from?.isNull == true || (from?.stringValue.map { !$0.contains("..") } ?? false)
+            guard let to = move.objectValue?["to"]?.stringValue, from?.isNull == true || from?.stringValue != nil
             else {
                 throw .invalidContent(
                     file: file, location: "moves[\(index)]", reason: "expected from (a path or null) and to")
+            }
+            // Only store files, from files staged in `.staging/` (all an earlier shade wrote).
+            let stagedName = from?.stringValue.map { $0.hasPrefix(".staging/") ? String($0.dropFirst(9)) : "" }
+            guard CommitJournal.mayName(to),
+                stagedName.map({ !["", ".", ".."].contains($0) && !$0.contains("/") }) ?? true
+            else {
+                try FileSystem.rename(file, to: paths.refusedCommitRecord)
+                return
             }
             let source = from?.stringValue.map(paths.absolute)
             // A move whose staged file is gone was done before the crash; a removal is idempotent.

@@ -111,7 +111,9 @@ struct Backups {
             let root = paths.backupSet(number)
             var info = stat()
             let seconds = lstat(root, &info) == 0 ? Int(info.st_mtim.tv_sec) : 0
-            let files = try files(under: root, prefix: "").sorted()
+            // Only files of the store's kinds are ever brought back (`restore` writes where the
+            // registry says, never where a name in a set points).
+            let files = try files(under: root, prefix: "").filter { StoreFileKind(relativePath: $0) != nil }.sorted()
             let counts = files.map { file -> Int? in
                 guard let kind = StoreFileKind(relativePath: file), case .week = kind,
                     let bytes = try? FileSystem.read(path(of: file, in: number)),

@@ -237,6 +237,15 @@ struct StoreCheck {
             }
         }
 
+        let setAside = try CommitJournal(paths: paths).setAsideRecords().map { paths.journal + "/" + $0 }
+        for record in try setAside + (FileSystem.exists(paths.refusedCommitRecord) ? [paths.refusedCommitRecord] : []) {
+            report.problems.append(
+                StoreProblem(
+                    file: record, line: nil, column: nil,
+                    message:
+                        "a recovery record set aside and never replayed: it named a path that is no file of the store, or was no regular file; remove it"
+                ))
+        }
         if try AtomicCommit(paths: paths).hasPendingCommit {
             report.notes.append("a change waits to be finished (journal/); the next command finishes it")
         }
@@ -274,6 +283,10 @@ struct StoreCheck {
             return StoreProblem(file: file, line: nil, column: nil, message: "\(size) bytes; the limit is \(limit)")
         case .noSuchBackup:
             return StoreProblem(file: paths.root, line: nil, column: nil, message: error.description)
+        case .foreignRecord(let file, let path):
+            return StoreProblem(
+                file: file, line: nil, column: nil,
+                message: "names \(path), which is no file of the store; never replayed")
         case .notRegularFile(let path, let found):
             return StoreProblem(
                 file: path, line: nil, column: nil, message: "not a regular file (\(found)); shade reads none but those"

@@ -65,6 +65,8 @@ struct StorePaths: Sendable {
     var staging: String { root + "/.staging" }
     /// Where an earlier shade kept its one pending commit record.
     var commitRecord: String { root + "/commit.json" }
+    /// Where such a record that named no store file is set aside (`AtomicCommit.recover`).
+    var refusedCommitRecord: String { root + "/commit.refused" }
     var journal: String { root + "/journal" }
     /// Changes a long-lived session acknowledged before their files were written (`RedoLog`).
     var redoLog: String { root + "/journal/redo.log" }
