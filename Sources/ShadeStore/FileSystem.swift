@@ -17,8 +17,10 @@ public enum FileSystem {
     /// The largest file the store reads (a guard against reading a huge foreign file).
     static let maximumFileSize = 256 * 1024 * 1024
 
-    /// Whether a path exists (as anything). A failure other than "not there" is an error, never a
-    /// "no": taking an unreadable file for a missing one would write over it.
+    /// Whether a path exists (as anything, a link included). A failure other than "not there" is
+    /// an error, never a "no": taking an unreadable file for a missing one would write over it.
+    /// It only tells: whatever then opens, lists, creates or renames the path goes through
+    /// `LinkFreePath`, which refuses a link on the way.
     static func exists(_ path: String) throws(StoreError) -> Bool {
         var info = stat()
         if lstat(path, &info) == 0 { return true }

@@ -38,9 +38,10 @@ struct StorePaths: Sendable {
 
     /// `directory` with every link the user made on the way to it resolved (`realpath`): a store
     /// may live wherever a link of the user's points. A directory not made yet is its nearest
-    /// existing ancestor, resolved, followed by the rest of its path. A path that cannot be
-    /// resolved (no permission to look) is kept as it is.
-    static func resolvedRoot(_ directory: String) -> String {
+    /// existing ancestor, resolved, followed by the rest of its path (a link to a folder not made
+    /// yet, where it points). A path that cannot be resolved (no permission to look) is kept as
+    /// it is.
+    static func resolvedRoot(_ directory: String, links: Int = 0) -> String {
         if let resolved = realpath(directory, nil) {
             defer { free(resolved) }
             return String(cString: resolved)
@@ -48,8 +49,14 @@ struct StorePaths: Sendable {
         guard errno == ENOENT else { return directory }
         let parent = FileSystem.parentDirectory(of: directory)
         guard parent != directory else { return directory }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(directory, &buffer, buffer.count - 1)
+        if length > 0, links < 40 {
+            let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return resolvedRoot(target.hasPrefix("/") ? target : parent + "/" + target, links: links + 1)
+        }
         let name = directory.lastIndex(of: "/").map { String(directory[directory.index(after: $0)...]) } ?? directory
-        let base = resolvedRoot(parent)
+        let base = resolvedRoot(parent, links: links)
         switch name {
         case "", ".": return base
         case "..": return FileSystem.parentDirectory(of: base)

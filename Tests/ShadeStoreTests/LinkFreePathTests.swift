@@ -146,6 +146,9 @@ import Testing
         #expect(StorePaths(root: tree.root + "/data/b").root == tree.inside + "/a/b")
         #expect(StorePaths(root: tree.root + "/data/new/shade").root == tree.inside + "/a/new/shade")
         #expect(StorePaths(root: tree.root + "/data/new/../b/").root == tree.inside + "/a/b")
+        // A link the user made to a folder not made yet leads where it points.
+        try FileManager.default.createSymbolicLink(atPath: tree.root + "/later", withDestinationPath: "outside/shade")
+        #expect(StorePaths(root: tree.root + "/later").root == tree.outside + "/shade")
         let store = Store(directory: tree.root + "/data/new/shade")
         try add(store, "2026-11-23", .morning, "Gym")
         #expect(FileManager.default.fileExists(atPath: tree.inside + "/a/new/shade/weeks/2026/2026-W48.json"))
