@@ -20,6 +20,9 @@ final class AtomicCommit {
     let paths: StorePaths
     private var stagedCount = 0
     private var journal: CommitJournal { CommitJournal(paths: paths) }
+    /// The folders this commit's renames, links and removals name entries in, each opened once
+    /// (a write holds the exclusive lock for this commit's whole life).
+    private let folders = LinkFreePath.Folders()
 
     init(paths: StorePaths) {
         self.paths = paths
@@ -80,13 +83,13 @@ final class AtomicCommit {
         let record: String
         do throws(StoreError) {
             // What this change replaces is kept before anything is replaced.
-            if keepingCopies { preserved = try backups.preserve(files.map(\.target)) }
+            if keepingCopies { preserved = try backups.preserve(files.map(\.target), in: folders) }
             let bytes = try recordBytes(for: files)
             stagedCount += 1
             let recordStage = try stage(bytes, name: "\(stagedCount)-commit", flush: true)
             try makeJournalDirectory()
             record = try journal.nextRecordPath()
-            try FileSystem.rename(recordStage, to: record)
+            try FileSystem.rename(recordStage, to: record, in: folders)
         } catch {
             discard(files)
             // Copies of files that stay as they were are no backup.
@@ -97,7 +100,7 @@ final class AtomicCommit {
         do throws(StoreError) { try FileSystem.syncDirectory(paths.journal) } catch { throw error.afterCommitPoint }
         // The files, brought up to date without a flush: a failure here leaves the record
         // pending, and the next command that opens the store finishes it.
-        if (try? finish(moves)) != nil { journal.markDone(record) }
+        if (try? finish(moves)) != nil { journal.markDone(record, in: folders) }
         backups.prune(preserved)
         journal.checkpointIfDue()
     }
@@ -159,7 +162,7 @@ final class AtomicCommit {
                 moves.append((try stage(content, name: "\(stagedCount)-replay", flush: false), target))
             }
             try finish(moves)
-            journal.markDone(path)
+            journal.markDone(path, in: folders)
         }
         if replay.contains(where: { $0.boot != CommitJournal.boot }) {
             // After a restart nothing unflushed can be trusted: what was replayed is flushed now.
@@ -225,7 +228,6 @@ final class AtomicCommit {
     }
 
     private func finish(_ moves: [(from: String?, to: String)]) throws(StoreError) {
-        let folders = LinkFreePath.Folders()
         for move in moves {
             if let from = move.from {
                 try FileSystem.replace(from, with: move.to, in: folders)

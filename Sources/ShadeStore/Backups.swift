@@ -35,8 +35,11 @@ struct Backups {
     }
 
     /// Links each of `targets` (absolute paths) that exists into a new set; returns the set's
-    /// directory, or nil when none of them existed yet. Runs under the exclusive lock.
-    func preserve(_ targets: [String]) throws(StoreError) -> Preserved? {
+    /// directory, or nil when none of them existed yet. Runs under the exclusive lock; `folders`
+    /// are the commit's (`LinkFreePath.Folders`).
+    func preserve(_ targets: [String], in folders: LinkFreePath.Folders = LinkFreePath.Folders()) throws(StoreError)
+        -> Preserved?
+    {
         // A week is kept with its id index as it is now (changed by this change or not), so that
         // `restore` brings the week back with the ids its tasks had; an index is kept only with
         // its week (ids handed out alone are no restore point).
@@ -54,7 +57,6 @@ struct Backups {
         let number = (existing.last ?? 0) + 1
         let set = paths.backupSet(number)
         var made = false
-        let folders = LinkFreePath.Folders()
         for path in relative where try FileSystem.exists(paths.absolute(path)) {
             let copy = set + "/" + Backups.flattened(path)
             if !made { try FileSystem.makeDirectories(set) }

@@ -73,9 +73,9 @@ struct CommitJournal {
 
     /// Marks a record whose files are all in place (best effort: an unmarked record is replayed,
     /// which writes the same files again).
-    func markDone(_ path: String) {
+    func markDone(_ path: String, in folders: LinkFreePath.Folders? = nil) {
         guard path.hasSuffix(".json") else { return }
-        try? FileSystem.rename(path, to: String(path.dropLast(5)) + ".done")
+        try? FileSystem.rename(path, to: String(path.dropLast(5)) + ".done", in: folders)
     }
 
     /// After `count` records (by default `checkpointEvery`): flushes the whole file system the

@@ -168,9 +168,11 @@ public enum FileSystem {
 
     /// Renames atomically, replacing the target, which must be a regular file if it exists (a
     /// link, a FIFO or a folder there is refused).
-    static func rename(_ from: String, to target: String, followingLinks: Bool = false) throws(StoreError) {
+    static func rename(
+        _ from: String, to target: String, followingLinks: Bool = false, in folders: LinkFreePath.Folders? = nil
+    ) throws(StoreError) {
         var refused: StoreError?
-        let renamed = inParents(of: from, and: target, followingLinks: followingLinks) {
+        let renamed = inParents(of: from, and: target, followingLinks: followingLinks, in: folders) {
             fromDirectory, fromName, toDirectory, toName in
             if !followingLinks, let found = replaceable(toName, in: toDirectory) {
                 refused = .notRegularFile(path: target, found: found)
@@ -308,9 +310,12 @@ public enum FileSystem {
 
     /// As `LinkFreePath.inParents`; following links, with the working directory and whole paths.
     private static func inParents(
-        of first: String, and second: String, followingLinks: Bool, _ body: (Int32, String, Int32, String) -> Int32
+        of first: String, and second: String, followingLinks: Bool, in folders: LinkFreePath.Folders? = nil,
+        _ body: (Int32, String, Int32, String) -> Int32
     ) -> Int32 {
-        followingLinks ? body(AT_FDCWD, first, AT_FDCWD, second) : LinkFreePath.inParents(of: first, and: second, body)
+        followingLinks
+            ? body(AT_FDCWD, first, AT_FDCWD, second)
+            : LinkFreePath.inParents(of: first, and: second, in: folders, body)
     }
 
     /// The directory part of a path.
