@@ -10,6 +10,9 @@
 #include <sys/syscall.h>
 #include <sys/un.h>
 #include <unistd.h>
+#if __has_include(<linux/openat2.h>)
+#include <linux/openat2.h>
+#endif
 #include "CSystemCalls.h"
 
 int shade_syncfs(int fd) { return syncfs(fd); }
@@ -21,6 +24,35 @@ int shade_rename_exchange(const char *from, const char *to) {
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+int shade_rename_exchange_at(int from_directory, const char *from, int to_directory, const char *to) {
+#ifdef RENAME_EXCHANGE
+    return renameat2(from_directory, from, to_directory, to, RENAME_EXCHANGE);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int shade_open_no_symlinks(int directory, const char *path, int flags, unsigned int mode) {
+#if defined(SYS_openat2) && defined(RESOLVE_NO_SYMLINKS)
+    struct open_how how;
+    memset(&how, 0, sizeof how);
+    how.flags = (unsigned long long)(unsigned int)flags;
+    how.mode = (flags & (O_CREAT | O_TMPFILE)) ? mode : 0;
+    how.resolve = RESOLVE_NO_SYMLINKS;
+    return (int)syscall(SYS_openat2, directory, path, &how, sizeof how);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int shade_open_path_flag(void) { return O_PATH; }
+
+long shade_read_directory(int fd, void *buffer, unsigned long length) {
+    return (long)syscall(SYS_getdents64, fd, buffer, length);
 }
 
 void shade_tune_allocator(void) {

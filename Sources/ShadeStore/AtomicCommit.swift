@@ -20,6 +20,9 @@ final class AtomicCommit {
     let paths: StorePaths
     private var stagedCount = 0
     private var journal: CommitJournal { CommitJournal(paths: paths) }
+    /// The folders this commit's renames, links and removals name entries in, each opened once
+    /// (a write holds the exclusive lock for this commit's whole life).
+    private let folders = LinkFreePath.Folders()
 
     init(paths: StorePaths) {
         self.paths = paths
@@ -80,13 +83,13 @@ final class AtomicCommit {
         let record: String
         do throws(StoreError) {
             // What this change replaces is kept before anything is replaced.
-            if keepingCopies { preserved = try backups.preserve(files.map(\.target)) }
+            if keepingCopies { preserved = try backups.preserve(files.map(\.target), in: folders) }
             let bytes = try recordBytes(for: files)
             stagedCount += 1
             let recordStage = try stage(bytes, name: "\(stagedCount)-commit", flush: true)
             try makeJournalDirectory()
             record = try journal.nextRecordPath()
-            try FileSystem.rename(recordStage, to: record)
+            try FileSystem.rename(recordStage, to: record, in: folders)
         } catch {
             discard(files)
             // Copies of files that stay as they were are no backup.
@@ -97,7 +100,7 @@ final class AtomicCommit {
         do throws(StoreError) { try FileSystem.syncDirectory(paths.journal) } catch { throw error.afterCommitPoint }
         // The files, brought up to date without a flush: a failure here leaves the record
         // pending, and the next command that opens the store finishes it.
-        if (try? finish(moves)) != nil { journal.markDone(record) }
+        if (try? finish(moves)) != nil { journal.markDone(record, in: folders) }
         backups.prune(preserved)
         journal.checkpointIfDue()
     }
@@ -123,10 +126,25 @@ final class AtomicCommit {
         let replay = try journal.recordsToReplay()
         for record in replay {
             let path = paths.journal + "/" + record.name
-            guard let bytes = try FileSystem.read(path) else { continue }
             let written = FileStamp.of(path)?.modifiedNanoseconds ?? Int64.max
+            let files: [(relativePath: String, bytes: [UInt8]?)]
+            do throws(StoreError) {
+                guard let bytes = try FileSystem.read(path) else { continue }
+                files = try CommitJournal.files(in: bytes, file: path)
+            } catch {
+                // A record that is no regular file, or that names a path outside the store's own
+                // files, is not one shade wrote (every record it writes is a file naming only files
+                // of the registry): it holds none of this copy's changes, and replaying it could
+                // write anywhere (`.git/config`). It is set aside, never replayed and never
+                // deleted, rather than stopping the store over what is not its data; `check`
+                // names it. A record that does not parse is another matter: it may be this
+                // copy's own, damaged, and stops the store until it is mended by hand.
+                guard error.isForeignRecord else { throw error }
+                try journal.setAside(record)
+                continue
+            }
             var moves: [(from: String?, to: String)] = []
-            for file in try CommitJournal.files(in: bytes, file: path) {
+            for file in files {
                 let target = paths.absolute(file.relativePath)
                 // A file changed after the record was written (a later change, a hand edit, an
                 // earlier shade) that reads as JSON is newer than the record: it stays.
@@ -144,7 +162,7 @@ final class AtomicCommit {
                 moves.append((try stage(content, name: "\(stagedCount)-replay", flush: false), target))
             }
             try finish(moves)
-            journal.markDone(path)
+            journal.markDone(path, in: folders)
         }
         if replay.contains(where: { $0.boot != CommitJournal.boot }) {
             // After a restart nothing unflushed can be trusted: what was replayed is flushed now.
@@ -166,8 +184,17 @@ final class AtomicCommit {
     /// Finishes a change an earlier shade committed in its own way and did not finish: a
     /// `commit.json` listing staged files (flushed) to rename into place.
     private func finishEarlierCommitRecord() throws(StoreError) {
-        guard let bytes = try FileSystem.read(paths.commitRecord) else { return }
         let file = paths.commitRecord
+        let bytes: [UInt8]
+        do throws(StoreError) {
+            guard let read = try FileSystem.read(file) else { return }
+            bytes = read
+        } catch {
+            // Set aside as a journal record is (`recover`), for the same reasons.
+            guard error.isForeignRecord else { throw error }
+            try FileSystem.rename(file, to: paths.refusedCommitRecord)
+            return
+        }
         let value: JSONValue
         do { value = try JSONParser.parse(bytes) } catch { throw .unreadable(file: file, error: error) }
         guard let moves = value.objectValue?["moves"]?.arrayValue else {
@@ -176,11 +203,18 @@ final class AtomicCommit {
         var pending: [(from: String?, to: String)] = []
         for (index, move) in moves.enumerated() {
             let from = move.objectValue?["from"]
-            guard let to = move.objectValue?["to"]?.stringValue, !to.contains(".."),
-                from?.isNull == true || (from?.stringValue.map { !$0.contains("..") } ?? false)
+            guard let to = move.objectValue?["to"]?.stringValue, from?.isNull == true || from?.stringValue != nil
             else {
                 throw .invalidContent(
                     file: file, location: "moves[\(index)]", reason: "expected from (a path or null) and to")
+            }
+            // Only store files, from files staged in `.staging/` (all an earlier shade wrote).
+            let stagedName = from?.stringValue.map { $0.hasPrefix(".staging/") ? String($0.dropFirst(9)) : "" }
+            guard CommitJournal.mayName(to),
+                stagedName.map({ !["", ".", ".."].contains($0) && !$0.contains("/") }) ?? true
+            else {
+                try FileSystem.rename(file, to: paths.refusedCommitRecord)
+                return
             }
             let source = from?.stringValue.map(paths.absolute)
             // A move whose staged file is gone was done before the crash; a removal is idempotent.
@@ -196,9 +230,9 @@ final class AtomicCommit {
     private func finish(_ moves: [(from: String?, to: String)]) throws(StoreError) {
         for move in moves {
             if let from = move.from {
-                try FileSystem.replace(from, with: move.to)
+                try FileSystem.replace(from, with: move.to, in: folders)
             } else {
-                try FileSystem.remove(move.to)
+                try FileSystem.remove(move.to, in: folders)
             }
         }
     }
@@ -213,13 +247,13 @@ final class AtomicCommit {
     /// Writes bytes to a new private file in the staging directory; with `flush`, to disk.
     private func stage(_ bytes: [UInt8], name: String, flush: Bool) throws(StoreError) -> String {
         let path = "\(paths.staging)/\(getpid())-\(name).tmp"
-        var fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        var fd = LinkFreePath.open(path, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
         if fd < 0, errno == EEXIST {
             // Left by an earlier process with the same pid; staged files are never shared.
             try FileSystem.remove(path)
-            fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            fd = LinkFreePath.open(path, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
         }
-        guard fd >= 0 else { throw .io(operation: "create", path: path, errno: errno) }
+        guard fd >= 0 else { throw FileSystem.refusal(of: path, operation: "create", errno: errno) }
         do throws(StoreError) {
             try FileSystem.writeAll(fd, bytes, path: path)
             // After a failed fsync the data may be lost: report it, never retry and trust it.

@@ -35,8 +35,11 @@ struct Backups {
     }
 
     /// Links each of `targets` (absolute paths) that exists into a new set; returns the set's
-    /// directory, or nil when none of them existed yet. Runs under the exclusive lock.
-    func preserve(_ targets: [String]) throws(StoreError) -> Preserved? {
+    /// directory, or nil when none of them existed yet. Runs under the exclusive lock; `folders`
+    /// are the commit's (`LinkFreePath.Folders`).
+    func preserve(_ targets: [String], in folders: LinkFreePath.Folders = LinkFreePath.Folders()) throws(StoreError)
+        -> Preserved?
+    {
         // A week is kept with its id index as it is now (changed by this change or not), so that
         // `restore` brings the week back with the ids its tasks had; an index is kept only with
         // its week (ids handed out alone are no restore point).
@@ -58,11 +61,10 @@ struct Backups {
             let copy = set + "/" + Backups.flattened(path)
             if !made { try FileSystem.makeDirectories(set) }
             made = true
-            if link(paths.absolute(path), copy) != 0 {
-                if errno == ENOENT { continue }
-                let code = errno
+            do throws(StoreError) { try FileSystem.link(paths.absolute(path), as: copy, in: folders) } catch {
+                if case .io(_, _, ENOENT) = error { continue }
                 remove(set)
-                throw .io(operation: "keep a copy of", path: paths.absolute(path), errno: code)
+                throw error
             }
         }
         return made ? Preserved(directory: set, numbers: existing + [number]) : nil
@@ -81,10 +83,10 @@ struct Backups {
         where StoreFileKind(relativePath: file).map({ $0.scope != .cache }) ?? false {
             let copy = partial + "/" + file
             try FileSystem.makeDirectories(FileSystem.parentDirectory(of: copy))
-            if link(paths.absolute(file), copy) != 0, errno != ENOENT {
-                let code = errno
+            do throws(StoreError) { try FileSystem.link(paths.absolute(file), as: copy) } catch {
+                if case .io(_, _, ENOENT) = error { continue }
                 remove(partial)
-                throw .io(operation: "keep a copy of", path: paths.absolute(file), errno: code)
+                throw error
             }
         }
         try FileSystem.makeDirectories(partial)
@@ -110,8 +112,10 @@ struct Backups {
         try setNumbers().map { number throws(StoreError) in
             let root = paths.backupSet(number)
             var info = stat()
-            let seconds = stat(root, &info) == 0 ? Int(info.st_mtim.tv_sec) : 0
-            let files = try files(under: root, prefix: "").sorted()
+            let seconds = lstat(root, &info) == 0 ? Int(info.st_mtim.tv_sec) : 0
+            // Only files of the store's kinds are ever brought back (`restore` writes where the
+            // registry says, never where a name in a set points).
+            let files = try files(under: root, prefix: "").filter { StoreFileKind(relativePath: $0) != nil }.sorted()
             let counts = files.map { file -> Int? in
                 guard let kind = StoreFileKind(relativePath: file), case .week = kind,
                     let bytes = try? FileSystem.read(path(of: file, in: number)),
@@ -144,7 +148,9 @@ struct Backups {
             let relative = prefix.isEmpty ? name : prefix + "/" + name
             if name.hasSuffix(".json") {
                 result.append(String(relative.map { $0 == "~" ? "/" : $0 }))
-            } else {
+            } else if FileStamp.status(of: root + "/" + relative).map({ $0.st_mode & S_IFMT == S_IFDIR }) == true {
+                // A folder of a set an earlier shade kept; anything else (a link among them) is
+                // no store file and is neither listed nor followed.
                 result += try files(under: root, prefix: relative)
             }
         }
@@ -155,8 +161,8 @@ struct Backups {
     func remove(_ root: String) {
         for name in (try? FileSystem.list(root)) ?? [] {
             let path = root + "/" + name
-            if unlink(path) != 0 { remove(path) }
+            if (try? FileSystem.remove(path)) == nil { remove(path) }
         }
-        rmdir(root)
+        try? FileSystem.removeDirectory(root)
     }
 }

@@ -73,9 +73,9 @@ struct CommitJournal {
 
     /// Marks a record whose files are all in place (best effort: an unmarked record is replayed,
     /// which writes the same files again).
-    func markDone(_ path: String) {
+    func markDone(_ path: String, in folders: LinkFreePath.Folders? = nil) {
         guard path.hasSuffix(".json") else { return }
-        try? FileSystem.rename(path, to: String(path.dropLast(5)) + ".done")
+        try? FileSystem.rename(path, to: String(path.dropLast(5)) + ".done", in: folders)
     }
 
     /// After `count` records (by default `checkpointEvery`): flushes the whole file system the
@@ -103,7 +103,29 @@ struct CommitJournal {
         return true
     }
 
+    /// Sets a record aside, never to be replayed: renamed `NNNNNNNNNN-BOOT.refused`, which no
+    /// listing of records takes and `check` names.
+    func setAside(_ record: Record) throws(StoreError) {
+        let stem = record.name.dropLast(5)
+        try FileSystem.rename(paths.journal + "/" + record.name, to: paths.journal + "/" + stem + ".refused")
+    }
+
+    /// The records set aside (`setAside`), by name.
+    func setAsideRecords() throws(StoreError) -> [String] {
+        try FileSystem.list(paths.journal).filter { $0.hasSuffix(".refused") }.sorted()
+    }
+
+    /// Whether a record may name `path` (relative to the store): a file of a kind the store's
+    /// registry knows, at the one path it gives that kind (`StoreFileKind`), or the redo log's
+    /// marker. Every record shade writes names only those; a path elsewhere (`.git/config`,
+    /// `../outside`, `/etc/passwd`, `ids/../../x`) is no file of the store.
+    static func mayName(_ path: String) -> Bool {
+        StoreFileKind(relativePath: path) != nil || path == RedoPosition.relativePath
+    }
+
     /// What a record holds: each file relative to the store, with its new content (nil: removed).
+    /// A record naming a path no record of shade names (`mayName`) is refused whole
+    /// (`StoreError.foreignRecord`).
     static func files(in bytes: [UInt8], file: String) throws(StoreError) -> [(relativePath: String, bytes: [UInt8]?)] {
         let value: JSONValue
         do { value = try JSONParser.parse(bytes) } catch { throw .unreadable(file: file, error: error) }
@@ -113,12 +135,12 @@ struct CommitJournal {
         var result: [(relativePath: String, bytes: [UInt8]?)] = []
         for (index, entry) in files.enumerated() {
             let content = entry.objectValue?["content"]
-            guard let to = entry.objectValue?["to"]?.stringValue, !to.contains(".."), !to.hasPrefix("/"),
-                content?.isNull == true || content?.stringValue != nil
+            guard let to = entry.objectValue?["to"]?.stringValue, content?.isNull == true || content?.stringValue != nil
             else {
                 throw .invalidContent(
                     file: file, location: "files[\(index)]", reason: "expected to (a path in the store) and content")
             }
+            guard mayName(to) else { throw .foreignRecord(file: file, path: to) }
             result.append((to, content?.stringValue.map { Array($0.utf8) }))
         }
         return result

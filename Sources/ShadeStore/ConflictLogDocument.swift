@@ -1,6 +1,12 @@
 import ShadeCore
 import ShadeJSON
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// This copy's conflict log: `conflicts.json`, every value a merge on this copy overwrote, oldest
 /// first.
 ///
@@ -81,7 +87,7 @@ public enum ConflictLog {
 
     /// The entries of the store at `directory`, oldest first (none when there is no log).
     public static func entries(in directory: String) throws(StoreError) -> [Entry] {
-        let file = directory + "/" + StoreFileKind.conflictLog.relativePath
+        let file = StorePaths(root: directory).absolute(StoreFileKind.conflictLog.relativePath)
         guard let bytes = try FileSystem.read(file),
             case .conflictLog(let entries) = try StoreFileKind.conflictLog.decode(bytes, file: file)
         else { return [] }
@@ -93,15 +99,16 @@ public enum ConflictLog {
         throws(StoreError)
     {
         guard !conflicts.isEmpty else { return }
-        let lock = try FileLock(path: directory + "/conflicts.lock", mode: .exclusive)
+        let paths = StorePaths(root: directory)
+        let lock = try FileLock(path: paths.absolute("conflicts.lock"), mode: .exclusive)
         try withExtendedLifetime(lock) { () throws(StoreError) in
             let entries = try self.entries(in: directory) + conflicts.map { Entry(merged: merged, conflict: $0) }
             let bytes: [UInt8]
             do { bytes = try JSONWriter.bytes(ConflictLogDocument.encode(entries)) } catch {
                 throw .invalidContent(file: directory, location: "(writing)", reason: "a value could not be written")
             }
-            try TextFile.writeAtomically(
-                directory + "/" + StoreFileKind.conflictLog.relativePath, String(decoding: bytes, as: UTF8.self))
+            let file = paths.absolute(StoreFileKind.conflictLog.relativePath)
+            try FileSystem.writeAtomically(file, bytes, via: file + ".tmp-\(getpid())", mode: 0o600)
         }
     }
 }

@@ -41,8 +41,7 @@ final class FileLock {
     /// Opens (creating, 0600) the lock file and takes the lock, waiting up to `timeoutSeconds`;
     /// `watcher` names the session taking it, when it keeps sightings of the store.
     init(path: String, mode: Mode, watcher: UInt64? = nil) throws(StoreError) {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .io(operation: "open the lock file", path: path, errno: errno) }
+        let fd = try FileLock.open(path)
         self.fd = fd
         self.path = path
         self.mode = mode
@@ -57,8 +56,7 @@ final class FileLock {
     /// Takes the lock only when no other process holds it; nil when one does (or the lock file
     /// cannot be opened).
     init?(trying path: String, mode: Mode, watcher: UInt64? = nil) {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return nil }
+        guard let fd = try? FileLock.open(path) else { return nil }
         guard flock(fd, (mode == .shared ? LOCK_SH : LOCK_EX) | LOCK_NB) == 0 else {
             close(fd)
             return nil
@@ -68,6 +66,19 @@ final class FileLock {
         self.mode = mode
         self.watcher = watcher
         if mode == .exclusive { countHolder() }
+    }
+
+    /// Opens (creating, 0600) the lock file, a regular file of the store (`LinkFreePath`: a link
+    /// there is not followed, so no file elsewhere is made or locked).
+    private static func open(_ path: String) throws(StoreError) -> Int32 {
+        let fd = LinkFreePath.open(path, O_RDWR | O_CREAT, mode: 0o600)
+        guard fd >= 0 else { throw FileSystem.refusal(of: path, operation: "open the lock file", errno: errno) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw .notRegularFile(path: path, found: LinkFreePath.describe(info.st_mode & S_IFMT))
+        }
+        return fd
     }
 
     /// Lets the lock go before the file is closed: a lock belongs to the open file, which a

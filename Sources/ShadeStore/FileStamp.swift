@@ -25,9 +25,11 @@ struct FileStamp: Hashable, Sendable {
         self.modifiedNanoseconds = modifiedNanoseconds
     }
 
-    /// The status of the file at `path`, or nil when there is none.
+    /// The status of the file at `path` (a link's own, never what it points at), or nil when there
+    /// is none. A status only tells whether to read a file again; the read itself refuses a link
+    /// (`FileSystem.read`).
     static func status(of path: String) -> stat? {
         var info = stat()
-        return stat(path, &info) == 0 ? info : nil
+        return lstat(path, &info) == 0 ? info : nil
     }
 }

@@ -7,12 +7,20 @@ internal import CSystemCalls
 #endif
 
 /// The few POSIX file operations the store needs, each checked and turned into `StoreError`.
+///
+/// A path of the store is opened, listed, created, renamed and removed through `LinkFreePath`:
+/// no link inside the store is followed, and a file is used only when `fstat` says it is a
+/// regular one (a FIFO or a device is never read, so never blocks). `followingLinks` is for the
+/// files a user names outside the store (configuration, history, an import), reached as any
+/// program would.
 public enum FileSystem {
     /// The largest file the store reads (a guard against reading a huge foreign file).
     static let maximumFileSize = 256 * 1024 * 1024
 
-    /// Whether a path exists (as anything). A failure other than "not there" is an error, never a
-    /// "no": taking an unreadable file for a missing one would write over it.
+    /// Whether a path exists (as anything, a link included). A failure other than "not there" is
+    /// an error, never a "no": taking an unreadable file for a missing one would write over it.
+    /// It only tells: whatever then opens, lists, creates or renames the path goes through
+    /// `LinkFreePath`, which refuses a link on the way.
     static func exists(_ path: String) throws(StoreError) -> Bool {
         var info = stat()
         if lstat(path, &info) == 0 { return true }
@@ -20,16 +28,21 @@ public enum FileSystem {
         throw .io(operation: "look up", path: path, errno: errno)
     }
 
-    /// The whole content of a file, or nil when it does not exist.
-    static func read(_ path: String) throws(StoreError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// The whole content of a file, or nil when it does not exist. A store file that is not a
+    /// regular file is refused at once, before a byte is read (`O_NONBLOCK`: opening a FIFO does
+    /// not wait for a writer).
+    static func read(_ path: String, followingLinks: Bool = false) throws(StoreError) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | (followingLinks ? 0 : O_NONBLOCK), followingLinks: followingLinks)
         if fd < 0 {
             if errno == ENOENT { return nil }
-            throw .io(operation: "open", path: path, errno: errno)
+            throw refusal(of: path, operation: "open", errno: errno)
         }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .io(operation: "stat", path: path, errno: errno) }
+        if !followingLinks, info.st_mode & S_IFMT != S_IFREG {
+            throw .notRegularFile(path: path, found: LinkFreePath.describe(info.st_mode & S_IFMT))
+        }
         let size = Int(info.st_size)
         guard size <= maximumFileSize else {
             throw .fileTooLarge(file: path, size: size, limit: maximumFileSize)
@@ -81,44 +94,51 @@ public enum FileSystem {
     /// renamed over `path`, the directory flushed. A crash leaves the old file or the new one.
     /// `chunk` bounds each `write` (see `RedoLog.create`).
     static func writeAtomically(
-        _ path: String, _ bytes: [UInt8], via temporary: String, mode: mode_t, chunk: Int = Int.max
+        _ path: String, _ bytes: [UInt8], via temporary: String, mode: mode_t, chunk: Int = Int.max,
+        followingLinks: Bool = false
     ) throws(StoreError) {
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw .io(operation: "create", path: temporary, errno: errno) }
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode: mode, followingLinks: followingLinks)
+        guard fd >= 0 else { throw refusal(of: temporary, operation: "create", errno: errno) }
         do throws(StoreError) {
             defer { close(fd) }
             try writeAll(fd, bytes, path: temporary, atMost: chunk)
             guard fchmod(fd, mode) == 0 else { throw .io(operation: "set the mode of", path: temporary, errno: errno) }
             guard fsync(fd) == 0 else { throw .io(operation: "sync", path: temporary, errno: errno) }
         } catch {
-            unlink(temporary)
+            try? remove(temporary, followingLinks: followingLinks)
             throw error
         }
         do throws(StoreError) {
-            try rename(temporary, to: path)
+            try rename(temporary, to: path, followingLinks: followingLinks)
         } catch {
-            unlink(temporary)
+            try? remove(temporary, followingLinks: followingLinks)
             throw error
         }
-        try syncDirectory(parentDirectory(of: path))
+        try syncDirectory(parentDirectory(of: path), followingLinks: followingLinks)
     }
 
     /// Replaces `target` with `bytes` by writing them to `temporary` and renaming it over
     /// `target` (its directory made first), without a flush and ignoring failures: for a cache,
     /// which a reader that finds it lost or torn computes again.
-    static func replaceUnflushed(_ target: String, with bytes: [UInt8], via temporary: String) {
-        guard (try? makeDirectories(parentDirectory(of: target))) != nil else { return }
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    static func replaceUnflushed(
+        _ target: String, with bytes: [UInt8], via temporary: String, followingLinks: Bool = false
+    ) {
+        guard (try? makeDirectories(parentDirectory(of: target), followingLinks: followingLinks)) != nil else {
+            return
+        }
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600, followingLinks: followingLinks)
         guard fd >= 0 else { return }
         let written = (try? writeAll(fd, bytes, path: temporary)) != nil
-        if close(fd) == 0, written, (try? rename(temporary, to: target)) != nil { return }
-        unlink(temporary)
+        if close(fd) == 0, written, (try? rename(temporary, to: target, followingLinks: followingLinks)) != nil {
+            return
+        }
+        try? remove(temporary, followingLinks: followingLinks)
     }
 
     /// Flushes a directory's entries (a rename or a new file) to disk.
-    static func syncDirectory(_ path: String) throws(StoreError) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw .io(operation: "open", path: path, errno: errno) }
+    static func syncDirectory(_ path: String, followingLinks: Bool = false) throws(StoreError) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY, followingLinks: followingLinks)
+        guard fd >= 0 else { throw refusal(of: path, operation: "open", errno: errno, folder: true) }
         defer { close(fd) }
         guard fsync(fd) == 0 else { throw .io(operation: "sync", path: path, errno: errno) }
     }
@@ -126,25 +146,49 @@ public enum FileSystem {
     /// Flushes the whole file system `directory` is on (one `syncfs`: every file written there, and
     /// every directory entry). A failed flush is reported on `reported` (the directory when nil).
     public static func syncFileSystem(of directory: String, reporting reported: String? = nil) throws(StoreError) {
-        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = Glibc.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw .io(operation: "open", path: directory, errno: errno) }
         defer { close(fd) }
         guard shade_syncfs(fd) == 0 else { throw .io(operation: "sync", path: reported ?? directory, errno: errno) }
     }
 
-    /// Creates a directory and its missing parents, private to the user (0700).
-    static func makeDirectories(_ path: String) throws(StoreError) {
+    /// Creates a directory and its missing parents, private to the user (0700). One that is there
+    /// is taken as it is: what then opens a path through it refuses a link.
+    static func makeDirectories(_ path: String, followingLinks: Bool = false) throws(StoreError) {
         if try exists(path) { return }
         let parent = parentDirectory(of: path)
-        if parent != path, !parent.isEmpty { try makeDirectories(parent) }
-        if mkdir(path, 0o700) != 0, errno != EEXIST {
-            throw .io(operation: "create the directory", path: path, errno: errno)
+        if parent != path, !parent.isEmpty { try makeDirectories(parent, followingLinks: followingLinks) }
+        let made = inParent(of: path, followingLinks: followingLinks) { directory, name in
+            mkdirat(directory, name, 0o700)
+        }
+        if made != 0, errno != EEXIST {
+            throw refusal(of: path, operation: "create the directory", errno: errno, folder: true)
         }
     }
 
-    /// Renames atomically, replacing the target.
-    static func rename(_ from: String, to target: String) throws(StoreError) {
-        guard Glibc.rename(from, target) == 0 else { throw .io(operation: "rename", path: target, errno: errno) }
+    /// Renames atomically, replacing the target, which must be a regular file if it exists (a
+    /// link, a FIFO or a folder there is refused).
+    static func rename(
+        _ from: String, to target: String, followingLinks: Bool = false, in folders: LinkFreePath.Folders? = nil
+    ) throws(StoreError) {
+        var refused: StoreError?
+        let renamed = inParents(of: from, and: target, followingLinks: followingLinks, in: folders) {
+            fromDirectory, fromName, toDirectory, toName in
+            if !followingLinks, let found = replaceable(toName, in: toDirectory) {
+                refused = .notRegularFile(path: target, found: found)
+                return -1
+            }
+            return renameat(fromDirectory, fromName, toDirectory, toName)
+        }
+        if let refused { throw refused }
+        guard renamed == 0 else { throw refusal(of: target, operation: "rename", errno: errno) }
+    }
+
+    /// What is at `name` in an open directory when it is something a rename may not replace (all
+    /// but a regular file); nil when it is a regular file or nothing.
+    private static func replaceable(_ name: String, in directory: Int32) -> String? {
+        let type = LinkFreePath.kind(of: name, in: directory)
+        return type == 0 || type == S_IFREG ? nil : LinkFreePath.describe(type)
     }
 
     /// Puts `from` in place of `target` in one atomic step, as `rename` does, and removes what
@@ -154,48 +198,124 @@ public enum FileSystem {
     /// change is what makes it durable. Falls back to `rename` where there is no target or no
     /// exchange. A failure to unlink the old file leaves it at `from` (a staged name, swept by the
     /// next writer).
-    static func replace(_ from: String, with target: String) throws(StoreError) {
-        if shade_rename_exchange(from, target) == 0 {
-            unlink(from)
-            return
+    /// The target must be a regular file if it exists. `folders` keeps the folders a run of
+    /// calls shares open (`LinkFreePath.Folders`).
+    static func replace(_ from: String, with target: String, in folders: LinkFreePath.Folders? = nil)
+        throws(StoreError)
+    {
+        var refused: StoreError?
+        let replaced = LinkFreePath.inParents(of: from, and: target, in: folders) {
+            fromDirectory, fromName, toDirectory, toName in
+            let type = LinkFreePath.kind(of: toName, in: toDirectory)
+            guard type == 0 || type == S_IFREG else {
+                refused = .notRegularFile(path: target, found: LinkFreePath.describe(type))
+                return -1
+            }
+            if type == S_IFREG, shade_rename_exchange_at(fromDirectory, fromName, toDirectory, toName) == 0 {
+                unlinkat(fromDirectory, fromName, 0)
+                return 0
+            }
+            guard type == 0 || [EINVAL, ENOSYS, EXDEV].contains(errno) else { return -1 }
+            return renameat(fromDirectory, fromName, toDirectory, toName)
         }
-        switch errno {
-        case ENOENT, EINVAL, ENOSYS, EXDEV: try rename(from, to: target)
-        default: throw .io(operation: "rename", path: target, errno: errno)
-        }
+        if let refused { throw refused }
+        guard replaced == 0 else { throw refusal(of: target, operation: "rename", errno: errno) }
     }
 
     /// Removes a file; a missing file is not an error.
-    static func remove(_ path: String) throws(StoreError) {
-        if unlink(path) != 0, errno != ENOENT { throw .io(operation: "remove", path: path, errno: errno) }
+    static func remove(_ path: String, followingLinks: Bool = false, in folders: LinkFreePath.Folders? = nil)
+        throws(StoreError)
+    {
+        let removed = inParent(of: path, followingLinks: followingLinks, in: folders) { directory, name in
+            unlinkat(directory, name, 0)
+        }
+        if removed != 0, errno != ENOENT { throw refusal(of: path, operation: "remove", errno: errno) }
     }
 
     /// Removes an empty directory; a missing one is not an error.
     static func removeDirectory(_ path: String) throws(StoreError) {
-        if rmdir(path) != 0, errno != ENOENT { throw .io(operation: "remove", path: path, errno: errno) }
+        let removed = LinkFreePath.inParent(of: path) { directory, name in unlinkat(directory, name, AT_REMOVEDIR) }
+        if removed != 0, errno != ENOENT { throw refusal(of: path, operation: "remove", errno: errno, folder: true) }
+    }
+
+    /// Makes `copy` a second name of the file at `path` (a hard link; a link there is linked as
+    /// the link it is, never followed).
+    static func link(_ path: String, as copy: String, in folders: LinkFreePath.Folders? = nil) throws(StoreError) {
+        let linked = LinkFreePath.inParents(of: path, and: copy, in: folders) {
+            fromDirectory, fromName, toDirectory, toName in
+            linkat(fromDirectory, fromName, toDirectory, toName, 0)
+        }
+        guard linked == 0 else { throw refusal(of: path, operation: "keep a copy of", errno: errno) }
     }
 
     /// The names in a directory (without `.` and `..`), or empty when it does not exist. A listing
     /// that fails is an error: a short list would make ids or undo numbers start again.
     static func list(_ path: String) throws(StoreError) -> [String] {
-        guard let dir = opendir(path) else {
+        let fd = LinkFreePath.open(path, O_RDONLY | O_DIRECTORY)
+        guard fd >= 0 else {
             if errno == ENOENT { return [] }
-            throw .io(operation: "list", path: path, errno: errno)
+            throw refusal(of: path, operation: "list", errno: errno, folder: true)
         }
-        defer { closedir(dir) }
+        defer { close(fd) }
         var names: [String] = []
+        var buffer = [UInt8](repeating: 0, count: 32 * 1024)
         while true {
-            errno = 0
-            guard let entry = readdir(dir) else {
-                if errno != 0 { throw .io(operation: "list", path: path, errno: errno) }
-                break
+            let count = buffer.withUnsafeMutableBytes { shade_read_directory(fd, $0.baseAddress, UInt($0.count)) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .io(operation: "list", path: path, errno: errno)
             }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            if count == 0 { break }
+            // Each record: inode and offset (8 bytes each), its length (2), its type (1), its name.
+            var offset = 0
+            while offset + 19 < count {
+                let length = Int(
+                    buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self) })
+                guard length > 19, offset + length <= count else { break }
+                let name = buffer[(offset + 19)..<(offset + length)].prefix { $0 != 0 }
+                if !name.elementsEqual(".".utf8), !name.elementsEqual("..".utf8) {
+                    names.append(String(decoding: name, as: UTF8.self))
+                }
+                offset += length
             }
-            if name != ".", name != ".." { names.append(name) }
         }
         return names
+    }
+
+    /// The error for a call on a store path that failed with `code`: where a link (or anything but
+    /// a folder on the way) stopped it, what it is and where; else the system's reason.
+    /// With `folder`, `path` names a folder.
+    static func refusal(of path: String, operation: String, errno code: Int32, folder: Bool = false) -> StoreError {
+        if code == ELOOP || code == ENOTDIR, let refused = LinkFreePath.firstRefused(in: path, folder: folder) {
+            return refused.folder
+                ? .notFolder(path: refused.path, found: refused.found)
+                : .notRegularFile(path: refused.path, found: refused.found)
+        }
+        return .io(operation: operation, path: path, errno: code)
+    }
+
+    /// Opens `path` as `LinkFreePath` does, or, following links, as `open` does (close-on-exec).
+    private static func open(_ path: String, _ flags: Int32, mode: mode_t = 0, followingLinks: Bool) -> Int32 {
+        followingLinks ? Glibc.open(path, flags | O_CLOEXEC, mode) : LinkFreePath.open(path, flags, mode: mode)
+    }
+
+    /// As `LinkFreePath.inParent`; following links, `body` gets the working directory and the
+    /// whole path (no folder is opened).
+    private static func inParent(
+        of path: String, followingLinks: Bool, in folders: LinkFreePath.Folders? = nil,
+        _ body: (Int32, String) -> Int32
+    ) -> Int32 {
+        followingLinks ? body(AT_FDCWD, path) : LinkFreePath.inParent(of: path, in: folders, body)
+    }
+
+    /// As `LinkFreePath.inParents`; following links, with the working directory and whole paths.
+    private static func inParents(
+        of first: String, and second: String, followingLinks: Bool, in folders: LinkFreePath.Folders? = nil,
+        _ body: (Int32, String, Int32, String) -> Int32
+    ) -> Int32 {
+        followingLinks
+            ? body(AT_FDCWD, first, AT_FDCWD, second)
+            : LinkFreePath.inParents(of: first, and: second, in: folders, body)
     }
 
     /// The directory part of a path.

@@ -98,14 +98,22 @@ final class RedoLog: Sendable {
 
     /// Opens the log at `path` for reading and appending; nil when there is none.
     static func open(_ path: String) throws(StoreError) -> RedoLog? {
-        let fd = Glibc.open(path, O_RDWR | O_CLOEXEC)
+        let fd = LinkFreePath.open(path, O_RDWR)
         if fd < 0 {
             if errno == ENOENT { return nil }
-            throw .io(operation: "open", path: path, errno: errno)
+            throw FileSystem.refusal(of: path, operation: "open", errno: errno)
         }
         var header = [UInt8](repeating: 0, count: 32)
         var info = stat()
-        guard fstat(fd, &info) == 0, Int(info.st_size) == size, readFully(fd, &header, at: 0),
+        guard fstat(fd, &info) == 0 else {
+            close(fd)
+            throw .io(operation: "stat", path: path, errno: errno)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw .notRegularFile(path: path, found: LinkFreePath.describe(info.st_mode & S_IFMT))
+        }
+        guard Int(info.st_size) == size, readFully(fd, &header, at: 0),
             let encoding = Encoding.allCases.first(where: { header[0..<10].elementsEqual($0.headerMagic) }),
             checksum(header[0..<24], []) == load(header, at: 24)
         else {

@@ -130,7 +130,7 @@ extension Store {
         } catch {
             // The frame may reach the disk or not: the log goes (every frame before it is in the
             // files), so that a change reported as failed never comes back.
-            unlink(paths.redoLog)
+            try? FileSystem.remove(paths.redoLog)
             try? FileSystem.syncDirectory(paths.journal)
             throw error
         }

@@ -53,7 +53,7 @@ public struct Store: Sendable {
     /// Whether the planner is shared with others: its directory is a git repository (holds a
     /// `.git` entry, as `sync init` makes it). There, others may rely on what one made.
     public var isShared: Bool {
-        get throws(StoreError) { try FileSystem.exists(directory + "/.git") }
+        get throws(StoreError) { try FileSystem.exists(paths.root + "/.git") }
     }
 
     /// Whether the store has been created.
@@ -69,7 +69,7 @@ public struct Store: Sendable {
     /// A store that does not exist reads as empty and is not created.
     public func read<T>(_ body: (StoreState) throws -> T) throws -> T {
         let state = StoreState(paths: paths, cache: cache)
-        guard try FileSystem.exists(directory) else { return try body(state) }
+        guard try FileSystem.exists(paths.root) else { return try body(state) }
         // Read before the lock: nothing under it may depend on a read that can fail unreported.
         _ = CommitJournal.boot
         let lock = try FileLock(path: paths.lock, mode: .shared)
@@ -127,11 +127,11 @@ public struct Store: Sendable {
     /// As `write(label:now:_:)`; with `deferring`, a change is acknowledged by a redo-log frame
     /// when it can be (`appendToRedoLog`).
     func write<T>(label: String?, now: Moment, deferring: Bool, _ body: (StoreState) throws -> T) throws -> T {
-        if try !FileSystem.exists(directory) {
+        if try !FileSystem.exists(paths.root) {
             // A first command that cannot be done must leave no store behind: it is tried on the
             // empty store first, before anything (the directory, its lock) is made.
             _ = try body(StoreState(paths: paths))
-            try FileSystem.makeDirectories(directory)
+            try FileSystem.makeDirectories(paths.root)
         }
         _ = CommitJournal.boot
         let lock = try FileLock(path: paths.lock, mode: .exclusive, watcher: cache?.watcher)
@@ -178,7 +178,7 @@ public struct Store: Sendable {
     /// that must see no other process write in between (a sync). `body` writes through the lock
     /// it is given.
     public func exclusively<T>(_ body: (LockedStore) throws -> T) throws -> T {
-        try FileSystem.makeDirectories(directory)
+        try FileSystem.makeDirectories(paths.root)
         _ = CommitJournal.boot
         let lock = try FileLock(path: paths.lock, mode: .exclusive)
         return try withExtendedLifetime(lock) {

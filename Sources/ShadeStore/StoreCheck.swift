@@ -1,6 +1,12 @@
 import ShadeCore
 import ShadeJSON
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A problem `shade check` found, with its place.
 public struct StoreProblem: Sendable, Equatable {
     /// The file, absolute.
@@ -64,10 +70,27 @@ struct StoreCheck {
         for relative in try storeFiles() {
             let file = paths.absolute(relative)
             guard let kind = StoreFileKind(relativePath: relative) else {
-                report.notes.append("\(file): not a shade file (ignored)")
+                if let status = FileStamp.status(of: file), status.st_mode & S_IFMT == S_IFLNK {
+                    let refused: StoreError =
+                        relative.hasSuffix(".json")
+                        ? .notRegularFile(path: file, found: "a symlink") : .notFolder(path: file, found: "a symlink")
+                    report.problems.append(problem(refused, bytes: []))
+                } else {
+                    report.notes.append("\(file): not a shade file (ignored)")
+                }
                 continue
             }
-            guard let bytes = try FileSystem.read(file) else { continue }
+            let read: [UInt8]?
+            do throws(StoreError) { read = try FileSystem.read(file) } catch {
+                // A link or a FIFO where a file belongs is a problem of its own; nothing is read
+                // through it.
+                guard case .notRegularFile = error else { throw error }
+                if case .week(let week) = kind { unreadableWeeks.insert(week) }
+                if case .collection(Category.kind) = kind { categories = nil }
+                report.problems.append(problem(error, bytes: []))
+                continue
+            }
+            guard let bytes = read else { continue }
             report.files += 1
             let content: StoreFileKind.Content
             do { content = try kind.decode(bytes, file: file) } catch {
@@ -222,6 +245,15 @@ struct StoreCheck {
             }
         }
 
+        let setAside = try CommitJournal(paths: paths).setAsideRecords().map { paths.journal + "/" + $0 }
+        for record in try setAside + (FileSystem.exists(paths.refusedCommitRecord) ? [paths.refusedCommitRecord] : []) {
+            report.problems.append(
+                StoreProblem(
+                    file: record, line: nil, column: nil,
+                    message:
+                        "a recovery record set aside and never replayed: it named a path that is no file of the store, or was no regular file; remove it"
+                ))
+        }
         if try AtomicCommit(paths: paths).hasPendingCommit {
             report.notes.append("a change waits to be finished (journal/); the next command finishes it")
         }
@@ -259,6 +291,18 @@ struct StoreCheck {
             return StoreProblem(file: file, line: nil, column: nil, message: "\(size) bytes; the limit is \(limit)")
         case .noSuchBackup:
             return StoreProblem(file: paths.root, line: nil, column: nil, message: error.description)
+        case .foreignRecord(let file, let path):
+            return StoreProblem(
+                file: file, line: nil, column: nil,
+                message: "names \(path), which is no file of the store; never replayed")
+        case .notRegularFile(let path, let found):
+            return StoreProblem(
+                file: path, line: nil, column: nil, message: "not a regular file (\(found)); shade reads none but those"
+            )
+        case .notFolder(let path, let found):
+            return StoreProblem(
+                file: path, line: nil, column: nil,
+                message: "not a folder (\(found)); shade follows no link in its store")
         case .io(_, let path, _), .unfinished(_, let path, _), .locked(let path, _):
             return StoreProblem(
                 file: path, line: nil, column: nil, message: error.description.split(separator: "\n")[0].description)

@@ -21,6 +21,16 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case noSuchBackup(number: Int)
     /// Another process held the lock for too long.
     case locked(path: String, seconds: Int)
+    /// A recovery record (`journal/`) naming `path`, which is no file of the store: not one shade
+    /// wrote, and never replayed.
+    case foreignRecord(file: String, path: String)
+    /// Something other than a regular file (`found`: "a symlink", "a FIFO", …) where a store file
+    /// belongs: nothing was read or written through it (nothing in a store is followed or trusted
+    /// by its name).
+    case notRegularFile(path: String, found: String)
+    /// Something other than a folder (`found`: "a symlink", …) where a folder of the store belongs:
+    /// nothing was read, listed or written through it.
+    case notFolder(path: String, found: String)
 
     /// Runs `body`, giving a problem it finds in `bytes` (a file's content) the line and column of
     /// the value it names.
@@ -31,6 +41,15 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             else { throw error }
             throw .invalidContent(
                 file: file, location: location, reason: reason, place: TextPlace(line: line, column: column))
+        }
+    }
+
+    /// Whether the failure shows a recovery record that is not one shade wrote: it names a path
+    /// outside the store's files, or is no regular file.
+    var isForeignRecord: Bool {
+        switch self {
+        case .foreignRecord, .notRegularFile: true
+        default: false
         }
     }
 
@@ -77,6 +96,15 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .locked(let path, let seconds):
             return
                 "the store is busy: another shade process has held \(path) for \(seconds) s\ntry again when it has finished"
+        case .foreignRecord(let file, let path):
+            return
+                "recovery record \(file) names \(path), which is no file of a shade store; nothing of it was replayed\nit is not one shade wrote: remove it"
+        case .notRegularFile(let path, let found):
+            return
+                "store file \(path) is not a regular file (\(found)); shade reads only regular files in its store\nnothing was read or written through it: remove it, or put the file itself in its place"
+        case .notFolder(let path, let found):
+            return
+                "store folder \(path) is not a folder (\(found)); shade follows no link inside its store\nnothing was read, listed or written through it: remove it, or put the folder itself in its place"
         }
     }
 }

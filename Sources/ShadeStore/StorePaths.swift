@@ -1,5 +1,11 @@
 import ShadeCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Where each file of a store lives.
 ///
 /// ```
@@ -21,8 +27,42 @@ import ShadeCore
 /// A command touches only the week it shows or changes and one id shard, so it costs what a
 /// week costs, not what the whole history costs.
 struct StorePaths: Sendable {
-    /// The store directory.
+    /// The store directory, every link on the way to it resolved (`resolvedRoot`): the paths built
+    /// from it hold no link but one found inside the store, which `LinkFreePath` refuses.
     let root: String
+
+    /// The paths of the store at `directory` (the user's, which may be or pass through a link).
+    init(root directory: String) {
+        self.root = StorePaths.resolvedRoot(directory)
+    }
+
+    /// `directory` with every link the user made on the way to it resolved (`realpath`): a store
+    /// may live wherever a link of the user's points. A directory not made yet is its nearest
+    /// existing ancestor, resolved, followed by the rest of its path (a link to a folder not made
+    /// yet, where it points). A path that cannot be resolved (no permission to look) is kept as
+    /// it is.
+    static func resolvedRoot(_ directory: String, links: Int = 0) -> String {
+        if let resolved = realpath(directory, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        guard errno == ENOENT else { return directory }
+        let parent = FileSystem.parentDirectory(of: directory)
+        guard parent != directory else { return directory }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(directory, &buffer, buffer.count - 1)
+        if length > 0, links < 40 {
+            let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return resolvedRoot(target.hasPrefix("/") ? target : parent + "/" + target, links: links + 1)
+        }
+        let name = directory.lastIndex(of: "/").map { String(directory[directory.index(after: $0)...]) } ?? directory
+        let base = resolvedRoot(parent, links: links)
+        switch name {
+        case "", ".": return base
+        case "..": return FileSystem.parentDirectory(of: base)
+        default: return (base == "/" ? "" : base) + "/" + name
+        }
+    }
 
     var meta: String { root + "/shade.json" }
     var lock: String { root + "/lock" }
@@ -32,6 +72,8 @@ struct StorePaths: Sendable {
     var staging: String { root + "/.staging" }
     /// Where an earlier shade kept its one pending commit record.
     var commitRecord: String { root + "/commit.json" }
+    /// Where such a record that named no store file is set aside (`AtomicCommit.recover`).
+    var refusedCommitRecord: String { root + "/commit.refused" }
     var journal: String { root + "/journal" }
     /// Changes a long-lived session acknowledged before their files were written (`RedoLog`).
     var redoLog: String { root + "/journal/redo.log" }

@@ -19,7 +19,7 @@ extension Store {
     public func restore(set number: Int) throws -> BackupSet {
         // A store that does not exist has no sets, and asking for one must not create it.
         guard try exists else { throw StoreError.noSuchBackup(number: number) }
-        try FileSystem.makeDirectories(directory)
+        try FileSystem.makeDirectories(paths.root)
         let lock = try FileLock(path: paths.lock, mode: .exclusive)
         return try withExtendedLifetime(lock) {
             let commit = AtomicCommit(paths: paths)

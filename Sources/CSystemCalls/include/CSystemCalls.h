@@ -10,6 +10,24 @@ int shade_syncfs(int fd);
 /// exchange). Declared by glibc only under _GNU_SOURCE, hence here.
 int shade_rename_exchange(const char *from, const char *to);
 
+/// renameat2(2) with RENAME_EXCHANGE between entries of two open directories (as
+/// `shade_rename_exchange`, for paths a store resolved without following links).
+int shade_rename_exchange_at(int from_directory, const char *from, int to_directory, const char *to);
+
+/// openat2(2) with RESOLVE_NO_SYMLINKS: opens `path` (relative to `directory`, or absolute) only when
+/// no component of it is a symbolic link (ELOOP otherwise). -1 with errno set: ENOSYS where the
+/// kernel (before Linux 5.6) or the headers have no openat2, EPERM where a sandbox forbids it.
+int shade_open_no_symlinks(int directory, const char *path, int flags, unsigned int mode);
+
+/// O_PATH (a handle on a file that opens nothing of it), which glibc declares only under _GNU_SOURCE.
+int shade_open_path_flag(void);
+
+/// getdents64(2): reads entries of the open directory `fd` into `buffer` as `struct linux_dirent64`
+/// records (d_ino, d_off: 8 bytes each; d_reclen: 2; d_type: 1; then the name, NUL-ended): the
+/// bytes read, 0 at the end, or -1 with errno set. Unlike `fdopendir`, it asks nothing more of
+/// the descriptor (no fstat, no fcntl).
+long shade_read_directory(int fd, void *buffer, unsigned long length);
+
 /// Turns off glibc's fastbins (mallopt M_MXFAST 0): a week's json-c tree is hundreds of thousands
 /// of small blocks, and freed into fastbins they are all consolidated at the next large allocation.
 void shade_tune_allocator(void);

@@ -18,7 +18,7 @@ import Testing
         var failed = 0
         for call in trace.calls {
             var errors = ["EIO"]
-            if ["write", "fdatasync", "fsync", "openat"].contains(call.name) { errors.append("ENOSPC") }
+            if ["write", "fdatasync", "fsync", "openat", "openat2"].contains(call.name) { errors.append("ENOSPC") }
             for error in errors {
                 cases += 1
                 let (shade, run) = try trace.inject("error=\(error)", at: call, running: command, on: base)

@@ -5,11 +5,16 @@ import Testing
 /// as strace records them, so that a fault can be injected at each of them in turn.
 struct SaveTrace {
     static let strace = "/usr/bin/strace"
-    /// The calls a save makes that faults are injected into.
+    /// The calls a save makes that faults are injected into. The store's own paths are opened
+    /// with `openat2` and their entries named in open folders (`renameat`, `unlinkat`, `linkat`,
+    /// `mkdirat`); the path-taking calls remain for the files shade writes outside the store.
     static let syscalls = [
-        "flock", "openat", "read", "write", "fdatasync", "fsync", "close", "rename", "renameat2", "unlink", "link",
-        "mkdir",
+        "flock", "openat", "openat2", "read", "write", "fdatasync", "fsync", "close", "rename", "renameat",
+        "renameat2", "unlink", "unlinkat", "link", "linkat", "mkdir", "mkdirat",
     ]
+
+    /// Whether a call opens a file (its result a descriptor).
+    static func opens(_ name: String) -> Bool { name == "openat" || name == "openat2" }
 
     struct Call {
         /// The system call's name.
@@ -63,18 +68,24 @@ struct SaveTrace {
         let window = parsed[lockIndex...]
         // The save ends with its last flush (a directory fsync) or the removal of the commit record.
         let end =
-            window.lastIndex { $0.name == "fsync" || ($0.name == "unlink" && $0.line.contains("commit.json")) }
+            window.lastIndex {
+                $0.name == "fsync" || (["unlink", "unlinkat"].contains($0.name) && $0.line.contains("commit.json"))
+            }
             ?? lockIndex
-        // The commit point: the commit record renamed in, or the one file of a single-file save.
+        // The commit point: the commit record renamed in (from `.staging/…-commit.tmp`, by name in
+        // the open staging folder), or the one file of a single-file save.
         let commitPoint =
-            window.firstIndex { $0.name == "rename" && $0.line.contains("/.staging/") && !$0.line.contains("cache") }
+            window.firstIndex {
+                ($0.name == "rename" && $0.line.contains("/.staging/") && !$0.line.contains("cache"))
+                    || ($0.name == "renameat" && $0.line.contains("-commit.tmp"))
+            }
             ?? end
         var writable: Set<String> = []
         var calls: [Call] = []
         for index in window.indices {
             let call = parsed[index]
             var critical = index <= end
-            if call.name == "openat", let fd = call.line.split(separator: "= ").last.map(String.init),
+            if SaveTrace.opens(call.name), let fd = call.line.split(separator: "= ").last.map(String.init),
                 call.line.contains("O_WRONLY") || call.line.contains("O_RDWR")
             {
                 writable.insert(fd)
