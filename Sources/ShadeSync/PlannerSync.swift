@@ -292,6 +292,16 @@ public struct PlannerSync {
     private func commitLocal(message: String?) throws {
         try unstage()
         let changed = try git.changedInWorkTree().filter { SharedPlannerFiles.role(of: $0) != nil }
+        // A planner file is a plain file (a link put there by hand, or by a plain git pull, is
+        // never committed, nor read to describe the commit).
+        for path in changed {
+            var info = stat()
+            if lstat(store.directory + "/" + path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+                throw SyncError.failed(
+                    "\(path) is not a plain file (a link?); shade commits only plain planner files: remove it, then sync"
+                )
+            }
+        }
         if !changed.isEmpty {
             try git.require(
                 ["add", "-A", "--"] + changed.map { ":(top,literal)" + $0 }, doing: "stage the planner's changes")

@@ -280,6 +280,18 @@ import Testing
         #expect(files.contains(hub["ana"].store + "/linked.txt"), "\(files)")
     }
 
+    @Test func aLinkPutInTheStoreByHandIsNeverCommitted() throws {
+        let (hub, _, outside) = try sharedPlanner()
+        try FileManager.default.createSymbolicLink(
+            atPath: hub["ana"].store + "/goals.json", withDestinationPath: outside + "/private.txt")
+        let failed = try hub.run("ana", ["sync"])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("goals.json is not a plain file"), "\(failed.stderr)")
+        #expect(try !hub.pushedHistory().contains("the victim's secret"))
+        try FileManager.default.removeItem(atPath: hub["ana"].store + "/goals.json")
+        try hub.ok("ana", ["sync"])
+    }
+
     @Test func aPasswordInTheRemoteIsNeverPrinted() throws {
         let hub = try SyncFixture(names: ["ana"])
         try hub.ok("ana", ["add", "mon", "Gym"])
