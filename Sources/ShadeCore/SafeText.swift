@@ -57,6 +57,14 @@ public struct SafeText: Hashable, Sendable, ExpressibleByStringInterpolation {
     /// Whether there is no text.
     public var isEmpty: Bool { text.isEmpty }
 
+    /// The first line of the text, without its line break (all of it when it has one line), cut
+    /// to `limit` characters with `…` after it when it is longer (a message quoting a value that
+    /// came from elsewhere stays a line).
+    public func firstLine(atMost limit: Int = 240) -> SafeText {
+        let line = text.prefix { $0 != "\n" }
+        return SafeText(verbatim: line.count > limit ? String(line.prefix(limit)) + "…" : String(line))
+    }
+
     /// Whether the text ends with a line break.
     public var endsWithLineBreak: Bool { text.hasSuffix("\n") }
 

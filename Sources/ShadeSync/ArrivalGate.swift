@@ -87,8 +87,7 @@ struct ArrivalGate {
         case .planner:
             do { try SharedPlannerFiles.read(bytes, path: entry.path) } catch {
                 // The diagnosis alone: the store's advice on mending a file of its own is not for this.
-                let diagnosis = error.message.text.split(separator: "\n").first.map(String.init) ?? ""
-                throw refusal(entry.path, "does not read: " + SafeText(verbatim: diagnosis), in: commit)
+                throw refusal(entry.path, "does not read: " + error.message.firstLine(), in: commit)
             }
         case .rules:
             guard String(validating: bytes, as: UTF8.self) != nil, !bytes.contains(0) else {

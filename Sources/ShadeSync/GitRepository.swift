@@ -34,7 +34,8 @@ struct GitRepository {
     private static let hardening = [
         "-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", "-c", "core.symlinks=false",
         "-c", "submodule.recurse=false", "-c", "fetch.recurseSubmodules=false", "-c", "protocol.ext.allow=never",
-        "-c", "core.protectNTFS=true", "-c", "core.protectHFS=true",
+        "-c", "core.protectNTFS=true", "-c", "core.protectHFS=true", "-c", "merge.renames=false",
+        "-c", "diff.renames=false",
     ]
     /// How long one git command may take (a fetch over a slow network), in seconds.
     static let timeLimit = 300

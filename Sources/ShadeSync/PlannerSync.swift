@@ -28,6 +28,10 @@ public struct PlannerSync {
 
     /// The branch every copy shares.
     static let branch = "main"
+    /// Where the fetched shared branch is kept, named in full: a short name (`origin/main`) is
+    /// looked up among tags first, and a remote can send a tag of that name.
+    static let trackingRef = "refs/remotes/origin/" + branch
+
     /// How many times a sync fetches and merges again when another copy pushed in between.
     static let attempts = 5
 
@@ -129,14 +133,14 @@ public struct PlannerSync {
             let shared: String?
             do {
                 try fetch(remote)
-                shared = try git.commit("origin/" + Self.branch)
+                shared = try git.commit(Self.trackingRef)
                 if let shared { try gate.inspect(shared, against: try git.commit("HEAD")) }
             } catch {
                 // A remote that cannot be reached, or holds what may not come in, is not kept:
                 // 'sync init' with the right one (or once it is mended) works.
                 if existing == nil {
                     _ = try git.run(["remote", "remove", "origin"])
-                    _ = try git.run(["update-ref", "-d", "refs/remotes/origin/" + Self.branch])
+                    _ = try git.run(["update-ref", "-d", Self.trackingRef])
                 }
                 throw error
             }
@@ -199,6 +203,16 @@ public struct PlannerSync {
             let current = try TextFile.read(root + "/" + name).map { String(decoding: $0, as: UTF8.self) }
             if current != text { try TextFile.writeAtomically(root + "/" + name, text) }
         }
+        // Only planner files are checked out, by a sync or by a plain git pull alike.
+        let sparse = root + "/.git/info/sparse-checkout"
+        let current = try TextFile.read(sparse).map { String(decoding: $0, as: UTF8.self) }
+        if current != SharedPlannerFiles.checkoutPatterns {
+            try TextFile.writeAtomically(sparse, SharedPlannerFiles.checkoutPatterns)
+            try git.require(["config", "core.sparseCheckout", "true"], doing: "check out planner files only")
+            if try git.commit("HEAD") != nil {
+                try git.require(["read-tree", "-mu", "HEAD"], doing: "check out planner files only")
+            }
+        }
     }
 
     /// The records that differ between two commits (the first nil: every record of the second).
@@ -252,7 +266,7 @@ public struct PlannerSync {
                 // Fetching touches no file of the work tree: it works whatever the last fetch
                 // brought, so a copy can always receive a mended remote.
                 try fetch(remote)
-                let theirs = try git.commit("origin/" + Self.branch)
+                let theirs = try git.commit(Self.trackingRef)
                 if let theirs {
                     try gate.inspect(theirs, against: try git.commit("HEAD"))
                     report.received += try mergeRemote(theirs, locked: locked, unrelated: false)
@@ -275,7 +289,15 @@ public struct PlannerSync {
     }
 
     private func fetch(_ remote: String) throws {
-        let result = try git.run(["fetch", "-q", "origin"])
+        // The shared branch alone, no tags: nothing else a remote holds is taken.
+        let result = try git.run([
+            "fetch", "-q", "--no-tags", "origin", "+refs/heads/\(Self.branch):\(Self.trackingRef)",
+        ])
+        if !result.succeeded, result.errors.contains("couldn't find remote ref") {
+            // A remote with no shared branch yet (or no more): this copy's is sent as it is.
+            _ = try git.run(["update-ref", "-d", Self.trackingRef])
+            return
+        }
         guard result.succeeded else {
             throw SyncError.failed(
                 "could not reach \(RemoteAddress.redacted(remote)) (\(result.reason)); nothing was sent or received, your changes are kept"
@@ -306,8 +328,17 @@ public struct PlannerSync {
             try git.require(
                 ["add", "-A", "--"] + changed.map { ":(top,literal)" + $0 }, doing: "stage the planner's changes")
         }
+        // What git tracks that is no planner file (brought by a plain git pull, or by an earlier
+        // shade) leaves the index; the file in the store, this copy's own, stays as it is.
+        let tracked = try git.indexEntries().map(\.path).filter { SharedPlannerFiles.role(of: $0) == nil }
+        if !tracked.isEmpty {
+            try git.require(
+                ["rm", "--cached", "--sparse", "-q", "--ignore-unmatch", "--"] + tracked.map { ":(top,literal)" + $0 },
+                doing: "stop tracking files that are no planner files")
+        }
+        let untracked = Set(tracked)
         let staged = try git.stagedFiles()
-        if let stray = staged.first(where: { SharedPlannerFiles.role(of: $0) == nil }) {
+        if let stray = staged.first(where: { SharedPlannerFiles.role(of: $0) == nil && !untracked.contains($0) }) {
             try unstage()
             throw SyncError.failed(
                 "\(stray) was about to be committed, but it is this copy's own file; nothing was committed")
@@ -315,7 +346,7 @@ public struct PlannerSync {
         guard !staged.isEmpty else { return }
         let head = try git.commit("HEAD")
         var deltas: [StoreFileMerge.RecordDelta] = []
-        for path in staged {
+        for path in staged where SharedPlannerFiles.role(of: path) == .planner {
             let old = try head.map { commit throws(SyncError) in try git.file(path, at: commit) } ?? []
             let new = try TextFile.read(store.directory + "/" + path) ?? []
             deltas += StoreFileMerge.deltas(path: path, old: old, new: new)
@@ -410,7 +441,7 @@ public struct PlannerSync {
                 "could not send to \(RemoteAddress.redacted(remote)) (\(result.reason)); your changes are kept and go at the next sync"
             )
         }
-        _ = try git.run(["branch", "-q", "--set-upstream-to=origin/" + Self.branch])
+        _ = try git.run(["branch", "-q", "--set-upstream-to=" + Self.trackingRef])
         let base = try theirs.flatMap { commit throws(SyncError) in try git.mergeBase(commit, head) }
         return (true, try deltas(from: base, to: head))
     }

@@ -7,9 +7,10 @@ public enum SharedPlannerCheck {
     /// `environment` is what git runs in.
     public static func problems(in directory: String, environment: [String: String]) throws -> [StoreProblem] {
         let git = GitRepository(root: directory, name: "", email: "", environment: environment)
-        guard git.exists else { return [] }
+        // A `.git` that git does not take for a repository is no shared planner (sync says so).
+        guard git.exists, let entries = try? git.indexEntries() else { return [] }
         var problems: [StoreProblem] = []
-        for entry in try git.indexEntries() {
+        for entry in entries {
             let file = directory + "/" + entry.path
             let kind: String? =
                 switch entry.mode {

@@ -13,12 +13,17 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .failed(let text): text
         case .refused(let path, let reason, let sender):
-            "refused what the remote holds: \(path)"
-                + (sender.map { " (sent by \($0))" as SafeText } ?? "") + " \(reason)"
+            "refused what the remote holds: \(Self.shortened(path))"
+                + (sender.map { " (sent by \(Self.shortened($0)))" as SafeText } ?? "") + " \(reason)"
                 + "; nothing of it was merged, your planner and your changes are as they were"
                 + "\n  whoever sent it can remove it with plain git; the next sync then goes through"
         }
     }
 
     public var description: String { message.text }
+
+    /// A name that came from another copy, cut so that a message stays two lines.
+    static func shortened(_ text: String, to limit: Int = 160) -> String {
+        text.count > limit ? String(text.prefix(limit)) + "…" : text
+    }
 }

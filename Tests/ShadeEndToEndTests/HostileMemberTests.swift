@@ -14,7 +14,7 @@ import Testing
     enum Push: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case symlinkedWeekFile, symlinkedWeekFolder, weekLinkedToStandardInput, gitlink, unknownPath
         case executableWeek, journalRecord, idsFile, undoFile, backupsFile, damagedWeek, overDeepWeek
-        case newerFormat, invalidUTF8Week, weekOfAnotherWeek
+        case newerFormat, invalidUTF8Week, weekOfAnotherWeek, hugeValueWeek
 
         var testDescription: String { rawValue }
 
@@ -22,7 +22,7 @@ import Testing
         var path: String {
             switch self {
             case .symlinkedWeekFile, .weekLinkedToStandardInput, .executableWeek, .damagedWeek, .overDeepWeek,
-                .invalidUTF8Week, .weekOfAnotherWeek:
+                .invalidUTF8Week, .weekOfAnotherWeek, .hugeValueWeek:
                 "weeks/2026/2026-W49.json"
             case .symlinkedWeekFolder: "weeks/2027"
             case .gitlink: "weeks/2026/module"
@@ -69,6 +69,15 @@ import Testing
                 bytes.insert(contentsOf: [0xC0, 0x80], at: bytes.count - 3)
                 try Data(bytes).write(to: URL(fileURLWithPath: clone.root + "/" + week))
             case .weekOfAnotherWeek: try clone.write(week, Self.week("2026-W50", days: "{}"))
+            case .hugeValueWeek:
+                // A status of 100,000 letters, which the refusal must not print whole.
+                let task =
+                    "{\"uid\": \"u1\", \"title\": \"t\", \"status\": \"\(String(repeating: "z", count: 100_000))\"}"
+                try clone.write(
+                    week,
+                    Self.week(
+                        "2026-W49",
+                        days: "{\"2026-11-30\": {\"morning\": [\(task)], \"afternoon\": [], \"evening\": []}}"))
             }
         }
 
@@ -106,6 +115,7 @@ import Testing
         #expect(failed.stderr.contains(push.path), "\(failed.stderr)")
         #expect(failed.stderr.contains("mallory"), "the sender is named: \(failed.stderr)")
         #expect(failed.stderr.split(separator: "\n").count <= 2, "\(failed.stderr)")
+        #expect(failed.stderr.utf8.count < 1_000, "\(failed.stderr.prefix(2_000))")
         // Nothing of it reached the working tree; the victim's work is all there.
         #expect(FileManager.default.contents(atPath: hub["ana"].store + "/" + push.path) == victimsFile)
         #expect(try hub.planner("ana") == before)
@@ -154,6 +164,64 @@ import Testing
         let again = try newcomer.run(["sync", "init", hub.hub])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try newcomer.allTasks().contains { $0["title"]?.stringValue == "Gym" })
+    }
+
+    @Test func aTagNamedLikeTheSharedBranchIsNeverTakenForIt() throws {
+        let (hub, attacker, _) = try sharedPlanner()
+        // A tag `origin/main` on an old commit, then the shared branch moves on without it.
+        try attacker.require(["tag", "origin/main", "HEAD"])
+        try attacker.require(["push", "-q", "origin", "refs/tags/origin/main"])
+        try hub.ok("ben", ["add", "fri", "Bake"])
+        try hub.ok("ben", ["sync"])
+        try hub.ok("ana", ["sync"])
+        try hub.ok("ben", ["sync"])
+        #expect(try hub.planner("ana") == hub.planner("ben"))
+        #expect(try hub.uid("ana", titled: "Bake") != nil)
+        // A newcomer joins the branch, not the tag.
+        let newcomer = ShadeProcess()
+        let joined = try newcomer.run(["sync", "init", hub.hub])
+        #expect(joined.status == 0, "\(joined.stderr)")
+        #expect(try newcomer.allTasks().contains { $0["title"]?.stringValue == "Bake" })
+    }
+
+    @Test func aPlainGitPullNeverWritesOverTheCopysOwnFiles() throws {
+        let (hub, attacker, outside) = try sharedPlanner()
+        let own = ["ids/0000.json", "undo/0000000001.json"]
+        let before = own.map { FileManager.default.contents(atPath: hub["ana"].store + "/" + $0) }
+        #expect(before.allSatisfy { $0 != nil })
+        try attacker.write("ids/0000.json", "{\"format\": 3, \"kind\": \"ids\", \"shard\": 0, \"weeks\": []}\n")
+        try attacker.write("undo/0000000001.json", "{}\n")
+        try attacker.link("journal", to: outside)
+        try attacker.write("notes/run.sh", "#!/bin/sh\n")
+        try attacker.commitAndPush("overwrite their ids")
+        // Ana pulls with plain git, past shade's gate.
+        let pulled = try hub.git("ana", ["pull", "-q", "--no-rebase", "origin", "main"])
+        #expect(pulled.status == 0, "\(pulled.output)")
+        #expect(own.map { FileManager.default.contents(atPath: hub["ana"].store + "/" + $0) } == before)
+        #expect(!FileManager.default.fileExists(atPath: hub["ana"].store + "/notes"))
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: hub["ana"].store + "/journal", isDirectory: &isDirectory))
+        #expect(isDirectory.boolValue)
+        for words in [["day", "mon"], ["add", "wed", "Swim"]] {
+            let result = try hub.run("ana", words)
+            #expect(result.status == 0, "\(words): \(result.stderr)")
+        }
+        // check names what git now tracks that is no planner file.
+        let checked = try hub.run("ana", ["check"])
+        #expect(checked.status == 1)
+        for path in own + ["journal", "notes/run.sh"] {
+            #expect(checked.stdout.contains(hub["ana"].store + "/" + path + ": git tracks"), "\(checked.stdout)")
+        }
+        // sync refuses what the remote holds; once it is reverted, all is as it should be.
+        #expect(try hub.run("ana", ["sync"]).status == 1)
+        try attacker.revert()
+        try hub.ok("ana", ["sync"])
+        try hub.ok("ben", ["sync"])
+        #expect(try hub.planner("ana") == hub.planner("ben"))
+        #expect(try hub.run("ana", ["check"]).status == 0)
+        #expect(FileManager.default.contents(atPath: hub["ana"].store + "/ids/0000.json") != nil)
+        let tracked = try ExternalCommand.run("/usr/bin/git", ["-C", hub.hub, "ls-tree", "-r", "--name-only", "main"])
+        #expect(!tracked.output.contains("ids/") && !tracked.output.contains("undo/"), "\(tracked.output)")
     }
 
     @Test func aFileOverTheSizeLimitIsRefusedBeforeItIsRead() throws {
@@ -270,7 +338,7 @@ import Testing
         // By hand, past shade: a file of the copy's own and a link, committed with plain git.
         try FileManager.default.createSymbolicLink(
             atPath: hub["ana"].store + "/linked.txt", withDestinationPath: outside + "/private.txt")
-        #expect(try hub.git("ana", ["add", "-f", "ids/0000.json", "linked.txt"]).status == 0)
+        #expect(try hub.git("ana", ["add", "-f", "--sparse", "ids/0000.json", "linked.txt"]).status == 0)
         #expect(try hub.git("ana", ["commit", "-qm", "by hand"]).status == 0)
         let checked = try hub.run("ana", ["check", "--json"])
         #expect(checked.status == 1)
