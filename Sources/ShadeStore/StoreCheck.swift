@@ -228,12 +228,15 @@ struct StoreCheck {
                 if task.id > 0, index >= shard.count || shard[index] != week {
                     report.problems.append(place(task, "task \(task.id) is missing from the id index (ids/)"))
                 }
+                // Text kept exactly as it came (SPEC §13): worth knowing, not wrong — a copy that
+                // received it from another must not fail every check until someone edits it.
                 for (field, found) in StoreCheck.unsafeText(in: task) {
-                    report.problems.append(
-                        place(
-                            task,
-                            "task \(StoreCheck.name(task))'s \(field) holds \(StoreCheck.describe(found)); it is kept as it is and shown escaped",
-                            field: field))
+                    let placed = place(
+                        task,
+                        "task \(StoreCheck.name(task))'s \(field) holds \(StoreCheck.describe(found)); it is kept as it is and shown escaped",
+                        field: field)
+                    let position = placed.line.map { line in ":\(line):\(placed.column ?? 1)" } ?? ""
+                    report.notes.append(placed.file + position + ": " + placed.message)
                 }
                 if let category = task.category, let categories, !categories.contains(where: { $0.name == category }) {
                     report.problems.append(

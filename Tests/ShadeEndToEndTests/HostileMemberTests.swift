@@ -360,6 +360,21 @@ import Testing
         try hub.ok("ana", ["sync"])
     }
 
+    @Test func controlCharactersThatArriveAreKeptAndNotedNotAProblem() throws {
+        let (hub, attacker, _) = try sharedPlanner()
+        let file = attacker.root + "/weeks/2026/2026-W48.json"
+        let week = try String(contentsOfFile: file, encoding: .utf8)
+        try Data(week.replacingOccurrences(of: "\"title\": \"Gym\"", with: "\"title\": \"Gym\\u001b[31m\"").utf8)
+            .write(to: URL(fileURLWithPath: file))
+        try attacker.commitAndPush("a title with an escape")
+        try hub.ok("ana", ["sync"])
+        #expect(try hub.planner("ana").values.contains { $0["title"]?.stringValue == "Gym\u{1B}[31m" })
+        let checked = try hub.run("ana", ["check"])
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(checked.stdout.contains("note: ") && checked.stdout.contains("(shown as \\e)"), "\(checked.stdout)")
+        #expect(!checked.stdout.contains("\u{1B}"))
+    }
+
     @Test func aPasswordInTheRemoteIsNeverPrinted() throws {
         let hub = try SyncFixture(names: ["ana"])
         try hub.ok("ana", ["add", "mon", "Gym"])
