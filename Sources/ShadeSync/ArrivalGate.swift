@@ -28,6 +28,7 @@ struct ArrivalGate {
             try check(entry, in: commit)
             if entry.type == "blob", changed?.contains(entry.path) ?? true { unread.append(entry) }
         }
+        if let known, let changed { try checkRemovals(changed, by: commit, from: known, entries: entries) }
         // Read in batches, so that what is held at once stays bounded.
         var batch: [GitRepository.TreeEntry] = []
         var batchBytes = 0
@@ -50,6 +51,24 @@ struct ArrivalGate {
 
     /// How many bytes of arrived files are read at once, at most (one file may be larger).
     static let batchBytes = 64 * 1024 * 1024
+
+    /// shade never removes a planner file (a task goes with a tombstone in its week's file, which
+    /// the merge and the conflict log see): one that the commit both copies share held and
+    /// `commit` lacks was removed by hand, and would take its tasks with it unrecorded.
+    private func checkRemovals(
+        _ changed: Set<String>, by commit: String, from known: String, entries: [GitRepository.TreeEntry]
+    ) throws(SyncError) {
+        let present = Set(entries.map(\.path))
+        let missing = changed.filter { !present.contains($0) && SharedPlannerFiles.role(of: $0) == .planner }
+        guard !missing.isEmpty, let base = try git.mergeBase(known, commit) else { return }
+        let shared = Set(try git.changedFiles(from: nil, to: base))
+        if let removed = missing.sorted().first(where: shared.contains) {
+            throw refusal(
+                removed,
+                "was removed; shade never removes a planner file (a task is removed with a tombstone, which every copy merges)",
+                in: commit)
+        }
+    }
 
     /// The kind, mode and size of one entry.
     private func check(_ entry: GitRepository.TreeEntry, in commit: String) throws(SyncError) {

@@ -14,7 +14,7 @@ import Testing
     enum Push: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case symlinkedWeekFile, symlinkedWeekFolder, weekLinkedToStandardInput, gitlink, unknownPath
         case executableWeek, journalRecord, idsFile, undoFile, backupsFile, damagedWeek, overDeepWeek
-        case newerFormat, invalidUTF8Week, weekOfAnotherWeek, hugeValueWeek
+        case newerFormat, invalidUTF8Week, weekOfAnotherWeek, hugeValueWeek, removedWeek
 
         var testDescription: String { rawValue }
 
@@ -25,6 +25,7 @@ import Testing
                 .invalidUTF8Week, .weekOfAnotherWeek, .hugeValueWeek:
                 "weeks/2026/2026-W49.json"
             case .symlinkedWeekFolder: "weeks/2027"
+            case .removedWeek: "weeks/2026/2026-W48.json"
             case .gitlink: "weeks/2026/module"
             case .unknownPath: "notes/run.sh"
             case .journalRecord: "journal/0000000001-0123456789abcdef0123456789abcdef.json"
@@ -69,6 +70,9 @@ import Testing
                 bytes.insert(contentsOf: [0xC0, 0x80], at: bytes.count - 3)
                 try Data(bytes).write(to: URL(fileURLWithPath: clone.root + "/" + week))
             case .weekOfAnotherWeek: try clone.write(week, Self.week("2026-W50", days: "{}"))
+            case .removedWeek:
+                // Every task of the shared week goes, with no tombstone to say so.
+                try clone.require(["rm", "-q", "weeks/2026/2026-W48.json"])
             case .hugeValueWeek:
                 // A status of 100,000 letters, which the refusal must not print whole.
                 let task =
