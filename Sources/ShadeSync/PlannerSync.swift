@@ -42,7 +42,7 @@ public struct PlannerSync {
         # Planner files are merged by shade, record by record and field by field (shade sync init
         # sets merge.shade.driver in this copy's .git/config). Written by shade.
         * -filter -text -ident -working-tree-encoding
-        *.json merge=shade -diff
+        *.json merge=shade
         /.gitignore merge=union
         /.gitattributes merge=union
 
@@ -145,7 +145,9 @@ public struct PlannerSync {
                 throw error
             }
             if let shared, try git.commit("HEAD") == nil, !hasPlanner {
-                // An empty store joins: it starts as the shared planner is.
+                // An empty store joins: it starts as the shared planner is (its planner files only:
+                // the rules, the sparse checkout among them, are in place first).
+                try writeRules()
                 try git.require(["checkout", "-q", "-f", "-B", Self.branch, shared], doing: "take the shared planner")
                 _ = try locked.commit(label: "sync init", now: now) { state in
                     try MemberOperations.register(
