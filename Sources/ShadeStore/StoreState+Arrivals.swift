@@ -22,8 +22,14 @@ extension StoreState {
     /// What it changes is saved with this step (no entry of the change log: the planner is as the
     /// merge left it). With `now` (this copy's clock, a timestamp), a stamp of an arrived task more
     /// than a day ahead of it counts as `now` (SPEC §14), as a merge counts it.
+    ///
+    /// With `earlier` (each file as this copy had it before the merge) the tasks that came, went
+    /// or changed are recorded in the change log, one change per sender (`sender`: who last
+    /// committed a file, for a removal that left no tombstone), so that `log` shows every change
+    /// another copy made here and who made it.
     public func settleArrivals(
-        afterChangesTo files: [String], now: String? = nil, base: (String) -> [UInt8]?
+        afterChangesTo files: [String], now: String? = nil, base: (String) -> [UInt8]?,
+        earlier: ((String) -> [UInt8]?)? = nil, sender: (String) -> String? = { _ in nil }
     ) throws(StoreError) -> Arrivals {
         var arrivals = Arrivals()
         var contents: [ISOWeek: WeekDocument.Content] = [:]
@@ -57,6 +63,8 @@ extension StoreState {
             _ = try weekIndex(week)
         }
         let weeksList = contents.keys.sorted()
+        // The ids this copy gave the tasks before the merge, for the change log.
+        let idsBefore = weekIDs
         // A task in two weeks' files: one copy moved it, the other changed it where it was.
         var places: [String: [ISOWeek]] = [:]
         for week in weeksList {
@@ -159,6 +167,74 @@ extension StoreState {
             filedKeys[week] = nil
             removedTasks[week] = content.removed
         }
+        if let earlier, let at = now {
+            try recordArrivals(
+                in: weeksList, earlier: earlier, ids: idsBefore, removed: contents.mapValues(\.removed), at: at,
+                sender: sender)
+        }
         return arrivals
+    }
+
+    /// Records in the change log what the merge did to the tasks of `weeks` (against each week's
+    /// file as this copy had it), one change for each sender, in order of their first record.
+    private func recordArrivals(
+        in weeks: [ISOWeek], earlier: (String) -> [UInt8]?, ids: [ISOWeek: [String: Int]],
+        removed: [ISOWeek: [String: FieldStamp]], at: String, sender: (String) -> String?
+    ) throws(StoreError) {
+        var before: [String: PlannerTask] = [:]
+        var after: [String: PlannerTask] = [:]
+        var order: [String] = []
+        var tombstones: [String: FieldStamp] = [:]
+        var files: [String: String] = [:]
+        for week in weeks {
+            let file = paths.weekFile(week)
+            if let bytes = earlier(file), !bytes.isEmpty,
+                case .week(let was) = try? StoreFileKind.week(week).decode(bytes, file: file)
+            {
+                for var task in was.tasks {
+                    task.id = ids[week]?[task.uid] ?? 0
+                    before[task.uid] = task
+                    order.append(task.uid)
+                    files[task.uid] = file
+                }
+            }
+            for task in self.weeks[week] ?? [] {
+                after[task.uid] = task
+                order.append(task.uid)
+                files[task.uid] = files[task.uid] ?? file
+            }
+            for (uid, stamp) in removed[week] ?? [:] { tombstones[uid] = stamp }
+        }
+        var seen: Set<String> = []
+        var bySender: [(by: String, records: [RecordChange])] = []
+        for uid in order where seen.insert(uid).inserted {
+            let was = before[uid]
+            let now = after[uid]
+            let change: RecordChange
+            let by: String?
+            switch (was, now) {
+            case (let old?, let new?):
+                guard StoreFileMerge.version(of: old) != StoreFileMerge.version(of: new) else { continue }
+                change = .changed(.task(old), to: .task(new))
+                by = new.stamps.latest.by
+            case (nil, let new?):
+                change = .added(.task(new))
+                by = new.stamps.latest.by
+            case (let old?, nil):
+                change = .removed(.task(old))
+                by = tombstones[uid]?.by ?? files[uid].flatMap(sender)
+            case (nil, nil):
+                continue
+            }
+            let who = by.flatMap { $0.isEmpty ? nil : $0 } ?? "someone"
+            if let index = bySender.firstIndex(where: { $0.by == who }) {
+                bySender[index].records.append(change)
+            } else {
+                bySender.append((who, [change]))
+            }
+        }
+        for (by, records) in bySender {
+            closedChanges.append(Change(label: "received by sync", at: at, by: by, records: records))
+        }
     }
 }

@@ -207,8 +207,9 @@ struct GitRepository {
     }
 
     /// Who committed the last change to `path` up to `commit` (for naming a sender).
-    func author(of path: String, upTo commit: String) -> String? {
-        guard let result = try? run(["log", "-1", "--format=%an <%ae>", commit, "--", path]), result.succeeded
+    func author(of path: String, upTo commit: String, nameOnly: Bool = false) -> String? {
+        let format = nameOnly ? "--format=%an" : "--format=%an <%ae>"
+        guard let result = try? run(["log", "-1", format, commit, "--", path]), result.succeeded
         else { return nil }
         let text = result.output.trimmingTrailingNewlines
         return text.isEmpty ? nil : text

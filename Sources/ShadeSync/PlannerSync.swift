@@ -479,14 +479,18 @@ public struct PlannerSync {
         // the other changed where it was is in two weeks, one of them unchanged here).
         let parents = try git.parents(of: new)
         let base = parents.count == 2 ? try git.mergeBase(parents[0], parents[1]) : nil
+        // What came from the other side: the merged branch, or the commit taken as it was.
+        let arrived = parents.count == 2 ? parents[1] : new
         var files = try git.changedFiles(from: previous, to: new)
         if let base { files += try git.changedFiles(from: base, to: new) }
         if !files.isEmpty {
             let git = self.git
             let arrivals = try locked.write(label: nil, now: now) { state in
-                try state.settleArrivals(afterChangesTo: files, now: now.timestamp) { path in
-                    base.flatMap { try? git.file(path, at: $0) }
-                }
+                try state.settleArrivals(
+                    afterChangesTo: files, now: now.timestamp,
+                    base: { path in base.flatMap { try? git.file(path, at: $0) } },
+                    earlier: { path in previous.flatMap { try? git.file(path, at: $0) } },
+                    sender: { path in git.author(of: path, upTo: arrived, nameOnly: true) })
             }
             try ConflictLog.append(arrivals.conflicts, merged: now.timestamp, in: store.directory)
         }

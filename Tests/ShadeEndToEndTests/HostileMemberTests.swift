@@ -379,6 +379,43 @@ import Testing
         #expect(!checked.stdout.contains("\u{1B}"))
     }
 
+    @Test func logShowsEveryChangeAnotherCopyMadeAndWhoMadeIt() throws {
+        let (hub, attacker, _) = try sharedPlanner()
+        try hub.ok("ben", ["cancel", "1"])
+        try hub.ok("ben", ["add", "wed", "Bake"])
+        try hub.ok("ben", ["sync"])
+        // The attacker takes Gym out of the week's file by hand: no tombstone says who did.
+        try attacker.require(["pull", "-q", "--no-rebase", "origin", "main"])
+        let file = attacker.root + "/weeks/2026/2026-W48.json"
+        var week = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        var days = try #require(week["days"] as? [String: Any])
+        var monday = try #require(days["2026-11-23"] as? [String: Any])
+        monday["morning"] = [[String: Any]]()
+        days["2026-11-23"] = monday
+        week["days"] = days
+        try JSONSerialization.data(withJSONObject: week, options: [.prettyPrinted, .sortedKeys]).write(
+            to: URL(fileURLWithPath: file))
+        try attacker.commitAndPush("gone")
+        try hub.ok("ana", ["sync"])
+        let changes = try hub.json("ana", ["log"]).objectValue?["changes"]?.arrayValue?.compactMap(\.objectValue) ?? []
+        func records(by name: String) -> [(action: String, title: String)] {
+            changes.filter { $0["by"]?.stringValue == name && $0["label"]?.stringValue == "received by sync" }
+                .flatMap { $0["records"]?.arrayValue ?? [] }.compactMap(\.objectValue).map { record in
+                    let fields = record["fields"]?.arrayValue?.compactMap(\.objectValue) ?? []
+                    let title = fields.first { $0["field"]?.stringValue == "title" }
+                    return (
+                        record["action"]?.stringValue ?? "",
+                        (title?["new"]?.stringValue ?? title?["old"]?.stringValue) ?? ""
+                    )
+                }
+        }
+        #expect(records(by: "ben").contains { $0.action == "add" && $0.title == "Bake" }, "\(changes)")
+        #expect(records(by: "mallory").contains { $0.action == "remove" && $0.title == "Gym" }, "\(changes)")
+        let text = try hub.ok("ana", ["log"])
+        #expect(text.contains("· mallory · received by sync") && text.contains("· ben · received by sync"), "\(text)")
+    }
+
     @Test func aPasswordInTheRemoteIsNeverPrinted() throws {
         let hub = try SyncFixture(names: ["ana"])
         try hub.ok("ana", ["add", "mon", "Gym"])
