@@ -294,25 +294,16 @@ import Testing
         let gym = try #require(try hub.uid("ana", titled: "Gym"))
         // Ana renames Gym, not yet sent; the attacker renames it too, stamped in year 9999.
         try hub.ok("ana", ["edit", "1", "Gym with Ana"])
-        let file = attacker.root + "/weeks/2026/2026-W48.json"
-        var week = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
-        var days = try #require(week["days"] as? [String: Any])
-        var day = try #require(days["2026-11-23"] as? [String: Any])
-        var morning = try #require(day["morning"] as? [[String: Any]])
-        var task = morning[0]
-        var stamps = try #require(task["stamps"] as? [String: Any])
-        var changed = stamps["changed"] as? [String: Any] ?? [:]
-        changed["title"] = ["at": "9999-01-01T00:00:00+00:00", "by": "mallory"]
-        stamps["changed"] = changed
-        task["stamps"] = stamps
-        task["title"] = "Mallory was here"
-        morning[0] = task
-        day["morning"] = morning
-        days["2026-11-23"] = day
-        week["days"] = days
-        try JSONSerialization.data(withJSONObject: week, options: [.prettyPrinted, .sortedKeys]).write(
-            to: URL(fileURLWithPath: file))
+        try attacker.editMorning(of: "2026-11-23", in: "weeks/2026/2026-W48.json") { morning in
+            var task = morning[0]
+            var stamps = task["stamps"] as? [String: Any] ?? [:]
+            var changed = stamps["changed"] as? [String: Any] ?? [:]
+            changed["title"] = ["at": "9999-01-01T00:00:00+00:00", "by": "mallory"]
+            stamps["changed"] = changed
+            task["stamps"] = stamps
+            task["title"] = "Mallory was here"
+            morning[0] = task
+        }
         try attacker.commitAndPush("forever")
         // Ben changed nothing of that week: it arrives whole, its stamp counted as its arrival.
         try hub.ok("ben", ["sync"])
@@ -386,16 +377,7 @@ import Testing
         try hub.ok("ben", ["sync"])
         // The attacker takes Gym out of the week's file by hand: no tombstone says who did.
         try attacker.require(["pull", "-q", "--no-rebase", "origin", "main"])
-        let file = attacker.root + "/weeks/2026/2026-W48.json"
-        var week = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
-        var days = try #require(week["days"] as? [String: Any])
-        var monday = try #require(days["2026-11-23"] as? [String: Any])
-        monday["morning"] = [[String: Any]]()
-        days["2026-11-23"] = monday
-        week["days"] = days
-        try JSONSerialization.data(withJSONObject: week, options: [.prettyPrinted, .sortedKeys]).write(
-            to: URL(fileURLWithPath: file))
+        try attacker.editMorning(of: "2026-11-23", in: "weeks/2026/2026-W48.json") { $0 = [] }
         try attacker.commitAndPush("gone")
         try hub.ok("ana", ["sync"])
         let changes = try hub.json("ana", ["log"]).objectValue?["changes"]?.arrayValue?.compactMap(\.objectValue) ?? []
@@ -460,6 +442,20 @@ struct Attacker {
         let url = URL(fileURLWithPath: root + "/" + path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target)
+    }
+
+    /// Rewrites the morning tasks of `day` in the week file at `path`, as plain JSON.
+    func editMorning(of day: String, in path: String, _ edit: (inout [[String: Any]]) throws -> Void) throws {
+        let url = URL(fileURLWithPath: root + "/" + path)
+        var week = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        var days = try #require(week["days"] as? [String: Any])
+        var slots = try #require(days[day] as? [String: Any])
+        var morning = slots["morning"] as? [[String: Any]] ?? []
+        try edit(&morning)
+        slots["morning"] = morning
+        days[day] = slots
+        week["days"] = days
+        try JSONSerialization.data(withJSONObject: week, options: [.prettyPrinted, .sortedKeys]).write(to: url)
     }
 
     /// Commits everything, ignored files too, and pushes.
