@@ -17,15 +17,6 @@
 
 int shade_syncfs(int fd) { return syncfs(fd); }
 
-int shade_rename_exchange(const char *from, const char *to) {
-#ifdef RENAME_EXCHANGE
-    return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_EXCHANGE);
-#else
-    errno = ENOSYS;
-    return -1;
-#endif
-}
-
 int shade_rename_exchange_at(int from_directory, const char *from, int to_directory, const char *to) {
 #ifdef RENAME_EXCHANGE
     return renameat2(from_directory, from, to_directory, to, RENAME_EXCHANGE);

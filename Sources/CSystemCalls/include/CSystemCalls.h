@@ -5,13 +5,10 @@
 /// which Swift's Glibc module does not define, so it is reached through this one function.
 int shade_syncfs(int fd);
 
-/// renameat2(2) with RENAME_EXCHANGE: swaps two paths in one atomic step (both must exist).
-/// -1 with errno set when it fails (ENOSYS or EINVAL where the kernel or file system has no
-/// exchange). Declared by glibc only under _GNU_SOURCE, hence here.
-int shade_rename_exchange(const char *from, const char *to);
-
-/// renameat2(2) with RENAME_EXCHANGE between entries of two open directories (as
-/// `shade_rename_exchange`, for paths a store resolved without following links).
+/// renameat2(2) with RENAME_EXCHANGE between entries of two open directories (paths a store
+/// resolved without following links): swaps them in one atomic step (both must exist). -1 with
+/// errno set when it fails (ENOSYS or EINVAL where the kernel or file system has no exchange).
+/// Declared by glibc only under _GNU_SOURCE, hence here.
 int shade_rename_exchange_at(int from_directory, const char *from, int to_directory, const char *to);
 
 /// openat2(2) with RESOLVE_NO_SYMLINKS: opens `path` (relative to `directory`, or absolute) only when
