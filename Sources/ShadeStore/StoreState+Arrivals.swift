@@ -234,7 +234,7 @@ extension StoreState {
             }
         }
         for (by, records) in bySender {
-            closedChanges.append(Change(label: "received by sync", at: at, by: by, records: records))
+            closedChanges.append(Change(label: Change.receivedLabel, at: at, by: by, records: records))
         }
     }
 }

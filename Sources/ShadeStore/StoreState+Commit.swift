@@ -3,12 +3,16 @@ import ShadeJSON
 
 /// What a step writes when it commits: the files, the change log entry, the caches after it.
 extension StoreState {
-    /// Takes the newest entry off the change log (its changes are reverted by the caller).
+    /// Takes the newest entry of this copy's own off the change log (its changes are reverted by
+    /// the caller); what another copy made (`Change.isReceived`) stays listed and is passed over.
     func popUndoEntry() throws(StoreError) -> Change? {
-        guard let newest = try UndoJournal.sequenceNumbers(in: paths.undoDirectory).last else { return nil }
-        let entry = try undoEntry(newest)
-        poppedUndoEntry = newest
-        return entry
+        for sequence in try UndoJournal.sequenceNumbers(in: paths.undoDirectory).reversed() {
+            let entry = try undoEntry(sequence)
+            guard !entry.isReceived else { continue }
+            poppedUndoEntry = sequence
+            return entry
+        }
+        return nil
     }
 
     /// The files to write (bytes) and remove (nil) for this step: changed weeks and id shards,

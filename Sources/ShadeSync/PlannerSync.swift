@@ -489,7 +489,8 @@ public struct PlannerSync {
                 try state.settleArrivals(
                     afterChangesTo: files, now: now.timestamp,
                     base: { path in base.flatMap { try? git.file(path, at: $0) } },
-                    earlier: { path in previous.flatMap { try? git.file(path, at: $0) } },
+                    // A copy that joins starts as the planner is: nothing of it is a change here.
+                    earlier: previous.map { commit in { path in try? git.file(path, at: commit) } },
                     sender: { path in git.author(of: path, upTo: arrived, nameOnly: true) })
             }
             try ConflictLog.append(arrivals.conflicts, merged: now.timestamp, in: store.directory)

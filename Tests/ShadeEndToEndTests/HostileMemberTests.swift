@@ -396,6 +396,11 @@ import Testing
         #expect(records(by: "mallory").contains { $0.action == "remove" && $0.title == "Gym" }, "\(changes)")
         let text = try hub.ok("ana", ["log"])
         #expect(text.contains("· mallory · received by sync") && text.contains("· ben · received by sync"), "\(text)")
+        // undo takes back Ana's own newest change, never what the others did.
+        let undone = try hub.ok("ana", ["undo"])
+        #expect(!undone.contains("received by sync"), "\(undone)")
+        let titles = Set(try hub.planner("ana").values.compactMap { $0["title"]?.stringValue })
+        #expect(titles.contains("Bake") && !titles.contains("Gym"), "\(titles)")
     }
 
     @Test func aPasswordInTheRemoteIsNeverPrinted() throws {

@@ -22,6 +22,14 @@ public struct Change: Hashable, Sendable {
     /// Whether it changes nothing.
     public var isEmpty: Bool { records.isEmpty }
 
+    /// The label of a change another copy made, which a sync (or a plain `git pull`) brought:
+    /// listed by `log` under its author, never taken back by `undo` here (that would remove or
+    /// revert another member's work on every copy; they cancel or edit it as any change).
+    public static let receivedLabel = "received by sync"
+
+    /// Whether another copy made it (`receivedLabel`).
+    public var isReceived: Bool { label == Change.receivedLabel }
+
     /// The change that takes this one back: each record's inverse, in reverse order.
     public var inverse: [RecordChange] { records.reversed().map(\.inverse) }
 
