@@ -269,8 +269,10 @@ public struct PlannerSync {
                 // brought, so a copy can always receive a mended remote.
                 try fetch(remote)
                 let theirs = try git.commit(Self.trackingRef)
-                if let theirs {
-                    try gate.inspect(theirs, against: try git.commit("HEAD"))
+                // Nothing arrived when the shared branch is where this copy is.
+                let head = try git.commit("HEAD")
+                if let theirs, theirs != head {
+                    try gate.inspect(theirs, against: head)
                     report.received += try mergeRemote(theirs, locked: locked, unrelated: false)
                 }
                 let pushed = try push(remote: remote, theirs: theirs)
@@ -314,7 +316,8 @@ public struct PlannerSync {
     /// rules say), and what is staged is checked before the commit: a file of this copy's own is never
     /// committed.
     private func commitLocal(message: String?) throws {
-        try unstage()
+        let head = try git.commit("HEAD")
+        try unstage(head: head)
         let changed = try git.changedInWorkTree().filter { SharedPlannerFiles.role(of: $0) != nil }
         // A planner file is a plain file (a link put there by hand, or by a plain git pull, is
         // never committed, nor read to describe the commit).
@@ -341,12 +344,11 @@ public struct PlannerSync {
         let untracked = Set(tracked)
         let staged = try git.stagedFiles()
         if let stray = staged.first(where: { SharedPlannerFiles.role(of: $0) == nil && !untracked.contains($0) }) {
-            try unstage()
+            try unstage(head: head)
             throw SyncError.failed(
                 "\(stray) was about to be committed, but it is this copy's own file; nothing was committed")
         }
         guard !staged.isEmpty else { return }
-        let head = try git.commit("HEAD")
         var deltas: [StoreFileMerge.RecordDelta] = []
         for path in staged where SharedPlannerFiles.role(of: path) == .planner {
             let old = try head.map { commit throws(SyncError) in try git.file(path, at: commit) } ?? []
@@ -359,9 +361,9 @@ public struct PlannerSync {
     }
 
     /// Takes back whatever is staged (by hand, or by an earlier run), so that a commit holds only
-    /// what this sync stages.
-    private func unstage() throws {
-        if try git.commit("HEAD") != nil {
+    /// what this sync stages; `head` is the commit checked out (nil before the first).
+    private func unstage(head: String?) throws {
+        if head != nil {
             try git.require(["reset", "-q"], doing: "clear what was staged")
         } else {
             try git.require(["read-tree", "--empty"], doing: "clear what was staged")
