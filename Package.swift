@@ -32,37 +32,40 @@ let package = Package(
             providers: [.apt(["libical-dev"])]
         ),
         .target(name: "ShadeCore"),
-        .target(name: "ShadeJSON", dependencies: ["CJSONC"]),
-        .target(name: "ShadeCalendar", dependencies: ["CLibical"]),
+        .target(name: "ShadePlatform"),
+        .target(name: "ShadeJSON", dependencies: ["CJSONC", "ShadePlatform"]),
+        .target(name: "ShadeCalendar", dependencies: ["CLibical", "ShadePlatform"]),
         .target(name: "CSystemCalls"),
-        .target(name: "ShadeStore", dependencies: ["ShadeCore", "ShadeJSON", "CSystemCalls"]),
+        .target(name: "ShadeStore", dependencies: ["ShadeCore", "ShadeJSON", "CSystemCalls", "ShadePlatform"]),
         .target(name: "ShadeRendering", dependencies: ["ShadeCore", "ShadeJSON"]),
-        .target(name: "ShadeHost", dependencies: ["CSystemCalls"]),
-        .target(name: "ShadeSync", dependencies: ["ShadeCore", "ShadeJSON", "ShadeStore", "ShadeHost"]),
+        .target(name: "ShadeHost", dependencies: ["CSystemCalls", "ShadePlatform"]),
+        .target(
+            name: "ShadeSync", dependencies: ["ShadeCore", "ShadeJSON", "ShadeStore", "ShadeHost", "ShadePlatform"]),
         .target(
             name: "ShadeReport",
             dependencies: ["ShadeCore", "ShadeRendering", .product(name: "Plot", package: "Plot")]),
         .target(
             name: "ShadeInterchange",
             dependencies: [
-                "ShadeCore", "ShadeJSON", "ShadeStore", "ShadeCalendar", .product(name: "CSV", package: "CSV.swift"),
+                "ShadeCore", "ShadeJSON", "ShadeStore", "ShadeCalendar", "ShadePlatform",
+                .product(name: "CSV", package: "CSV.swift"),
             ]),
         .target(
             name: "ShadeCLI",
             dependencies: [
                 "ShadeCore", "ShadeJSON", "ShadeStore", "ShadeRendering", "ShadeReport", "ShadeInterchange",
-                "ShadeHost", "ShadeSync", "CEditLine", "CSystemCalls",
+                "ShadeHost", "ShadeSync", "CEditLine", "CSystemCalls", "ShadePlatform",
             ]
         ),
-        .executableTarget(name: "shade", dependencies: ["ShadeCLI", "CSystemCalls"]),
+        .executableTarget(name: "shade", dependencies: ["ShadeCLI", "CSystemCalls", "ShadePlatform"]),
         .executableTarget(
             name: "shade-bench",
             dependencies: [
-                "ShadeCLI", "ShadeStore", "ShadeCore", "ShadeJSON", "CSystemCalls",
+                "ShadeCLI", "ShadeStore", "ShadeCore", "ShadeJSON", "CSystemCalls", "ShadePlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "shade-fuzz", dependencies: ["ShadeCLI", "ShadeStore"]),
+        .executableTarget(name: "shade-fuzz", dependencies: ["ShadeCLI", "ShadeStore", "ShadePlatform"]),
         .testTarget(
             name: "ShadeCoreTests",
             dependencies: [

@@ -1,10 +1,7 @@
 import ShadeCore
 import ShadeJSON
+import ShadePlatform
 import ShadeStore
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The `capacity` setting: `{"morning": 3, "saturday": {"evening": 1}}` — a limit per slot, and
 /// per weekday and slot.

@@ -1,11 +1,6 @@
 import ShadeJSON
+import ShadePlatform
 import ShadeStore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// git's `user.name` and `user.email`, kept between runs so that a change does not start git
 /// each time (a `git config --get` costs about as much as the rest of an `add`).

@@ -1,13 +1,8 @@
 internal import CEditLine
 import ShadeCore
+import ShadePlatform
 import ShadeRendering
 import ShadeStore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Set by the SIGINT handler; read after `readline` returns. Only the handler and the REPL's
 /// single thread touch it.

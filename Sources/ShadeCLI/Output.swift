@@ -1,11 +1,6 @@
 import ShadeCore
+import ShadePlatform
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The one way out to the terminal: standard output and standard error, written without
 /// buffering surprises, and taking only `SafeText` (text whose foreign parts are escaped).

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// Where a store's resident process listens, and what a request must share with it to be
 /// answered there (see `ResidentHelper`).

@@ -1,11 +1,6 @@
 import CSystemCalls
 import ShadeHost
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// The one-shot side of a store's resident process (`ResidentHelper`): hands a command to it when
 /// one listens and the command is one it answers, and starts one after a command ran on its own.

@@ -1,11 +1,6 @@
 import CSystemCalls
+import ShadePlatform
 import ShadeStore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// A store's resident process (`shade --resident DIR`): answers the one-shot commands of that store
 /// with the weeks it has already read, as the REPL answers its lines, so that a command pays for

@@ -1,10 +1,5 @@
 import CSystemCalls
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// One command handed to a store's resident process: what it must match there, and the
 /// command's arguments as the shell gave them. Its standard input, output, error and working

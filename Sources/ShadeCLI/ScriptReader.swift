@@ -1,10 +1,5 @@
 import ShadeCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// Reads a script from a file descriptor a line at a time, with a bound on line length.
 ///

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// The process environment shade reads, captured once at start-up.
 public struct ShadeEnvironment: Sendable {

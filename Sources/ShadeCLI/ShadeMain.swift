@@ -1,11 +1,6 @@
 import ShadeCore
+import ShadePlatform
 import ShadeStore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The program: one-shot commands, the REPL on a terminal, scripts from a pipe.
 public enum ShadeMain {

@@ -1,10 +1,5 @@
 import ShadeCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// Reads "now": `SHADE_NOW` when set (local time), else the system clock in the local zone.
 enum SystemClock {

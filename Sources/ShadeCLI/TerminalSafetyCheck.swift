@@ -1,9 +1,6 @@
 import ShadeCore
+import ShadePlatform
 import ShadeStore
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Foreign text through every view and every error path: a task, a category, a note, tags, a
 /// configuration value and a week file made of it, and command words made of it, with each

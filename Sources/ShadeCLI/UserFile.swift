@@ -1,11 +1,6 @@
 import ShadeCore
+import ShadePlatform
 import ShadeStore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// A file the user names on the command line, outside the store: the one `import` reads, and
 /// the ones `export -o FILE` and `report --html FILE` write (SPEC §14). `-` (standard input or

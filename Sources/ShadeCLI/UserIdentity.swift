@@ -1,12 +1,7 @@
 import ShadeCore
 import ShadeHost
+import ShadePlatform
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Who the user of this copy of the planner is (SPEC §11): the name every change is stamped
 /// with (`created_by`, `modified_by`, the change log), what `mine` means, and an email address.

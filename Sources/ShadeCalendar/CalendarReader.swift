@@ -1,10 +1,5 @@
 internal import CLibical
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// Reads an iCalendar text through libical's parser, fed one line at a time: libical unfolds and
 /// reads each content line; this reader notes the line each one starts on, checks what libical

@@ -1,10 +1,5 @@
 internal import CLibical
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// Owns a libical component tree (a component with no parent) and frees it, with everything in
 /// it, when released. A property, value or parameter is handed to its component or property as

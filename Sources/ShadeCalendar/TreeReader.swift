@@ -1,10 +1,5 @@
 internal import CLibical
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// Copies a libical tree into values while the tree is alive, converting each zoned time to local
 /// time with the calendar's own VTIMEZONEs, and collects the lines libical could not read.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// The path of the running program.
 public enum ExecutablePath {

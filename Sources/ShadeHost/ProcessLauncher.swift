@@ -1,10 +1,5 @@
 import CSystemCalls
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// Runs another program — the notification command, `systemctl`, git — with its arguments as
 /// they are, never through a shell, and waits for it for a bounded time.

@@ -1,10 +1,5 @@
 import ShadeCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// The process's time zone (`TZ`, else the system's), for the formats that write instants in
 /// UTC (Taskwarrior, iCalendar): which local day and time an instant falls on, and back.

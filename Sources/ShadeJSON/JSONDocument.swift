@@ -1,10 +1,5 @@
 internal import CJSONC
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// A JSON text parsed strictly by json-c and read in place: its values are copied into Swift only
 /// as they are asked for, so a reader that wants a few fields of each record never builds the

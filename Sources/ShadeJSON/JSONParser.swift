@@ -1,10 +1,5 @@
 internal import CJSONC
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// Parses JSON text strictly through json-c and hands back Swift values.
 public enum JSONParser {

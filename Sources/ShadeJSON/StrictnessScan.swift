@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// A lexical pass over text json-c has accepted, catching what json-c's strict mode lets through:
 /// `NaN` and `Infinity`, integers that overflow 64 bits, numbers that overflow a double, and

@@ -1,10 +1,5 @@
 import ShadeJSON
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// Replaces several store files as one atomic step, durable after two flushes.
 ///

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// One set of saved copies: the files one change replaced, as they were before it.
 public struct BackupSet: Sendable, Equatable {

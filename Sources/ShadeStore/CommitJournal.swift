@@ -1,10 +1,5 @@
 import ShadeJSON
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// The commit records of changes whose files may not be on disk yet: `journal/NNNNNNNNNN-BOOT.json`
 /// while its files are being brought up to date, `….done` once they all are (in the page cache).

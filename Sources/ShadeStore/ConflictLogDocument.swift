@@ -1,11 +1,6 @@
 import ShadeCore
 import ShadeJSON
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// This copy's conflict log: `conflicts.json`, every value a merge on this copy overwrote, oldest
 /// first.

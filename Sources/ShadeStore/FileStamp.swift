@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// A file's size and modification time: enough to tell that a file changed since it was summed up
 /// (by shade or by a hand edit).

@@ -1,10 +1,5 @@
 internal import CSystemCalls
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// The few POSIX file operations the store needs, each checked and turned into `StoreError`.
 ///

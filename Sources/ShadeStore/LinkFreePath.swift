@@ -1,11 +1,6 @@
 internal import CSystemCalls
+import ShadePlatform
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Opens a store path without following a symbolic link in any component of it.
 ///

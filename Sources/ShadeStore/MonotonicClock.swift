@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// The monotonic clock (`CLOCK_MONOTONIC`), for how long something took or has waited; never for
 /// dates (the planner's clock is a `Moment`, passed in).

@@ -1,10 +1,5 @@
+import ShadePlatform
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// `journal/redo.log`: the changes a long-lived session (the REPL) acknowledged before their
 /// files were written, each one frame appended in place and flushed once.

@@ -1,11 +1,6 @@
 import ShadeCore
 import ShadeJSON
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// A long-lived session's changes, acknowledged after one flush and written to their files while
 /// the session waits for its next line (`RedoLog`).

@@ -1,11 +1,6 @@
 import ShadeCore
 import ShadeJSON
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// The planner's store: a directory of JSON files written through json-c.
 ///

@@ -1,11 +1,6 @@
 import ShadeCore
 import ShadeJSON
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// A problem `shade check` found, with its place.
 public struct StoreProblem: Sendable, Equatable {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// The files under a store that could be store files (every `.json` outside the work
 /// directories), relative to the root, in a stable order; what each is, the registry

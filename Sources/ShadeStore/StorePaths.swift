@@ -1,10 +1,5 @@
 import ShadeCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// Where each file of a store lives.
 ///

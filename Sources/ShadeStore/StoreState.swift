@@ -1,11 +1,6 @@
 import ShadeCore
 import ShadeJSON
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// The store's content as loaded under its lock, and the changes made to it in this step.
 ///

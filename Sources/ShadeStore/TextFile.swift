@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 /// Small file helpers for the command line's own files (configuration, history, unit files) and
 /// the files a user names: reached as any program reaches them, links followed (the store's own

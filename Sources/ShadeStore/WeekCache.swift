@@ -1,11 +1,6 @@
 import ShadeCore
+import ShadePlatform
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Weeks, id shards and keyed collections (categories, repeat series, …) a long-lived session (the
 /// REPL) has read, kept while their files stay the same, so that repeated commands do not parse

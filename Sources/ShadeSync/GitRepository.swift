@@ -1,12 +1,7 @@
 import ShadeCore
 import ShadeHost
+import ShadePlatform
 import ShadeStore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The git repository a shared store is: every git command `sync` runs, run as a child process
 /// in the store (`git -C STORE …`), never through a shell, never asking on the terminal, and

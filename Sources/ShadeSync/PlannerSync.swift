@@ -1,12 +1,7 @@
 import ShadeCore
 import ShadeHost
+import ShadePlatform
 import ShadeStore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Sharing a planner through git (SPEC §11): the store is a repository, a shared repository (a
 /// bare one on a server, a USB stick, a directory) is the meeting point, and each copy's commits

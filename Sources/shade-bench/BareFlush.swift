@@ -1,10 +1,5 @@
+import ShadePlatform
 import ShadeStore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// One bare `fdatasync` of a 4 KB file, timed alone: what one flush costs on this disk, for the
 /// REPL's writes to be compared with. Two kinds, as the store writes files two ways.

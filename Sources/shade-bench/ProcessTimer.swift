@@ -1,8 +1,5 @@
+import ShadePlatform
 import ShadeStore
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// One run of a whole process: wall time and the child's peak resident memory.
 struct ProcessRun {

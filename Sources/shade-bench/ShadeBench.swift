@@ -3,11 +3,8 @@ import CSystemCalls
 import ShadeCLI
 import ShadeCore
 import ShadeJSON
+import ShadePlatform
 import ShadeStore
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Measures shade as a user meets it: whole processes on histories of growing size, the REPL's
 /// own latency, piped scripts, and Taskwarrior on the same tasks in the same run.

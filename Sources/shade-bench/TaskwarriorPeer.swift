@@ -1,8 +1,5 @@
 import ShadeCore
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import ShadePlatform
 
 /// Taskwarrior (`task`) given the same tasks as shade, in a private data directory, for timing the
 /// equivalent commands in the same run.

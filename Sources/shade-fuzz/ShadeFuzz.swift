@@ -1,9 +1,6 @@
 import ShadeCLI
+import ShadePlatform
 import ShadeStore
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The fuzz targets: the store loader (what it accepts must write back equal), the command line
 /// parser (no input may trap it), the way out to the terminal (no input may reach it raw), and

@@ -1,11 +1,6 @@
 import CSystemCalls
 import ShadeCLI
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ShadePlatform
 
 // No fastbins: a week's json-c tree is hundreds of thousands of small blocks, and freeing them
 // into fastbins makes glibc consolidate them all at the next large allocation. Measured on a week of

@@ -1,11 +1,8 @@
 import ShadeCore
 import ShadeJSON
+import ShadePlatform
 import ShadeStore
 import ShadeSync
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 extension Shade {
     struct Check: PlannerCommand {

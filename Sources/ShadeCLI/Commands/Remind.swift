@@ -1,14 +1,9 @@
 import ShadeCore
 import ShadeHost
 import ShadeJSON
+import ShadePlatform
 import ShadeRendering
 import ShadeStore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 extension Shade {
     /// `remind`: reminders — send the due ones, list them, install the timer that sends them.
