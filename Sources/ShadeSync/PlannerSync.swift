@@ -58,7 +58,7 @@ public struct PlannerSync {
     }
 
     /// The gate every fetched commit passes.
-    private var gate: ArrivalGate { ArrivalGate(git: git) }
+    var gate: ArrivalGate { ArrivalGate(git: git) }
 
     /// The command git runs to merge a planner file: this program, in the store (git runs it in
     /// the work tree's root).
@@ -68,149 +68,6 @@ public struct PlannerSync {
     }
 
     // MARK: - sync init
-
-    /// What `sync init` did.
-    public struct Started: Sendable {
-        /// What was done, as `--json` names it.
-        public enum Action: String, Sendable {
-            /// A new shared planner.
-            case created
-            /// This store joined the one at the remote.
-            case joined
-            /// It was shared already (its settings written again).
-            case configured
-        }
-
-        public var action: Action
-        /// The remote, its secrets hidden.
-        public var remote: String?
-        public var received: [StoreFileMerge.RecordDelta] = []
-        public var sent: [StoreFileMerge.RecordDelta] = []
-    }
-
-    /// Makes the store a repository (or joins the planner at `remote`), writes the merge
-    /// settings and ignore rules, and commits the planner as it is.
-    public func start(remote: String?) throws -> Started {
-        var sync = self
-        sync.git.remoteURL = remote
-        return try sync.starting(remote: remote)
-    }
-
-    private func starting(remote: String?) throws -> Started {
-        let root = store.directory
-        // A store with nothing in it yet joins by taking the shared planner as it is.
-        let hasPlanner = try store.exists || TextFile.read(root + "/.gitignore") != nil
-        if hasPlanner || remote == nil { try registerUser() }
-        return try store.exclusively { locked in
-            try locked.checkpoint()
-            var started = Started(
-                action: git.exists ? .configured : .created, remote: remote.map(RemoteAddress.redacted))
-            if !git.exists {
-                try git.require(
-                    ["init", "-q", "--shared=0600", "-b", Self.branch], doing: "make the store a repository")
-            }
-            try configureRepository(always: true)
-            let existing = try git.remote()
-            if let remote, let existing, existing != remote {
-                throw SyncError.failed(
-                    "this planner is shared with \(RemoteAddress.redacted(existing)) already; run 'sync' to sync with it"
-                )
-            }
-            if let remote, existing == nil {
-                try git.require(["remote", "add", "origin", remote], doing: "add the remote")
-            }
-            guard let remote = remote ?? existing else {
-                try writeRules()
-                try commitLocal(message: "shade: start sharing this planner")
-                return started
-            }
-            started.remote = RemoteAddress.redacted(remote)
-            let shared: String?
-            do {
-                try fetch(remote)
-                shared = try git.commit(Self.trackingRef)
-                if let shared { try gate.inspect(shared, against: try git.commit("HEAD")) }
-            } catch {
-                // A remote that cannot be reached, or holds what may not come in, is not kept:
-                // 'sync init' with the right one (or once it is mended) works.
-                if existing == nil {
-                    _ = try git.run(["remote", "remove", "origin"])
-                    _ = try git.run(["update-ref", "-d", Self.trackingRef])
-                }
-                throw error
-            }
-            if let shared, try git.commit("HEAD") == nil, !hasPlanner {
-                // An empty store joins: it starts as the shared planner is (its planner files only:
-                // the rules, the sparse checkout among them, are in place first).
-                try writeRules()
-                try git.require(["checkout", "-q", "-f", "-B", Self.branch, shared], doing: "take the shared planner")
-                _ = try locked.commit(label: "sync init", now: now) { state in
-                    try MemberOperations.register(
-                        name: git.name, email: git.email.isEmpty ? nil : git.email, in: state)
-                }
-                try writeRules()
-                try commitLocal(message: "shade: start sharing this planner")
-                try settle(locked: locked, everything: true)
-                started.action = .joined
-                started.received = try deltas(from: nil, to: shared)
-            } else {
-                try writeRules()
-                try commitLocal(message: "shade: start sharing this planner")
-                if let shared {
-                    started.action = .joined
-                    started.received = try mergeRemote(shared, locked: locked, unrelated: true)
-                }
-            }
-            started.sent = try push(remote: remote, theirs: shared).sent
-            return started
-        }
-    }
-
-    /// Writes the repository's own settings (the merge driver, which a clone does not carry):
-    /// always for `sync init`; for a sync, only when the driver is not this binary's (it moved),
-    /// which costs one read.
-    private func configureRepository(always: Bool) throws {
-        chmod(store.directory + "/.git", 0o700)
-        if !always {
-            let driver = try git.run(["config", "--get", "merge.shade.driver"]).output.trimmingTrailingNewlines
-            if driver == Self.driverCommand { return }
-        }
-        let settings = [
-            ("merge.shade.name", "shade planner merge (record by record, field by field)"),
-            ("merge.shade.driver", Self.driverCommand), ("core.sharedRepository", "0600"),
-            ("pull.rebase", "false"),
-        ]
-        for (key, value) in settings {
-            try git.require(["config", key, value], doing: "set \(key)")
-        }
-    }
-
-    /// Writes the ignore rules (made from the store's registry) and the merge attributes, when
-    /// they are not as they should be: into `.git/info`, where git reads them before any file of
-    /// the work tree and where nothing a remote sends can reach, and into the work tree's
-    /// `.gitignore` and `.gitattributes` (for a plain `git pull` on another copy).
-    private func writeRules() throws {
-        let root = store.directory
-        try TextFile.makePrivateDirectory(root + "/.git/info")
-        let rules = [
-            (".git/info/exclude", SharedPlannerFiles.ignoreRules), (".git/info/attributes", Self.attributes),
-            (".gitignore", SharedPlannerFiles.ignoreRules), (".gitattributes", Self.attributes),
-        ]
-        for (name, text) in rules {
-            let current = try TextFile.read(root + "/" + name).map { String(decoding: $0, as: UTF8.self) }
-            if current != text { try TextFile.writeAtomically(root + "/" + name, text) }
-        }
-        // Only planner files are checked out, by a sync or by a plain git pull alike.
-        let sparse = root + "/.git/info/sparse-checkout"
-        let current = try TextFile.read(sparse).map { String(decoding: $0, as: UTF8.self) }
-        if current != SharedPlannerFiles.checkoutPatterns {
-            try TextFile.writeAtomically(sparse, SharedPlannerFiles.checkoutPatterns)
-            try git.require(["config", "core.sparseCheckout", "true"], doing: "check out planner files only")
-            if try git.commit("HEAD") != nil {
-                try git.require(["read-tree", "-mu", "HEAD"], doing: "check out planner files only")
-            }
-        }
-    }
 
     /// The records that differ between two commits (the first nil: every record of the second).
     func deltas(from old: String?, to new: String) throws -> [StoreFileMerge.RecordDelta] {
@@ -287,7 +144,7 @@ public struct PlannerSync {
         return report
     }
 
-    private func fetch(_ remote: String) throws {
+    func fetch(_ remote: String) throws {
         // The shared branch alone, no tags: nothing else a remote holds is taken.
         let result = try git.run([
             "fetch", "-q", "--no-tags", "origin", "+refs/heads/\(Self.branch):\(Self.trackingRef)",
@@ -310,7 +167,7 @@ public struct PlannerSync {
     /// Only files of the kinds that travel are staged (each by its path, whatever git's ignore
     /// rules say), and what is staged is checked before the commit: a file of this copy's own is never
     /// committed.
-    private func commitLocal(message: String?) throws {
+    func commitLocal(message: String?) throws {
         let head = try git.commit("HEAD")
         try unstage(head: head)
         let changed = try git.changedInWorkTree().filter { SharedPlannerFiles.role(of: $0) != nil }
@@ -387,7 +244,7 @@ public struct PlannerSync {
 
     /// Merges the fetched branch into this copy's (through the merge driver), settles the tasks
     /// it brought, and commits what settling changed. Returns the records that came in.
-    private func mergeRemote(_ theirs: String, locked: LockedStore, unrelated: Bool) throws
+    func mergeRemote(_ theirs: String, locked: LockedStore, unrelated: Bool) throws
         -> [StoreFileMerge.RecordDelta]
     {
         let before = try git.commit("HEAD")
@@ -425,7 +282,7 @@ public struct PlannerSync {
 
     /// Pushes this copy's branch; `done` false when another copy pushed first (fetch and merge
     /// again). Returns the records sent.
-    private func push(remote: String, theirs: String?) throws -> (done: Bool, sent: [StoreFileMerge.RecordDelta]) {
+    func push(remote: String, theirs: String?) throws -> (done: Bool, sent: [StoreFileMerge.RecordDelta]) {
         guard let head = try git.commit("HEAD") else { return (true, []) }
         if let theirs, theirs == head { return (true, []) }
         let result = try git.run(["push", "-q", "origin", "HEAD:refs/heads/" + Self.branch])
@@ -445,53 +302,4 @@ public struct PlannerSync {
         return (true, try deltas(from: base, to: head))
     }
 
-    // MARK: - settling arrivals
-
-    /// Where this copy notes the commit whose tasks it last settled (inside `.git`: never shared).
-    private var settledFile: String { store.directory + "/.git/shade-settled" }
-
-    private func markSettled() throws {
-        guard let head = try git.commit("HEAD") else { return }
-        try TextFile.writeAtomically(settledFile, head + "\n")
-    }
-
-    /// Settles what a plain `git pull` (or a sync of another process) merged since this copy last
-    /// looked, under the store's lock.
-    public func settleMerged() throws {
-        try store.exclusively { locked in try settle(locked: locked) }
-    }
-
-    /// Settles the tasks a merge (this sync's, or a plain `git pull`) brought: moved tasks keep
-    /// their ids, a task found in two weeks is made one, new tasks are numbered, conflicts of
-    /// that are logged.
-    func settle(locked: LockedStore, from old: String? = nil, to new: String? = nil, everything: Bool = false) throws {
-        guard let new = try new ?? git.commit("HEAD") else { return }
-        let previous =
-            everything
-            ? nil
-            : try old
-                ?? TextFile.read(settledFile).map { String(decoding: $0, as: UTF8.self).trimmingTrailingNewlines }
-        if previous == new { return }
-        // A merge's weeks: those either side changed since the base (a task one side moved and
-        // the other changed where it was is in two weeks, one of them unchanged here).
-        let parents = try git.parents(of: new)
-        let base = parents.count == 2 ? try git.mergeBase(parents[0], parents[1]) : nil
-        // What came from the other side: the merged branch, or the commit taken as it was.
-        let arrived = parents.count == 2 ? parents[1] : new
-        var files = try git.changedFiles(from: previous, to: new)
-        if let base { files += try git.changedFiles(from: base, to: new) }
-        if !files.isEmpty {
-            let git = self.git
-            let arrivals = try locked.write(label: nil, now: now) { state in
-                try state.settleArrivals(
-                    afterChangesTo: files, now: now.timestamp,
-                    base: { path in base.flatMap { try? git.file(path, at: $0) } },
-                    // A copy that joins starts as the planner is: nothing of it is a change here.
-                    earlier: previous.map { commit in { path in try? git.file(path, at: commit) } },
-                    sender: { path in git.author(of: path, upTo: arrived, nameOnly: true) })
-            }
-            try ConflictLog.append(arrivals.conflicts, merged: now.timestamp, in: store.directory)
-        }
-        try TextFile.writeAtomically(settledFile, new + "\n")
-    }
 }
