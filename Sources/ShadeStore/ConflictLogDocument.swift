@@ -18,7 +18,6 @@ enum ConflictLogDocument {
     private static let entryOrder = JSONKeyList([
         "merged", "file", "kind", "uid", "title", "field", "kept", "lost", "kept_by", "lost_by", "kept_at", "lost_at",
     ])
-    private static let entryKeys = Set(entryOrder.keys)
 
     static func encode(_ entries: [ConflictLog.Entry]) -> JSONValue {
         let list = entries.suffix(limit).map { entry -> JSONValue in
@@ -47,8 +46,7 @@ enum ConflictLogDocument {
         try reader.rejectUnknownKeys(allowed: ["format", "kind", "conflicts"])
         var entries: [ConflictLog.Entry] = []
         for (index, element) in try reader.array("conflicts").enumerated() {
-            let entry = try FieldReader(element, file: file, location: "conflicts[\(index)]")
-            try entry.rejectUnknownKeys(allowed: entryKeys, usual: entryOrder)
+            let entry = try FieldReader(element, file: file, location: "conflicts[\(index)]", keys: entryOrder)
             let uid = try entry.string("uid")
             guard !uid.isEmpty else { throw entry.fail("uid", "must not be empty") }
             let kind = try entry.string("kind")

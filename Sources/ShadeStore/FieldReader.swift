@@ -21,6 +21,12 @@ struct FieldReader {
         self.count = count
     }
 
+    /// Wraps `value`, an object whose keys must all be among `keys` (the order shade writes them in).
+    init(_ value: JSONNode, file: String, location: String, keys: JSONKeyList) throws(StoreError) {
+        try self.init(value, file: file, location: location)
+        try rejectUnknownKeys(allowed: Set(keys.keys), usual: keys)
+    }
+
     /// The value of a key, or nil when the object does not have it.
     subscript(key: String) -> JSONNode? { node.member(key) }
 

@@ -17,7 +17,6 @@ enum GoalCodec: KeyedRecordCodec {
         "uid", "title", "for", "due", "status", "closed", "carried", "participants", "created", "modified",
         StampsCodec.key,
     ])
-    private static let keys = Set(order.keys)
 
     static func encode(_ record: AnyKeyedRecord) -> JSONValue {
         guard let goal = record.base as? Goal else { preconditionFailure("a record of another kind") }
@@ -39,8 +38,7 @@ enum GoalCodec: KeyedRecordCodec {
     static func decode(_ value: JSONNode, file: String, location: String, withStamps: Bool?) throws(StoreError)
         -> AnyKeyedRecord
     {
-        let reader = try FieldReader(value, file: file, location: location)
-        try reader.rejectUnknownKeys(allowed: keys, usual: order)
+        let reader = try FieldReader(value, file: file, location: location, keys: order)
         let uid = try reader.string("uid")
         guard !uid.isEmpty, uid.count <= 100 else { throw reader.fail("uid", "expected a uid") }
         let title = try reader.string("title")

@@ -12,7 +12,6 @@ enum MemberCodec: KeyedRecordCodec {
     static let documentKind = "members"
     static let schemaDefinition = "member"
     private static let order = JSONKeyList(["name", "email", StampsCodec.key])
-    private static let keys = Set(order.keys)
 
     static func encode(_ record: AnyKeyedRecord) -> JSONValue {
         guard let member = record.base as? Member else { preconditionFailure("a record of another kind") }
@@ -26,8 +25,7 @@ enum MemberCodec: KeyedRecordCodec {
     static func decode(_ value: JSONNode, file: String, location: String, withStamps: Bool?) throws(StoreError)
         -> AnyKeyedRecord
     {
-        let reader = try FieldReader(value, file: file, location: location)
-        try reader.rejectUnknownKeys(allowed: keys, usual: order)
+        let reader = try FieldReader(value, file: file, location: location, keys: order)
         let name = try reader.string("name")
         guard (try? TaskText.validateParticipant(name)) == name else {
             throw reader.fail("name", "'\(name)' is not a participant's name (one word)")

@@ -12,7 +12,6 @@ import ShadeJSON
 /// moment. Entries older than `ReminderAgenda.lookBack` are dropped when it is next written.
 enum ReminderLedgerDocument {
     private static let entryOrder = JSONKeyList(["uid", "due", "outcome", "settled"])
-    private static let entryKeys = Set(entryOrder.keys)
 
     static func encode(_ ledger: ReminderLedger) -> JSONValue {
         let entries = ledger.entries.map { entry -> JSONValue in
@@ -32,8 +31,7 @@ enum ReminderLedgerDocument {
         try reader.rejectUnknownKeys(allowed: ["format", "kind", "reminders"])
         var entries: [ReminderLedger.Entry] = []
         for (index, element) in try reader.array("reminders").enumerated() {
-            let entry = try FieldReader(element, file: file, location: "reminders[\(index)]")
-            try entry.rejectUnknownKeys(allowed: entryKeys, usual: entryOrder)
+            let entry = try FieldReader(element, file: file, location: "reminders[\(index)]", keys: entryOrder)
             let uid = try entry.string("uid")
             guard !uid.isEmpty else { throw entry.fail("uid", "must not be empty") }
             let dueText = try entry.string("due")

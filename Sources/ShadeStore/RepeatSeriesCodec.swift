@@ -24,7 +24,6 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
         "from", "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "remind",
     ])
     private static let keys = Set(order.keys)
-    private static let revisionKeys = Set(revisionOrder.keys)
 
     static func encode(_ record: AnyKeyedRecord) -> JSONValue {
         guard let series = record.base as? RepeatSeries else { preconditionFailure("a record of another kind") }
@@ -64,8 +63,7 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
     static func decode(_ value: JSONNode, file: String, location: String, withStamps: Bool?) throws(StoreError)
         -> AnyKeyedRecord
     {
-        let entry = try FieldReader(value, file: file, location: location)
-        try entry.rejectUnknownKeys(allowed: keys, usual: order)
+        let entry = try FieldReader(value, file: file, location: location, keys: order)
         let uid = try entry.string("uid")
         guard RepeatSeries.isValidUID(uid) else { throw entry.fail("uid", "must be non-empty and hold no @") }
         let every = try entry.string("every")
@@ -83,8 +81,8 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
         }
         var revisions: [RepeatSeries.Revision] = []
         for (index, element) in try entry.array("revisions").enumerated() {
-            let revision = try FieldReader(element, file: file, location: entry.path("revisions[\(index)]"))
-            try revision.rejectUnknownKeys(allowed: revisionKeys, usual: revisionOrder)
+            let revision = try FieldReader(
+                element, file: file, location: entry.path("revisions[\(index)]"), keys: revisionOrder)
             revisions.append(
                 RepeatSeries.Revision(from: try date(revision, "from"), fields: try occurrenceFields(revision)))
         }

@@ -20,8 +20,6 @@ enum WeekTemplateCodec: KeyedRecordCodec {
         "weekday", "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "remind", "every",
         "series",
     ])
-    private static let keys = Set(order.keys)
-    private static let entryKeys = Set(entryOrder.keys)
 
     static func encode(_ record: AnyKeyedRecord) -> JSONValue {
         guard let template = record.base as? WeekTemplate else { preconditionFailure("a record of another kind") }
@@ -47,8 +45,7 @@ enum WeekTemplateCodec: KeyedRecordCodec {
     static func decode(_ value: JSONNode, file: String, location: String, withStamps: Bool?) throws(StoreError)
         -> AnyKeyedRecord
     {
-        let reader = try FieldReader(value, file: file, location: location)
-        try reader.rejectUnknownKeys(allowed: keys, usual: order)
+        let reader = try FieldReader(value, file: file, location: location, keys: order)
         let name = try reader.string("name")
         guard (try? TemplateOperations.validateName(name)) != nil else {
             throw reader.fail("name", "'\(name)' is not a template name")
@@ -59,8 +56,8 @@ enum WeekTemplateCodec: KeyedRecordCodec {
         }
         var entries: [WeekTemplate.Entry] = []
         for (index, element) in try reader.array("entries").enumerated() {
-            let entry = try FieldReader(element, file: file, location: reader.path("entries[\(index)]"))
-            try entry.rejectUnknownKeys(allowed: entryKeys, usual: entryOrder)
+            let entry = try FieldReader(
+                element, file: file, location: reader.path("entries[\(index)]"), keys: entryOrder)
             let weekdayText = try entry.string("weekday")
             guard let weekday = Weekday.allCases.first(where: { $0.shortName.lowercased() == weekdayText }) else {
                 throw entry.fail("weekday", "'\(weekdayText)' is not mon, tue, … sun")

@@ -91,40 +91,7 @@ enum BashCompletionScript {
           fi
           local i
           for (( i = 1; i < ${#words[@]}; i++ )); do
-            word=${words[i]}
-            if [[ -n $pending ]]; then
-              [[ $pending == --store ]] && _shade_store=(--store "$word")
-              pending=''
-              continue
-            fi
-            if [[ -n $cmd && -z $ended && $word == -- ]]; then
-              ended=1
-              continue
-            fi
-            if [[ -z $ended && $word == --* ]]; then
-              [[ $word == --store=* ]] && _shade_store=("$word")
-              [[ $word != *=* ]] && _shade_option "$cmd" "$word" && pending=$word
-              named=''
-              continue
-            fi
-            if [[ -z $cmd ]]; then
-              cmd=$word named=1
-              continue
-            fi
-            if [[ -n $named ]] && _shade_group "$cmd" && [[ " $_shade_r " == *" $word "* ]]; then
-              cmd="$cmd $word" named=''
-              continue
-            fi
-            named=''
-            if [[ -z $after_day && " $_shade_day_prefixes " == *" $word "* ]]; then
-              _shade_position "$cmd" "$position"
-              if [[ " $_shade_r " == *" $_shade_day_marker "* ]]; then
-                after_day=1
-                continue
-              fi
-            fi
-            after_day=''
-            (( position++ ))
+        \#(ShellWordWalk.body(isGroupCommand: #"[[ " $_shade_r " == *" $word "* ]]"#))
           done
           if [[ -n $pending ]]; then
             _shade_option "$cmd" "$pending"

@@ -88,40 +88,7 @@ enum ZshCompletionScript {
           local _shade_r='' _shade_p=''
           local -a _shade_store _shade_d
           for (( i = 2; i < CURRENT; i++ )); do
-            word=${words[i]}
-            if [[ -n $pending ]]; then
-              [[ $pending == --store ]] && _shade_store=(--store "$word")
-              pending=''
-              continue
-            fi
-            if [[ -n $cmd && -z $ended && $word == -- ]]; then
-              ended=1
-              continue
-            fi
-            if [[ -z $ended && $word == --* ]]; then
-              [[ $word == --store=* ]] && _shade_store=("$word")
-              [[ $word != *=* ]] && _shade_option "$cmd" "$word" && pending=$word
-              named=''
-              continue
-            fi
-            if [[ -z $cmd ]]; then
-              cmd=$word named=1
-              continue
-            fi
-            if [[ -n $named ]] && _shade_group "$cmd" && [[ -n ${(M)${_shade_d%%:*}:#$word} ]]; then
-              cmd="$cmd $word" named=''
-              continue
-            fi
-            named=''
-            if [[ -z $after_day && " $_shade_day_prefixes " == *" $word "* ]]; then
-              _shade_position "$cmd" "$position"
-              if [[ " $_shade_r " == *" $_shade_day_marker "* ]]; then
-                after_day=1
-                continue
-              fi
-            fi
-            after_day=''
-            (( position++ ))
+        \#(ShellWordWalk.body(isGroupCommand: #"[[ -n ${(M)${_shade_d%%:*}:#$word} ]]"#))
           done
           if [[ -n $pending ]]; then
             _shade_option "$cmd" "$pending"
