@@ -61,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "shade-bench",
             dependencies: [
-                "ShadeCLI", "ShadeStore", "ShadeCore", "ShadeJSON", "CSystemCalls", "ShadePlatform",
+                "ShadeCLI", "ShadeStore", "ShadeCore", "ShadeJSON", "CSystemCalls", "ShadePlatform", "ShadeTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

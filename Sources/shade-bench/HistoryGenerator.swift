@@ -1,20 +1,6 @@
 import ShadeCore
 import ShadeStore
-
-/// A small deterministic random generator (SplitMix64), so that every run builds the same history.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import ShadeTestSupport
 
 /// One generated task, before it has an id: what both shade and Taskwarrior are given.
 struct TaskSpec {
@@ -39,7 +25,7 @@ struct HistoryGenerator {
     let schedule = SlotSchedule.standard
 
     /// The tasks of one week, `count` of them, spread over its 21 slots.
-    func weekSpecs(_ week: ISOWeek, count: Int, random: inout SeededGenerator, serial: inout Int) -> [TaskSpec] {
+    func weekSpecs(_ week: ISOWeek, count: Int, random: inout SplitMix64, serial: inout Int) -> [TaskSpec] {
         (0..<count).map { index in
             serial += 1
             let day = week.monday.adding(days: index % 7)
@@ -68,7 +54,7 @@ struct HistoryGenerator {
     func forEachBatch(
         total: Int, perWeek: Int, weeksPerBatch: Int = 52, seed: UInt64 = 42, _ handle: ([TaskSpec]) throws -> Void
     ) rethrows {
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         let weekCount = (total + perWeek - 1) / perWeek
         let last = now.date.isoWeek
         var week = last.adding(weeks: 1 - weekCount)
@@ -91,7 +77,7 @@ struct HistoryGenerator {
     }
 
     /// Writes specs into a store as tasks, one atomic step per batch, not recorded for undo.
-    func write(_ specs: [TaskSpec], to store: Store, random: inout SeededGenerator) throws {
+    func write(_ specs: [TaskSpec], to store: Store, random: inout SplitMix64) throws {
         let uids = specs.map { _ in UIDGenerator.make(using: &random) }
         try store.write(label: nil, now: now) { state in
             for (spec, uid) in zip(specs, uids) {

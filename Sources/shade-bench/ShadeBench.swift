@@ -5,6 +5,7 @@ import ShadeCore
 import ShadeJSON
 import ShadePlatform
 import ShadeStore
+import ShadeTestSupport
 
 /// Measures shade as a user meets it: whole processes on histories of growing size, the REPL's
 /// own latency, piped scripts, and Taskwarrior on the same tasks in the same run.
@@ -227,7 +228,7 @@ struct ShadeBench: ParsableCommand {
         log("generating \(size) tasks in \(path)")
         _ = ProcessTimer.run(["/bin/rm", "-rf", path], environment: [])
         let store = Store(directory: path)
-        var random = SeededGenerator(seed: 7)
+        var random = SplitMix64(seed: 7)
         let start = MonotonicClock.seconds
         try generator.forEachBatch(total: size, perWeek: perWeek) { specs in
             try generator.write(specs, to: store, random: &random)
@@ -246,7 +247,7 @@ struct ShadeBench: ParsableCommand {
         log("importing \(size) tasks into Taskwarrior")
         _ = ProcessTimer.run(["/bin/rm", "-rf", peer.directory], environment: [])
         try peer.prepare()
-        var random = SeededGenerator(seed: 11)
+        var random = SplitMix64(seed: 11)
         var seconds = 0.0
         try generator.forEachBatch(total: size, perWeek: HistoryGenerator.tasksPerWeek, weeksPerBatch: 100) { specs in
             seconds += try peer.importBatch(specs, random: &random, entry: "20261116T080000Z")

@@ -1,5 +1,6 @@
 import ShadeCore
 import ShadePlatform
+import ShadeTestSupport
 
 /// Taskwarrior (`task`) given the same tasks as shade, in a private data directory, for timing the
 /// equivalent commands in the same run.
@@ -43,7 +44,7 @@ struct TaskwarriorPeer {
     }
 
     /// Imports a batch of tasks; returns the seconds it took.
-    func importBatch(_ specs: [TaskSpec], random: inout SeededGenerator, entry: String) throws -> Double {
+    func importBatch(_ specs: [TaskSpec], random: inout SplitMix64, entry: String) throws -> Double {
         var lines: [String] = []
         lines.reserveCapacity(specs.count)
         for spec in specs {

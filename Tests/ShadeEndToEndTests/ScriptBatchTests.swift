@@ -1,5 +1,6 @@
 import Foundation
 import ShadeJSON
+import ShadeTestSupport
 import Testing
 
 /// A piped script's task lines are saved in batches (several lines, one atomic save): each line

@@ -1,4 +1,5 @@
 import Foundation
+import ShadeTestSupport
 import Testing
 
 /// Damages real store files (every truncation point, random byte flips, the mistakes people make
@@ -203,18 +204,5 @@ import Testing
         let result = try expectRefused(
             shade, DamagedFileTests.week, damaged, ["add", "mon", "Another"], "invalid UTF-8")
         #expect(result.stderr.contains("UTF-8") && result.stderr.contains("line "), "\(result.stderr)")
-    }
-}
-
-/// A small seeded generator, so that a run of random damage can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

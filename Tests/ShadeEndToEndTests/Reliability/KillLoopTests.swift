@@ -1,4 +1,5 @@
 import Foundation
+import ShadeTestSupport
 import Testing
 
 /// Kills writers with SIGKILL at random moments, a thousand times: the store must load after

@@ -1,4 +1,5 @@
 import Foundation
+import ShadeTestSupport
 import Testing
 
 /// Kills a REPL at a terminal with SIGKILL at random moments around a change: before its frame
