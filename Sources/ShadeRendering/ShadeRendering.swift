@@ -1,0 +1,9 @@
+// ShadeRendering: every view a command prints, text and JSON alike.
+//
+// What belongs here: pure builders from values to `SafeText` and `JSONValue` — timelines,
+// grids, listings, goal and review views, the sync, log and conflict reports, charts — with the
+// colour mode passed in, widths by terminal display width, and every foreign string made safe on
+// its way in.
+//
+// Must never import ShadeHost, ShadeSync's processes, ShadeCLI or the platform's C library: a
+// view reads nothing and writes nothing.
