@@ -11,9 +11,10 @@ struct TaskSelection: Sendable {
 
     /// The grammar of such a command.
     static func grammar(
-        _ name: String, abstract: String, discussion: String, json: String = "Print the tasks as JSON."
+        _ name: String, abstract: String, discussion: String, json: String = "Print the tasks as JSON.",
+        flags: [CommandGrammar.Flag] = []
     ) -> CommandGrammar {
         CommandGrammar(
-            name: name, abstract: abstract, discussion: discussion, flags: [.json(json)], arguments: [.ids])
+            name: name, abstract: abstract, discussion: discussion, flags: [.json(json)] + flags, arguments: [.ids])
     }
 }
