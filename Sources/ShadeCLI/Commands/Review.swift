@@ -26,10 +26,7 @@ extension Shade {
         let json: Bool
         let week: String?
 
-        init(_ arguments: CommandArguments) {
-            json = arguments.flag("json")
-            week = arguments.optionalWord("week")
-        }
+        init(_ arguments: CommandArguments) { (json, week) = (arguments.flag("json"), arguments.optionalWord("week")) }
 
         /// The week reviewed: the one named (`last` is the week before this one), or last week.
         func target(resolver: DayResolver) throws -> ISOWeek {
