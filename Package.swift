@@ -83,7 +83,9 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]),
-        .testTarget(name: "ShadeRenderingTests", dependencies: ["ShadeRendering", "ShadeCore", "ShadeTestSupport"]),
+        .testTarget(
+            name: "ShadeRenderingTests", dependencies: ["ShadeRendering", "ShadeCore", "ShadeJSON", "ShadeTestSupport"],
+            exclude: ["Golden"]),
         .testTarget(name: "ShadeReportTests", dependencies: ["ShadeReport", "ShadeCore", "ShadeTestSupport"]),
         .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ShadeStore", "ShadeCore"]),
         .testTarget(

@@ -1,6 +1,7 @@
 import ShadeCore
 import ShadeJSON
 import ShadePlatform
+import ShadeRendering
 import ShadeStore
 
 /// The `capacity` setting: `{"morning": 3, "saturday": {"evening": 1}}` — a limit per slot, and
@@ -43,23 +44,7 @@ extension Configuration {
     }
 
     /// The `capacity` member for a capacity: slots first, then weekdays Monday first.
-    static func json(_ capacity: SlotCapacity) -> JSONValue {
-        var object = JSONObject()
-        for slot in Slot.allCases {
-            if let limit = capacity.limit(for: slot) { object[slot.rawValue] = .int(Int64(limit)) }
-        }
-        for weekday in Weekday.allCases {
-            var day = JSONObject()
-            var limited = false
-            for slot in Slot.allCases {
-                guard let limit = capacity.limit(for: slot, on: weekday) else { continue }
-                day[slot.rawValue] = .int(Int64(limit))
-                limited = true
-            }
-            if limited { object[weekday.name] = .object(day) }
-        }
-        return .object(object)
-    }
+    static func json(_ capacity: SlotCapacity) -> JSONValue { CapacityView.limits(capacity) }
 
     /// Writes `capacity` into the settings file of a directory, keeping every other setting as it
     /// is; the file is replaced atomically (a crash leaves the old settings or the new ones).

@@ -1,5 +1,4 @@
 import ShadeCore
-import ShadeJSON
 import ShadeRendering
 import ShadeStore
 
@@ -22,16 +21,10 @@ extension Shade {
                   capacity evening none
                 """,
             flags: [.json("Print the limits as JSON.")],
-            arguments: [
-                .init("words", valueName: "[WEEKDAY] SLOT N|none", help: "The slot, and its limit.", arity: .rest)
-            ])
-        let json: Bool
-        let words: [String]
+            arguments: [RestWords.argument("[WEEKDAY] SLOT N|none", help: "The slot, and its limit.")])
+        let input: RestWords
 
-        init(_ arguments: CommandArguments) {
-            json = arguments.flag("json")
-            words = arguments.words("words")
-        }
+        init(_ arguments: CommandArguments) { input = RestWords(arguments) }
 
         /// A setting: the slot, the weekday when one is named, and the limit (nil for none).
         struct Setting: Equatable {
@@ -41,8 +34,8 @@ extension Shade {
         }
 
         func parseWords() throws(CommandError) -> Setting? {
-            guard !words.isEmpty else { return nil }
-            var rest = words[...]
+            guard !input.words.isEmpty else { return nil }
+            var rest = input.words[...]
             var weekday: Weekday?
             if let first = rest.first, let day = Weekday(name: first) {
                 weekday = day
@@ -74,38 +67,16 @@ extension Shade {
                 capacity.set(setting.limit, for: setting.slot, on: setting.weekday)
                 try Configuration.save(capacity, directory: session.environment.configDirectory)
                 session.capacity = capacity
-                if !json {
-                    let place = (setting.weekday.map { $0.name + " " } ?? "") + setting.slot.rawValue
-                    session.print(
-                        setting.limit.map { "capacity of \(place): \($0) open task\($0 == 1 ? "" : "s")" }
-                            ?? "capacity of \(place): none")
+                if !input.json {
+                    session.print(CapacityView.set(setting.limit, for: setting.slot, on: setting.weekday))
                     return
                 }
             }
-            if json {
-                try session.printJSON(["capacity": Configuration.json(session.capacity)])
-                return
+            if input.json {
+                try session.printJSON(CapacityView.json(session.capacity))
+            } else {
+                session.print(CapacityView.describe(session.capacity))
             }
-            session.print(Capacity.describe(session.capacity))
-        }
-
-        /// The limits as lines: each slot's, then each weekday's.
-        static func describe(_ capacity: SlotCapacity) -> SafeText {
-            guard !capacity.isEmpty else {
-                return "no slot has a capacity; capacity SLOT N sets one (e.g. capacity evening 2)"
-            }
-            var lines: [SafeText] = []
-            for slot in Slot.allCases {
-                let limit = capacity.limit(for: slot).map(String.init) ?? "none"
-                lines.append(DisplayWidth.padRight("\(slot)", to: 20) + "\(limit)")
-            }
-            for weekday in Weekday.allCases {
-                for slot in Slot.allCases {
-                    guard let limit = capacity.limit(for: slot, on: weekday) else { continue }
-                    lines.append(DisplayWidth.padRight("\(weekday.name) \(slot)", to: 20) + "\(limit)")
-                }
-            }
-            return lines.joined(separator: "\n")
         }
     }
 }
@@ -133,9 +104,7 @@ extension Session {
                     in: task.slot, on: task.date, before: try state.tasks(from: task.date, through: task.date),
                     changes: [])
             }
-        guard open > limit else { return nil }
-        return
-            "the \(task.date.shortLabel) \(task.slot) is over-full: \(open) open, room for \(limit) (rebalance proposes moves)"
+        return CapacityView.warning(for: task, open: open, limit: limit)
     }
 
     /// Prints the capacity warning for a task, if any: a note in text, on standard error beside

@@ -1,5 +1,4 @@
 import ShadeCore
-import ShadeJSON
 import ShadeRendering
 import ShadeStore
 
@@ -26,30 +25,19 @@ extension Shade {
                 .init(name: "dry-run", help: "Only list what would move."),
                 .json("Print the tasks carried (as they are after) as JSON."),
             ],
-            arguments: [
-                .init("words", valueName: "[DAY|WEEK] [to DAY [SLOT]]", help: "What to carry, and where.", arity: .rest)
-            ])
+            arguments: [RestWords.argument("[DAY|WEEK] [to DAY [SLOT]]", help: "What to carry, and where.")])
         let dryRun: Bool
-        let json: Bool
-        let words: [String]
+        let input: RestWords
 
         init(_ arguments: CommandArguments) {
-            dryRun = arguments.flag("dry-run")
-            json = arguments.flag("json")
-            words = arguments.words("words")
+            (dryRun, input) = (arguments.flag("dry-run"), RestWords(arguments))
         }
 
-        /// What to carry from.
-        enum Source: Equatable {
-            /// The overdue tasks of the last weeks.
-            case overdue
-            case day(CivilDate)
-            case week(ISOWeek)
-        }
-
-        func parseWords(resolver: DayResolver) throws -> (source: Source, target: CarryOperations.Target) {
-            var rest = words[...]
-            var source = Source.overdue
+        func parseWords(resolver: DayResolver) throws -> (
+            source: CarryOperations.Source, target: CarryOperations.Target
+        ) {
+            var rest = input.words[...]
+            var source = CarryOperations.Source.overdue
             if let first = rest.first, first.lowercased() != "to" {
                 if let (date, count) = resolver.leadingDate(in: rest) {
                     source = .day(date)
@@ -131,49 +119,23 @@ extension Shade {
             if dryRun {
                 changes = try session.read(carry)
             } else {
-                changes = try session.commit(label: session.undoLabel(["carry"] + words), now: now, carry).records
+                changes = try session.commit(label: session.undoLabel(["carry"] + input.words), now: now, carry).records
             }
             // Every task the carry changed, as it is after (an occurrence of a repeating task is a
             // record of its own from then on).
             let carried = changes.compactMap { $0.after?.task }
-            if json {
+            if input.json {
                 let render = try session.renderContext(series: true)
-                try session.printJSON([
-                    "dry_run": .bool(dryRun), "carried": .array(carried.map { ViewJSON.task($0, context: render) }),
-                    "unmet_goals": .array(unmet.map { .string($0.label) }),
-                ])
+                try session.printJSON(ViewJSON.carry(carried, dryRun: dryRun, unmet: unmet, context: render))
                 return
             }
-            let offer: SafeText? =
-                unmet.isEmpty
-                ? nil
-                : "unmet goal\(unmet.count == 1 ? "" : "s"): "
-                    + unmet.map {
-                        "\($0.label) · \(SafeText(escaping: $0.title)) (\(Shade.Goals.periodText($0.period)))"
-                    }
-                    .joined(separator: ", ") + "\n  goal carry \(unmet[0].label) carries one to today"
-            guard !carried.isEmpty else {
-                session.print("nothing to carry: " + nothingMessage(source))
-                if let offer { session.print(offer) }
-                return
+            if carried.isEmpty {
+                session.print(CarryView.nothing(from: source))
+            } else {
+                let render = try session.renderContext()
+                session.print(CarryView.carried(carried, dryRun: dryRun, words: input.words, context: render))
             }
-            let render = try session.renderContext()
-            let count = carried.count == 1 ? "1 task" : "\(carried.count) tasks"
-            var text: SafeText = dryRun ? "would carry \(count):\n" : "carried \(count):\n"
-            let lines = TaskLines.render(carried, placement: true, indent: 2, context: render)
-            text += lines.joined(separator: "\n") + "\n"
-            if dryRun { text += "(carry" + (words.isEmpty ? "" : " \(words.joined(separator: " "))") + " moves them)" }
-            session.print(text)
-            if let offer { session.print(offer) }
-        }
-
-        private func nothingMessage(_ source: Source) -> SafeText {
-            switch source {
-            case .overdue:
-                "no open task of the last \(CarryOperations.lookBackWeeks + 1) weeks has its slot ended"
-            case .day(let date): "no open task of \(date.shortLabel) moves forward"
-            case .week(let week): "no open task of \(week) moves forward"
-            }
+            if let offer = CarryView.unmetOffer(unmet) { session.print(offer) }
         }
     }
 }

@@ -1,10 +1,11 @@
 import ShadeCore
+import ShadeRendering
 import ShadeStore
 
 extension Shade {
     struct Edit: PlannerCommand {
-        static let grammar = CommandGrammar(
-            name: "edit", abstract: "Change a task's title, time, tags, category, colour, reminder or recipient.",
+        static let grammar = TaskInput.grammar(
+            "edit", abstract: "Change a task's title, time, tags, category, colour, reminder or recipient.",
             discussion: """
                 Words become the new title; +tag adds a tag and -tag takes one off, at:TIME sets the \
                 time (within the task's slot) and at:none clears it, cat:NAME sets the category \
@@ -27,27 +28,17 @@ extension Shade {
                   edit 12 --series at:7:30 Gym with Ana
                   edit 4 every:week until:2027-06-30
                 """,
-            flags: [
-                .json("Print the task as JSON."),
-                .init(name: "series", help: "On an occurrence: change it and every later one."),
-            ],
-            arguments: [
-                .id,
-                .init(
-                    "words",
-                    valueName: "[TITLE… +tag -tag at:TIME cat:NAME color:NAME remind:WHEN] | every:RULE [until:DATE]",
-                    help: "What to change.", arity: .rest),
-            ])
-        let json: Bool
+            flag: .init(name: "series", help: "On an occurrence: change it and every later one."),
+            words: "[TITLE… +tag -tag at:TIME cat:NAME color:NAME remind:WHEN] | every:RULE [until:DATE]",
+            help: "What to change.")
+        let input: TaskInput
         let series: Bool
-        let id: Int
-        let words: [String]
+        var id: Int { input.id }
+        var json: Bool { input.json }
+        var words: [String] { input.words }
 
         init(_ arguments: CommandArguments) throws(CommandError) {
-            json = arguments.flag("json")
-            series = arguments.flag("series")
-            id = try arguments.int("id")
-            words = arguments.words("words")
+            (input, series) = (try TaskInput(arguments), arguments.flag("series"))
         }
 
         /// The fields to change, and whether `at:none` clears the time.
@@ -107,8 +98,7 @@ extension Shade {
             if json {
                 try session.printTasksJSON([edited])
             } else {
-                session.print(
-                    "edited \(edited.id) · \(session.placement(edited)) · \(session.shownTitle(edited))")
+                session.print(TaskConfirmation.edited(edited))
             }
         }
     }

@@ -1,5 +1,4 @@
 import ShadeCore
-import ShadeJSON
 import ShadeRendering
 
 extension Shade {
@@ -40,17 +39,7 @@ extension Shade {
                 )
             }
             if json {
-                let goals = history.entries.map { entry -> JSONValue in
-                    guard case .object(var object) = Goals.json(entry.goal, tasks: entry.tasks) else { return .null }
-                    object["tasks"] = .array(
-                        zip(entry.tasks, entry.fates).map { task, fate in
-                            guard case .object(var one) = ViewJSON.task(task, context: context) else { return .null }
-                            one["fate"] = .string(fate.rawValue)
-                            return .object(one)
-                        })
-                    return .object(object)
-                }
-                try session.printJSON(["goals": .array(goals)])
+                try session.printJSON(ViewJSON.history(history, context: context))
             } else {
                 session.print(GoalHistoryReport.render(history, context: context))
             }

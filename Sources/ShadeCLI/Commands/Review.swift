@@ -1,5 +1,4 @@
 import ShadeCore
-import ShadeJSON
 import ShadeRendering
 import ShadeStore
 
@@ -27,10 +26,7 @@ extension Shade {
         let json: Bool
         let week: String?
 
-        init(_ arguments: CommandArguments) {
-            json = arguments.flag("json")
-            week = arguments.optionalWord("week")
-        }
+        init(_ arguments: CommandArguments) { (json, week) = (arguments.flag("json"), arguments.optionalWord("week")) }
 
         /// The week reviewed: the one named (`last` is the week before this one), or last week.
         func target(resolver: DayResolver) throws -> ISOWeek {
@@ -56,93 +52,37 @@ extension Shade {
             }
             let questions = ReviewOperations.questions(tasks)
             if json {
-                let render = try session.renderContext(series: true)
-                var object = JSONObject()
-                object.appendUnique("week", .string(reviewed.description))
-                let tally = Tally(tasks)
-                object.appendUnique("rate", tally.rate.map(JSONValue.double) ?? .null)
-                object.appendUnique("done", .int(Int64(tally.done)))
-                object.appendUnique("open", .int(Int64(tally.open)))
-                object.appendUnique("cancelled", .int(Int64(tally.cancelled)))
-                object.appendUnique(
-                    "days",
-                    .array(
-                        reviewed.days.map { date in
-                            let day = Tally(tasks.filter { $0.date == date })
-                            return [
-                                "date": .string(date.description), "rate": day.rate.map(JSONValue.double) ?? .null,
-                                "done": .int(Int64(day.done)), "open": .int(Int64(day.open)),
-                            ]
-                        }))
-                object.appendUnique(
-                    "goals", .array(GoalOperations.listed(goals).map { Goals.json($0, tasks: goalTasks) }))
-                object.appendUnique("open_tasks", .array(questions.map { ViewJSON.task($0, context: render) }))
-                try session.printJSON(.object(object))
+                try session.printJSON(
+                    ViewJSON.review(
+                        reviewed, tasks: tasks, goals: GoalOperations.listed(goals), goalTasks: goalTasks,
+                        questions: questions, context: try session.renderContext(series: true)))
                 return
             }
             let render = try session.renderContext()
-            let style = render.style
-            session.print(header(reviewed, tasks: tasks, goals: goals, goalTasks: goalTasks, style: style))
+            session.print(
+                ReviewView.header(reviewed, tasks: tasks, goals: goals, goalTasks: goalTasks, style: render.style))
             guard !questions.isEmpty else {
-                session.print("no open task in \(reviewed) to decide on")
+                session.print(ReviewView.nothingToDecide(reviewed))
                 return
             }
             guard let ask = session.answers else {
-                session.print("\(questions.count) open task(s); review asks about each where it can read answers")
+                session.print(ReviewView.cannotAsk(questions.count))
                 return
             }
-            session.print(
-                "\(questions.count) open task\(questions.count == 1 ? "" : "s"): c carry to this week · m move · x cancel · d drop · s skip · q quit"
-            )
+            session.print(ReviewView.legend(questions.count))
             // Who may drop what: in a shared planner, the maker of a task alone.
-            let removal = try session.removal()
+            let asking = Asking(
+                session: session, ask: ask, resolver: resolver, context: context, style: render.style,
+                removal: try session.removal())
             var answers: [(task: PlannerTask, answer: ReviewOperations.Answer)] = []
-            let layout = TaskLines(measuring: questions, placement: true, indent: 2, context: render)
             var stopped = false
-            asking: for (index, task) in questions.enumerated() {
-                session.print(style.dim("[\(index + 1)/\(questions.count)]") + layout.line(task))
-                while true {
-                    guard let reply = ask("  c/m/x/d/s/q? ") else {
-                        stopped = true
-                        break asking
-                    }
-                    let key = String(
-                        reply.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-                    if key.lowercased() == "q" || key.lowercased() == "quit" {
-                        stopped = true
-                        break asking
-                    }
-                    if key.lowercased() == "m" || key.lowercased() == "move" {
-                        guard let placeWords = ask("  to DAY [SLOT]: ") else {
-                            stopped = true
-                            break asking
-                        }
-                        do {
-                            let move = try moveAnswer(placeWords, task: task, resolver: resolver, context: context)
-                            answers.append((task, move))
-                            session.print("  → " + describe(move, task: task, context: context))
-                            continue asking
-                        } catch {
-                            session.print("  " + style.red("\(SafeText(escaping: "\(error)"))"))
-                            continue
-                        }
-                    }
-                    guard let answer = ReviewOperations.answer(for: key) else {
-                        session.print("  '\(CommandArguments.quoted(key))' is no answer: c, m, x, d, s or q")
-                        continue
-                    }
-                    if answer == .drop, !removal.allows(task) {
-                        session.print(
-                            "  "
-                                + style.red(
-                                    "made by \(task.createdBy ?? ""): in a shared planner only its maker drops it (x cancels it)"
-                                ))
-                        continue
-                    }
-                    answers.append((task, answer))
-                    session.print("  → " + describe(answer, task: task, context: context))
-                    continue asking
+            for (task, line) in zip(questions, ReviewView.questions(questions, context: render)) {
+                session.print(line)
+                guard let answer = asking.answer(for: task) else {
+                    stopped = true
+                    break
                 }
+                answers.append((task, answer))
             }
             let decided = answers.filter { $0.answer != .skip }
             if !decided.isEmpty {
@@ -156,14 +96,61 @@ extension Shade {
                             current.append((found, answer))
                         }
                     }
-                    return try ReviewOperations.changes(current, context: context, removal: removal)
+                    return try ReviewOperations.changes(current, context: context, removal: asking.removal)
                 }
             }
-            session.print(summary(answers, unasked: stopped ? questions.count - answers.count : 0, reviewed: reviewed))
+            let unasked = stopped ? questions.count - answers.count : 0
+            session.print(ReviewView.summary(answers.map { $0.answer }, unasked: unasked, reviewed: reviewed))
+        }
+
+        /// What asking about one task at a time needs: where answers come from and go, and what
+        /// decides whether one can be taken.
+        struct Asking {
+            let session: Session
+            let ask: (SafeText) -> String?
+            let resolver: DayResolver
+            let context: OperationContext
+            let style: Style
+            let removal: TaskOperations.Removal
+
+            /// The answer about `task`, asked again until the reply is one; nil when the asking
+            /// stops (q, or no more lines to read).
+            func answer(for task: PlannerTask) -> ReviewOperations.Answer? {
+                while true {
+                    guard let reply = ask(ReviewView.answerPrompt) else { return nil }
+                    let key = String(
+                        reply.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+                    if key.lowercased() == "q" || key.lowercased() == "quit" { return nil }
+                    let answer: ReviewOperations.Answer
+                    if key.lowercased() == "m" || key.lowercased() == "move" {
+                        guard let placeWords = ask(ReviewView.movePrompt) else { return nil }
+                        do {
+                            answer = try Review.moveAnswer(placeWords, task: task, resolver: resolver, context: context)
+                        } catch {
+                            session.print(ReviewView.refused(SafeText(escaping: "\(error)"), style: style))
+                            continue
+                        }
+                    } else {
+                        guard let typed = ReviewOperations.answer(for: key) else {
+                            session.print(ReviewView.notAnAnswer(CommandArguments.quoted(key)))
+                            continue
+                        }
+                        if typed == .drop, !removal.allows(task) {
+                            session.print(ReviewView.dropRefused(task, style: style))
+                            continue
+                        }
+                        answer = typed
+                    }
+                    let destination = ReviewOperations.destination(of: answer, for: task, context: context)
+                    session.print(ReviewView.answer(answer, task: task, destination: destination))
+                    return answer
+                }
+            }
         }
 
         /// The answer `m` makes of the words typed after it.
-        func moveAnswer(_ text: String, task: PlannerTask, resolver: DayResolver, context: OperationContext) throws
+        static func moveAnswer(_ text: String, task: PlannerTask, resolver: DayResolver, context: OperationContext)
+            throws
             -> ReviewOperations.Answer
         {
             var words = text.split(separator: " ").map(String.init)[...]
@@ -187,79 +174,6 @@ extension Shade {
                 throw CommandError.usage("\(date.shortLabel) is not after the task's own day; work only moves forward")
             }
             return .move(date, slot)
-        }
-
-        /// What an answer does, in words.
-        func describe(_ answer: ReviewOperations.Answer, task: PlannerTask, context: OperationContext) -> SafeText {
-            switch answer {
-            case .carry:
-                let target = ReviewOperations.carryTarget(for: task, context: context)
-                guard let place = CarryOperations.destination(of: task, to: target, context: context) else {
-                    return "stays (nothing later to carry it to)"
-                }
-                return "carry to \(place.date.shortLabel) \(place.slot)"
-            case .move(let date, let slot):
-                let place = CarryOperations.destination(
-                    of: task, to: CarryOperations.Target(date: date, slot: slot), context: context)
-                return "move to \(date.shortLabel) \(place?.slot ?? slot ?? task.slot)"
-            case .cancel: return "cancel"
-            case .drop: return "drop"
-            case .skip: return "skip"
-            }
-        }
-
-        /// The week's rates and goals.
-        func header(_ week: ISOWeek, tasks: [PlannerTask], goals: [Goal], goalTasks: [PlannerTask], style: Style)
-            -> SafeText
-        {
-            let tally = Tally(tasks)
-            var text: SafeText =
-                style.bold("review of \(week)") + style.dim(" · \(week.monday.shortLabel) – \(week.sunday.shortLabel)")
-                + "   " + style.bold(RateFormat.percent(tally.rate)) + "  " + style.dim(RateFormat.counts(tally)) + "\n"
-            var days: [SafeText] = []
-            for date in week.days {
-                let day = Tally(tasks.filter { $0.date == date })
-                days.append("\(date.weekday.label) " + (day.total == 0 ? style.dim("—") : RateFormat.percent(day.rate)))
-            }
-            text += "  " + days.joined(separator: "  ") + "\n"
-            if goals.isEmpty {
-                text += style.dim("  no goals for this week") + "\n"
-            } else {
-                text += "goals\n"
-                let width = min(40, goals.map { DisplayWidth.of(SafeText(escaping: $0.title)) }.max() ?? 0)
-                for goal in GoalOperations.listed(goals) {
-                    text +=
-                        Goals.line(goal, tasks: goalTasks, titleWidth: width, style: style) + "  "
-                        + style.dim("\(goal.status.rawValue)") + "\n"
-                }
-            }
-            return text
-        }
-
-        /// What the review changed.
-        func summary(
-            _ answers: [(task: PlannerTask, answer: ReviewOperations.Answer)], unasked: Int, reviewed: ISOWeek
-        ) -> SafeText {
-            var counts: [String: Int] = [:]
-            for (_, answer) in answers {
-                let name: String
-                switch answer {
-                case .carry: name = "carried"
-                case .move: name = "moved"
-                case .cancel: name = "cancelled"
-                case .drop: name = "dropped"
-                case .skip: name = "skipped"
-                }
-                counts[name, default: 0] += 1
-            }
-            let parts = ["carried", "moved", "cancelled", "dropped", "skipped"].compactMap { name in
-                counts[name].map { "\($0) \(name)" }
-            }
-            let changed = parts.isEmpty ? "nothing changed" : parts.joined(separator: ", ")
-            var text: SafeText = "review of \(reviewed) done: \(changed)"
-            if unasked > 0 { text += " · \(unasked) not asked (review \(reviewed) asks again)" }
-            if answers.contains(where: { $0.answer != .skip }) { text += "\n(undo takes the whole review back)" }
-            return text
         }
     }
 }

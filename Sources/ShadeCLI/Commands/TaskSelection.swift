@@ -9,11 +9,19 @@ struct TaskSelection: Sendable {
         json = arguments.flag("json")
     }
 
+    /// The grammar of such a command whose help is its examples (`done 4`, written `["4"]`).
+    static func grammar(_ name: String, abstract: String, examples: [String]) -> CommandGrammar {
+        grammar(
+            name, abstract: abstract,
+            discussion: "Examples:\n" + examples.map { "  \(name) \($0)" }.joined(separator: "\n"))
+    }
+
     /// The grammar of such a command.
     static func grammar(
-        _ name: String, abstract: String, discussion: String, json: String = "Print the tasks as JSON."
+        _ name: String, abstract: String, discussion: String, json: String = "Print the tasks as JSON.",
+        flags: [CommandGrammar.Flag] = []
     ) -> CommandGrammar {
         CommandGrammar(
-            name: name, abstract: abstract, discussion: discussion, flags: [.json(json)], arguments: [.ids])
+            name: name, abstract: abstract, discussion: discussion, flags: [.json(json)] + flags, arguments: [.ids])
     }
 }

@@ -9,6 +9,10 @@ public protocol PlannerRecords {
     func tasks(inCategory name: String) throws -> [PlannerTask]
     /// The goals, each with this copy's number.
     func goals() throws -> [Goal]
+    /// Every task of a week.
+    func tasks(in week: ISOWeek) throws -> [PlannerTask]
+    /// Every task that counts towards one of these goals (by uid), from any week.
+    func tasks(ofGoals uids: Set<String>) throws -> [PlannerTask]
 }
 
 /// What every operation is given besides the records: the clock and the slot boundaries.

@@ -26,6 +26,16 @@ public struct PlannerSnapshot: PlannerRecords, Hashable, Sendable {
         tasksByID.values.filter { $0.category == name }.sorted { $0.id < $1.id }
     }
 
+    /// Every task of a week, by id.
+    public func tasks(in week: ISOWeek) -> [PlannerTask] {
+        tasksByID.values.filter { $0.week == week }.sorted { $0.id < $1.id }
+    }
+
+    /// Every task that counts towards one of these goals, by id.
+    public func tasks(ofGoals uids: Set<String>) -> [PlannerTask] {
+        tasksByID.values.filter { $0.goal.map(uids.contains) ?? false }.sorted { $0.id < $1.id }
+    }
+
     /// The records with the changes applied in order: each record becomes its `after` (or goes,
     /// when there is none).
     public func applying(_ changes: [RecordChange]) -> PlannerSnapshot {
