@@ -12,7 +12,12 @@ extension ManualPage {
             lines.append(Self.heading(section.title))
             for (index, block) in section.blocks.enumerated() {
                 // A paragraph right after a heading needs no paragraph break of its own.
-                let first = index == 0 || { if case .subsection = section.blocks[index - 1] { true } else { false } }()
+                let previous = index > 0 ? section.blocks[index - 1] : nil
+                let first = previous == nil || { if case .subsection = previous { true } else { false } }()
+                // An example keeps to the lines that introduce it ("Examples:"), and stands apart
+                // from running text.
+                let introduced = { if case .lines = previous { true } else { false } }()
+                if case .example = block, !first, !introduced { lines.append(".sp") }
                 lines += Self.roff(block, first: first)
             }
         }
