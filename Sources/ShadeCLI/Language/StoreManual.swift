@@ -14,7 +14,7 @@ enum StoreManual {
                 """
                 A shade store is a directory of JSON files: the planner's weeks and collections, and the
                 files this copy keeps for itself (ids, the change log, backups, the commit journal, caches).
-                It is $SHADE_STORE, or the directory --store names, else $XDG_DATA_HOME/shade, else
+                It is the directory --store names, else $SHADE_STORE, else $XDG_DATA_HOME/shade, else
                 ~/.local/share/shade. It is created on the first write with mode 0700 (files 0600); a read
                 command on a store that does not exist shows empty views and creates nothing.
                 """),
