@@ -239,6 +239,54 @@ import Testing
         }
     }
 
+    @Test func everyCommandOfTheGrammarHasItsUsageInThePage() {
+        let page = ManPage.text
+        var paths = 0
+        for entry in Shade.entries {
+            let pairs: [(String, CommandGrammar)]
+            switch entry {
+            case .command(let type): pairs = [(type.grammar.name, type.grammar)]
+            case .group(let group): pairs = group.commands.map { (group.name + " " + $0.grammar.name, $0.grammar) }
+            }
+            for (path, grammar) in pairs {
+                let usage = String(grammar.usageLine(path: path).dropFirst(path.count))
+                #expect(page.contains("\n\\fB\(Roff.escape("shade " + path))\\fR\(Roff.escape(usage))\n"), "\(path)")
+                paths += 1
+            }
+        }
+        #expect(paths == Shade.grammars.count && paths > 50)
+    }
+
+    /// Every page, shade(1) and the topics alike: sections where man looks for them, nothing a
+    /// reader would take for a request, nothing outside ASCII.
+    @Test(arguments: ["shade", "shade-store", "shade-sync"])
+    func everyPageIsRoffAReaderTakesAsWritten(name: String) throws {
+        let page = try #require(name == "shade" ? ManPage.page : ManualTopic.page(named: name))
+        let roff = page.roff
+        #expect(roff.hasPrefix(".TH \"\(Roff.escape(name.uppercased()))\" \"\(page.section)\""))
+        #expect(roff.contains("\n.SH NAME\n") && roff.contains("\n.SH \"SEE ALSO\"\n"))
+        for line in roff.split(separator: "\n") {
+            #expect(line.hasPrefix(".") || !line.hasPrefix("'"), "\(line)")
+            #expect(line.allSatisfy { $0.isASCII }, "\(line)")
+        }
+        // The terminal's text holds every section, in the page's order.
+        let text = page.terminalText.text
+        let titles = ["NAME"] + page.sections.map(\.title)
+        let found = titles.compactMap { title in
+            text.range(of: "\n" + title + "\n")?.lowerBound ?? text.range(of: title + "\n")?.lowerBound
+        }
+        #expect(found.count == titles.count && found == found.sorted(), "\(page.name)")
+    }
+
+    @Test func noTopicIsNamedAsACommandIs() {
+        let commands = Set((Shade.entries + Shade.hiddenEntries).map(\.name))
+        for topic in ManualTopic.all {
+            #expect(commands.isDisjoint(with: topic.names), "\(topic.names)")
+            #expect(ManualTopic.page(named: topic.names[0].uppercased())?.name == topic.page.name)
+        }
+        #expect(ManualTopic.page(named: "sync") == nil)
+    }
+
     @Test func everyExampleOfThePageIsACommand() throws {
         for (example, _) in ManPage.examples {
             guard case .command = try Shade.parse(CommandLineWords.split(example)) else {

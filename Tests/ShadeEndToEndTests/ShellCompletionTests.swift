@@ -262,8 +262,8 @@ import Testing
     }
 
     /// scripts/install into a scratch PREFIX, with the binary the tests built (no second build):
-    /// each file where its reader looks, written by the installed binary, and bash-completion's
-    /// loader finds the script.
+    /// each file where its reader looks, written by the installed binary (the three man pages
+    /// among them, each found by man), and bash-completion's loader finds the script.
     @Test func installPutsTheBinaryManPageAndCompletionsUnderThePrefix() throws {
         let shade = ShadeProcess()
         let prefix = shade.root + "/prefix"
@@ -278,6 +278,8 @@ import Testing
         #expect(installed.output.contains("\(prefix)/bin is not on PATH"))
         let files = [
             ("share/man/man1/shade.1", ["help", "--man"]),
+            ("share/man/man5/shade-store.5", ["help", "--man", "store"]),
+            ("share/man/man7/shade-sync.7", ["help", "--man", "sharing"]),
             ("share/bash-completion/completions/shade", ["completion", "bash"]),
             ("share/zsh/site-functions/_shade", ["completion", "zsh"]),
             ("share/fish/vendor_completions.d/shade.fish", ["completion", "fish"]),
@@ -285,6 +287,15 @@ import Testing
         for (path, words) in files {
             let content = try? String(contentsOfFile: prefix + "/" + path, encoding: .utf8)
             #expect(content == (try shade.run(words).stdout), "\(path)")
+        }
+        // man finds each page under the prefix by its name and section.
+        for (section, name, heading) in [
+            ("1", "shade", "SHADE(1)"), ("5", "shade-store", "SHADE-STORE(5)"), ("7", "shade-sync", "SHADE-SYNC(7)"),
+        ] {
+            let page = try ExternalCommand.run(
+                try Self.tool("man"), ["-M", prefix + "/share/man", section, name],
+                environment: environment.merging(["LANG": "C.UTF-8", "MANWIDTH": "80"]) { $1 })
+            #expect(page.status == 0 && page.output.hasPrefix(heading), "\(name): \(page.output.prefix(200))")
         }
         let version = try ExternalCommand.run(prefix + "/bin/shade", ["--version"], environment: environment)
         #expect(version.output.hasPrefix("shade "))

@@ -1,0 +1,129 @@
+extension StoreManual {
+    /// How a change reaches the disk and stays there, and what shade refuses to read.
+    static let durability = [
+        ManualSection(
+            "DURABILITY",
+            [
+                .item(
+                    "Atomic, and durable after two flushes",
+                    """
+                    Every file of a change is written in full to STORE/.staging/, unflushed; then one commit
+                    record holding the full new content of every file (and the files to remove) is written,
+                    flushed (fdatasync) and renamed into STORE/journal/ (that rename is the commit point),
+                    and the journal directory is flushed (fsync). The change is now on disk. The staged files
+                    are then put in place of their targets (exchanged with them by
+                    renameat2(RENAME_EXCHANGE), the old file unlinked; a plain rename where there is no
+                    target yet) without a flush of their own: until the kernel has written them back, the
+                    record is the truth.
+
+                    A process killed after the commit point leaves its record pending, and the next shade
+                    that opens the store, reader or writer, replays it; one killed before it leaves only
+                    staged files, which the next writer removes. A record carries the id of the machine's
+                    boot it was written in: after a power loss (a new boot id) every record still kept is
+                    replayed in order and flushed, so a file the kernel never wrote back is written again
+                    from it. Every 32 changes a checkpoint flushes the files the records wrote (one syncfs)
+                    and removes the records; the REPL makes it earlier, while it waits for the next line,
+                    once 8 records are kept. A crash or kill -9 at any instant leaves either the old or the
+                    new state, complete, and a change is durable when shade says it is done.
+                    """),
+                .item(
+                    "The REPL answers after one flush",
+                    """
+                    A change typed at the REPL is appended to STORE/journal/redo.log (a 1 MiB file made
+                    once, zeros written and flushed, so that a frame written over it changes no block map
+                    and no size) and that frame alone is flushed: the change is durable, and the REPL says
+                    what it did. Each frame holds the change's change-log entry (every record before and
+                    after, when, by whom), packed (a tag byte a value, lengths as LEB128), its sequence
+                    number, the log's epoch and a checksum. A log of packed frames says SHADEREDO2 in its
+                    header; one an earlier shade made (SHADEREDO1) takes frames of JSON text, which both
+                    read. Reading stops at the first frame that is not the next one whole, so a frame whose
+                    flush did not finish (never answered) is never read.
+
+                    The files are written while the REPL waits for the next line, through the ordinary
+                    atomic commit above, which also writes journal/redo-applied.json, the last frame
+                    applied: a frame is applied exactly once, whenever a crash comes. A REPL killed before
+                    its pause leaves its frames, and whatever opens the store next applies them first. A
+                    change the log cannot replay exactly (an undo, one that numbers tasks from another
+                    copy), a command of any other kind, a piped script and a one-shot command are written
+                    the ordinary way. When more than half of the log is applied frames, a pause replaces it
+                    with a new empty one of the next epoch. A frame whose write or flush fails is reported
+                    on its line and never answered, and the log is removed so that the change never comes
+                    back.
+                    """),
+                .item(
+                    "Locked",
+                    """
+                    Readers share STORE/lock (a separate file, never one that is renamed over); a writer
+                    holds it alone for its whole read-modify-write, so concurrent shade processes never lose
+                    each other's changes. A process that waits for the lock more than 30 seconds gives up
+                    with exit 75. The lock file also holds a count and a watcher (17 5b3e…): a REPL or a
+                    resident process that has just finished all a crash may have left names itself the
+                    watcher as it lets go, and every other process that takes the lock alone writes the
+                    count one higher before it changes anything. So the REPL's next change, finding itself
+                    still the watcher with the same count (and the store file, journal/, the redo log and
+                    its marker as it left them), knows no one else has written since and skips those
+                    checks; otherwise it makes them all first.
+                    """),
+                .item(
+                    "Never overwritten when damaged",
+                    """
+                    A file that does not parse (truncated, hand-edited, garbage, a duplicated key, NaN, an
+                    integer beyond 64 bits, a byte order mark, invalid UTF-8) stops the command with the
+                    file, line, column and what was expected, exit 1, and the file is left byte for byte as
+                    it was. A file that parses but holds something wrong (a status nobody knows, a uid used
+                    twice, a task in a slot that does not exist) is placed the same way: at line 14, column
+                    21 (days.2026-11-23.morning[0].status): 'opne' is not open, done or cancelled.
+                    """),
+                .example([
+                    "error: store file /home/me/.local/share/shade/weeks/2026/2026-W48.json is damaged at line 12, "
+                        + "column 11: object value separator ',' expected",
+                    "it was left untouched; repair it by hand, or bring back a saved copy ('shade restore' lists "
+                        + "them; 'shade check' lists every problem)",
+                ]),
+                .item(
+                    "Saved copies",
+                    """
+                    Every change hard-links the files it is about to replace into
+                    STORE/backups/NNNNNNNNNN/ first, one directory a set with the files' paths flattened
+                    (weeks~2026~2026-W48.json): a replaced file is never written again, so the link keeps
+                    the old version exactly, for the price of a directory entry. The last 10 changes' sets
+                    are kept (the id shards are not saved: restore rebuilds them from the weeks). shade
+                    restore lists them with their time and task counts, shade restore N brings one back
+                    (with the ids its weeks had), as one change that can itself be taken back.
+                    """),
+                .item(
+                    "Errors are never taken for \"nothing there\"",
+                    """
+                    A directory that cannot be listed or a file that cannot be opened for any reason but "it
+                    does not exist" stops the command; otherwise a failed listing of ids/ would restart ids
+                    at 1 and write over the index. A failure after the commit point says that the change is
+                    recorded and that the next command finishes it.
+                    """),
+                .item(
+                    "No link inside the store is followed",
+                    """
+                    A shared store may hold what anyone pushed, so every store path is opened with
+                    openat2(RESOLVE_NO_SYMLINKS) (on a kernel without it, each folder in turn with
+                    O_NOFOLLOW) and a file is used only when fstat says it is a regular one. A week file
+                    linked to a private file, to /dev/stdin or /dev/zero, a FIFO, or a folder such as
+                    weeks/2027 or ids/ linked elsewhere is refused at once, naming it (exit 1): nothing is
+                    read, listed or written through it, and the weeks it does not hold keep working. The
+                    store directory itself may be a link you made (~/.local/share/shade → /data/shade): it
+                    is resolved once when shade opens the store. A recovery record (journal/) may name only
+                    store files of known kinds, at the paths the registry gives them; one that names
+                    anything else (.git/config, ../x) or is no regular file is set aside whole as ….refused,
+                    never replayed, and check names it until you remove it. A saved set lists and restores
+                    only store files.
+                    """),
+                .item(
+                    "Bounded and strict",
+                    """
+                    A store file larger than 256 MiB, JSON nested deeper than 32 levels, a script or REPL
+                    line longer than 64 KiB are refused with a message saying the limit. json-c parses in
+                    its strict mode, validating UTF-8, and the whole text must be one document; on top of
+                    it shade rejects what that mode lets through (duplicate keys, NaN and Infinity,
+                    overflowing integers, overlong UTF-8) and checks every field's type and range.
+                    """),
+            ])
+    ]
+}

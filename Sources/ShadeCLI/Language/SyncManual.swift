@@ -1,0 +1,173 @@
+/// shade-sync(7): sharing a planner through git, its participants and the merge (this file), what
+/// is trusted and an example (`SyncManual+Trust.swift`). `help sharing` shows it.
+enum SyncManual {
+    /// The page.
+    static let page = ManualPage(
+        name: "shade-sync", section: "7", manual: "Miscellaneous",
+        summary: "sharing a shade planner through git",
+        sections: [description, participants, syncing, merge, trust, example, seeAlso])
+
+    private static let description = ManualSection(
+        "DESCRIPTION",
+        [
+            .paragraph(
+                """
+                A planner can be kept by several people, or by one person on several machines, each on a
+                copy of their own. It is shared through git: each copy is a store of its own and a git
+                repository, and a shared repository (a bare one on a server, a USB stick, a directory: any
+                remote git accepts; the shared branch is main) is where they meet. Edits are made offline,
+                always; shade sync sends and receives them, and without a network everything else keeps
+                working.
+                """)
+        ])
+
+    private static let participants = ManualSection(
+        "PARTICIPANTS",
+        [
+            .paragraph("Each copy has a user, and every change is stamped with their name."),
+            .item(
+                "Who you are",
+                """
+                config user.name NAME (one word) and config user.email ADDRESS, kept in config.json: yours,
+                never part of the planner; config KEY prints one, config lists them with where each comes
+                from. Without them your name is git's user.name, its words joined by dots (Ana Lopez becomes
+                Ana.Lopez), else your login name; your address is git's user.email, else none. git is asked
+                (git config --get, no shell) only by a command that needs the name (one that changes
+                something, ls mine, members, config), and a missing git is no error.
+                """),
+            .item(
+                "Who did what",
+                """
+                Every task's and goal's --json has created_by and modified_by, read from the field stamps
+                (null where no one is known, as in a store of an earlier format); log names each change's
+                author. An import is the change of whoever imports.
+                """),
+            .item(
+                "Given to someone",
+                """
+                to:NAME on add or edit (to:none takes it back), shown →NAME; ls to:NAME lists what is given
+                to NAME, and ls mine what is given to you or made by you and given to no one. A repeating task
+                is given day by day (edit ID to:NAME on one occurrence). A goal's participants are set with
+                goal share gN NAME… (-NAME takes one off).
+                """),
+            .item(
+                "Members",
+                #"""
+                members [--json] lists everyone who has changed the planner, with their email address and
+                their number of changes ({"members": [{"name", "email", "changes"}]}): each distinct stamp of
+                a record (its making, each field's last change) is one change of its author; the address is
+                the one a member registered with the planner, else, for you, your own.
+                """#),
+            .item(
+                "Deleting",
+                """
+                In a shared planner (its store is a git repository) rm of a task someone else made is refused
+                and changes nothing: cancel it, since others may rely on it. review's d (drop) follows the
+                same rule: on someone else's task it says so and asks again.
+                """),
+        ])
+
+    private static let syncing = ManualSection(
+        "SYNC",
+        [
+            .item(
+                "sync init [REMOTE]",
+                """
+                Makes the store a repository (git init --shared=0600, branch main) and writes git's rules
+                into .git/info/: the merge attributes (*.json merge=shade, no filters, no conversions) and
+                ignore rules made from the store's registry (everything is this copy's own but the shared
+                kinds' files); for a plain git pull elsewhere it writes them into .gitattributes and
+                .gitignore too. It sets merge.shade.driver in the repository's own .git/config (a clone does
+                not carry it) to this binary's hidden merge-driver %O %A %B %P, commits the planner, and adds
+                you to its members. With REMOTE it joins the planner there (an empty store takes it as it
+                is; a store with a planner of its own is merged with it), or starts it there when the remote
+                is empty. Run it again to write the settings again (after moving the binary, say).
+                """),
+            .item(
+                "sync [--json]",
+                #"""
+                Commits your changes with a message that names them (shade: ana: 2 changed, and a line a
+                record), fetches, passes what arrived through the gate (see WHAT IS TRUSTED), merges, and
+                pushes; when another copy pushed in between, it fetches and merges again (5 times at most).
+                --json is {"sent": [uids], "received": [uids], "conflicts": N}. Without a network (or with no
+                remote) it says so in one line and exits 1; your changes stay committed here and go at the
+                next sync, and every other command works as before.
+                """#),
+            .item(
+                "A plain git pull",
+                """
+                Merges through the same driver, and the next shade command (check included) settles what it
+                brought, giving arrived tasks ids here. It skips the gate: prefer shade sync.
+                """),
+            .item(
+                "Live",
+                "A REPL sees what a sync brought at its next command, as it sees another terminal's changes."),
+        ])
+
+    private static let merge = ManualSection(
+        "THE MERGE",
+        [
+            .paragraph(
+                #"""
+                The merge is per record by uid (a category by name) and per field by its stamp. A field
+                changed on one side only keeps that change; a field changed on both takes the later change
+                (last writer wins; at the same second, authors in name order, then values in a fixed order:
+                every copy picks the same). A removal leaves a tombstone in the file: a removal after a
+                task's last change wins; a change after the removal brings the task back, as the copy that
+                changed it has it, and the removal goes to the conflict log ("field": "removed"). Two copies
+                that act on the same day of a repeating task make one record (its uid is the series' and the
+                day's). After any order of syncs between any number of copies, all copies hold the same
+                planner: their --json views are the same, apart from local ids.
+                """#),
+            .item(
+                "Conflicts",
+                #"""
+                The value a merge overwrote goes to this copy's conflict log, with both values, who and when:
+                conflicts [--json], newest first ({"conflicts": [{"uid", "field", "kept", "lost", "kept_by",
+                "lost_by", "kept_at", "lost_at"}]}). The log is local to the copy that did the merge.
+                """#),
+            .item(
+                "Read back before it is kept",
+                """
+                The merged file is read back through the store's own codecs before git gets it; a version
+                that does not read (a file cut short, markers of a text merge) makes the driver fail, git
+                keeps both, and sync aborts the merge, names the file and leaves the copy as it was.
+                """),
+            .item(
+                "Ids are each copy's own",
+                """
+                A task that arrives gets the next id here; a task another copy moved to another week keeps
+                the id it has here; ids you have seen never change. A task one copy moved while the other
+                changed it where it was is made one again, field by field. A change's time is the clock's
+                (SHADE_NOW when set), and a merge never changes a stamp, so created_by, modified_by and
+                modified agree on every copy.
+                """),
+            .item(
+                "In the change log",
+                """
+                What a sync (or a plain git pull) brought is recorded as received by sync changes, one per
+                member who made them (the author of each record's latest stamp; for a task taken out of a file
+                with no tombstone, whoever committed that file), so log lists every change another copy made
+                here and who made it. undo passes over them and takes back your own newest change: undoing
+                another member's work would undo it on every copy (cancel or edit it instead, as any change).
+                A copy that joins records nothing: it starts as the planner is.
+                """),
+            .item(
+                "Private",
+                """
+                Files 0600 and folders 0700 on every copy, .git included (sync runs git with umask 077 and
+                core.sharedRepository=0600). Never sent: ids, the change log and undo history, the journal,
+                backups, caches, locks, the reminders sent, the conflict log, your config.json.
+                """),
+            .item(
+                "Limits",
+                """
+                Tombstones are kept for good (about 80 bytes each); every copy must run a shade that writes the
+                same store format (a merge of two formats is refused, and says so).
+                """),
+        ])
+
+    private static let seeAlso = ManualSection(
+        "SEE ALSO",
+        [.paragraph("shade(1), shade-store(5), git(1); shade help sync, shade help conflicts, shade help members.")])
+}
