@@ -50,11 +50,12 @@ let package = Package(
                 "ShadeCore", "ShadeJSON", "ShadeStore", "ShadeCalendar", "ShadePlatform",
                 .product(name: "CSV", package: "CSV.swift"),
             ]),
+        .target(name: "ShadeManual", dependencies: ["ShadeCore", "ShadeRendering"]),
         .target(
             name: "ShadeCLI",
             dependencies: [
                 "ShadeCore", "ShadeJSON", "ShadeStore", "ShadeRendering", "ShadeReport", "ShadeInterchange",
-                "ShadeHost", "ShadeSync", "CEditLine", "CSystemCalls", "ShadePlatform",
+                "ShadeHost", "ShadeSync", "ShadeManual", "CEditLine", "CSystemCalls", "ShadePlatform",
             ]
         ),
         .executableTarget(name: "shade", dependencies: ["ShadeCLI", "CSystemCalls", "ShadePlatform"]),
@@ -87,7 +88,7 @@ let package = Package(
             name: "ShadeRenderingTests", dependencies: ["ShadeRendering", "ShadeCore", "ShadeJSON", "ShadeTestSupport"],
             exclude: ["Golden"]),
         .testTarget(name: "ShadeReportTests", dependencies: ["ShadeReport", "ShadeCore", "ShadeTestSupport"]),
-        .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ShadeStore", "ShadeCore"]),
+        .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ShadeStore", "ShadeCore", "ShadeManual"]),
         .testTarget(
             name: "ShadeEndToEndTests",
             dependencies: [

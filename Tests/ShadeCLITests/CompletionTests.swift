@@ -1,4 +1,5 @@
 import Foundation
+import ShadeManual
 import Testing
 
 @testable import ShadeCLI
@@ -262,7 +263,7 @@ import Testing
     @Test(arguments: ["shade", "shade-store", "shade-sync"])
     func everyPageIsRoffAReaderTakesAsWritten(name: String) throws {
         let page = try #require(name == "shade" ? ManPage.page : ManualTopic.page(named: name))
-        let roff = page.roff
+        let roff = page.roff(version: Shade.version)
         #expect(roff.hasPrefix(".TH \"\(Roff.escape(name.uppercased()))\" \"\(page.section)\""))
         #expect(roff.contains("\n.SH NAME\n") && roff.contains("\n.SH \"SEE ALSO\"\n"))
         for line in roff.split(separator: "\n") {
@@ -270,7 +271,7 @@ import Testing
             #expect(line.allSatisfy { $0.isASCII }, "\(line)")
         }
         // The terminal's text holds every section, in the page's order.
-        let text = page.terminalText.text
+        let text = page.terminalText(columns: CommandHelp.columns).text
         let titles = ["NAME"] + page.sections.map(\.title)
         let found = titles.compactMap { title in
             text.range(of: "\n" + title + "\n")?.lowerBound ?? text.range(of: title + "\n")?.lowerBound
@@ -288,7 +289,7 @@ import Testing
     }
 
     @Test func everyExampleOfThePageIsACommand() throws {
-        for (example, _) in ManPage.examples {
+        for (example, _) in CommandManual.examples {
             guard case .command = try Shade.parse(CommandLineWords.split(example)) else {
                 Issue.record("'\(example)' is not a command")
                 continue

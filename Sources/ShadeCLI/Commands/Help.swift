@@ -1,4 +1,5 @@
 import ShadeCore
+import ShadeManual
 
 extension Shade {
     struct Help: PlannerCommand {
@@ -40,7 +41,8 @@ extension Shade {
             if man {
                 // Shade's own words, passed through the escaping all the same: roff holds no
                 // control character but line breaks.
-                session.print(SafeText(escaping: topic?.roff ?? ManPage.text, keepingLineBreaks: true))
+                session.print(
+                    SafeText(escaping: topic?.roff(version: Shade.version) ?? ManPage.text, keepingLineBreaks: true))
                 return
             }
             guard !command.isEmpty else {
@@ -48,7 +50,7 @@ extension Shade {
                 return
             }
             if let topic {
-                session.print(topic.terminalText)
+                session.print(topic.terminalText(columns: CommandHelp.columns))
                 return
             }
             guard let text = Shade.helpText(for: command) else {

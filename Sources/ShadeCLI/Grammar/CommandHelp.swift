@@ -1,4 +1,5 @@
 import ShadeCore
+import ShadeRendering
 
 /// The help text of a command or a group, written from its grammar: what it does, how to type
 /// it, each argument and option, and its examples.
@@ -51,30 +52,7 @@ enum CommandHelp {
     }
 
     /// Wraps each line of a text to the columns, keeping its indentation.
-    static func wrap(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            if line.count <= columns { return String(line) }
-            let indent = String(line.prefix { $0 == " " })
-            return wrapLine(String(line.dropFirst(indent.count)), width: columns - indent.count)
-                .map { indent + $0 }.joined(separator: "\n")
-        }.joined(separator: "\n")
-    }
+    static func wrap(_ text: String) -> String { TextWrap.wrap(text, columns: columns) }
 
-    /// The words of one line in lines of at most `width` characters (a longer word stays whole).
-    private static func wrapLine(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            if current.isEmpty {
-                current = String(word)
-            } else if current.count + 1 + word.count <= width {
-                current += " " + word
-            } else {
-                lines.append(current)
-                current = String(word)
-            }
-        }
-        lines.append(current)
-        return lines
-    }
+    private static func wrapLine(_ text: String, width: Int) -> [String] { TextWrap.lines(text, width: width) }
 }

@@ -1,4 +1,5 @@
 import ShadeCore
+import ShadeManual
 import ShadeRendering
 
 /// The language's own words about itself: `help` alone, the overview of every command from the

@@ -1,4 +1,5 @@
 import ShadeCore
+import ShadeManual
 
 /// The manual page shade(1) (`help --man`): written from the command grammars (each command's
 /// usage, what it does, its discussion and examples, its arguments and options) and from the
@@ -6,14 +7,15 @@ import ShadeCore
 /// they share, scripts, JSON, the environment, files and exit codes) in `ManPage+….swift`.
 enum ManPage {
     /// The page as roff.
-    static var text: String { page.roff }
+    static var text: String { page.roff(version: Shade.version) }
 
     /// The page.
     static var page: ManualPage {
         ManualPage(
             name: "shade", section: "1", manual: "User Commands",
             summary: "plan your week in morning, afternoon and evening slots",
-            sections: [synopsis, description, options, commands, words] + language + planning + system)
+            sections: [synopsis, CommandManual.description, options, commands, words] + CommandManual.language
+                + CommandManual.planning + CommandManual.system)
     }
 
     private static let synopsis: ManualSection = {
@@ -29,32 +31,6 @@ enum ManPage {
                         + .roman("]")),
             ])
     }()
-
-    private static let description = ManualSection(
-        "DESCRIPTION",
-        [
-            .paragraph(
-                """
-                shade is a week planner for the terminal. Every day of the week is split into three slots
-                (morning, afternoon and evening) and every task lives in one day and slot. Plan a week in
-                the line-oriented REPL, or with one-shot commands from a shell or a script; print a day's
-                timeline; see how much of each day and week was done.
-                """),
-            .paragraph(
-                """
-                shade with no command starts the REPL at today and the current slot. shade COMMAND runs one
-                command and exits; what is typed after the REPL's prompt is what could be typed after
-                shade in a shell. Standard input that is not a terminal is read as a script: one command
-                a line, # starts a comment; shade exits with the first failing line's code.
-                """),
-            .paragraph(
-                """
-                Every view and every change takes --json and then prints one JSON document and nothing
-                else. A task has a short numeric id, shown in every view, that never changes; goals are
-                g1, g2 and so on. Text that did not come from shade itself is shown with its control
-                characters escaped.
-                """),
-        ])
 
     private static var options: ManualSection {
         var blocks = CommandGrammar.globalOptions.map { option -> ManualBlock in
@@ -140,7 +116,7 @@ enum ManPage {
         ManualSection(
             "DAYS, SLOTS, TIMES AND WEEKS",
             Shade.Help.words.map { label, lines in
-                .item(label, lines.joined(separator: " ") + "\n\n" + (wordsProse[label] ?? ""))
+                .item(label, lines.joined(separator: " ") + "\n\n" + (CommandManual.wordsProse[label] ?? ""))
             })
     }
 }

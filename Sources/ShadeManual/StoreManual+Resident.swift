@@ -1,6 +1,6 @@
 extension StoreManual {
     /// The resident process: what it is for, which commands it answers, and when it steps aside.
-    static let resident = ManualSection(
+    public static let resident = ManualSection(
         "THE RESIDENT PROCESS",
         [
             .paragraph(

@@ -1,8 +1,8 @@
-extension ManPage {
+extension CommandManual {
     /// Reminders, planning over time and looking back: the reference behind remind, carry, goals,
     /// review, capacity, templates, stats, chart, history and report (import and export in
     /// `ManPage+Interchange.swift`).
-    static let planning = [
+    public static let planning = [
         ManualSection(
             "REMINDERS",
             [

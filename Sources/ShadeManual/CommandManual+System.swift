@@ -1,7 +1,7 @@
-extension ManPage {
+extension CommandManual {
     /// The page's closing sections: configuration, completion, environment, files, exit status,
     /// examples and the other pages.
-    static var system: [ManualSection] {
+    public static var system: [ManualSection] {
         [
             configuration, completion,
             ManualSection("ENVIRONMENT", environment.map { .item($0.0, $0.1) }),
@@ -136,7 +136,7 @@ extension ManPage {
         """)
 
     /// Each example with what it does; a test runs every one.
-    static let examples: [(String, String)] = [
+    public static let examples: [(String, String)] = [
         ("add tue evening Call the bank +errand cat:bill", "Add a task to Tuesday evening, with a tag and a category."),
         (
             "add fri Dentist at:4:30pm remind:1h",

@@ -5,15 +5,15 @@
 /// is a request whose text would vanish (begun with `\&`), and `-` is a hyphen that a terminal
 /// may show as `‐` (written `\-`, so that options copy as typed). Every character outside ASCII
 /// is written as `\[uXXXX]`, so that no reader takes UTF-8 for Latin-1.
-enum Roff {
+public enum Roff {
     /// One line of running text, escaped.
-    static func line(_ text: String) -> String {
+    public static func line(_ text: String) -> String {
         let escaped = escape(text)
         return escaped.hasPrefix(".") || escaped.hasPrefix("'") ? "\\&" + escaped : escaped
     }
 
     /// Text escaped for the middle of a line (a line is made with `line`).
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -30,16 +30,16 @@ enum Roff {
     }
 
     /// A request with its arguments, each quoted (a `"` inside written `\(dq`): `.SH "EXIT STATUS"`.
-    static func request(_ name: String, _ arguments: String...) -> String {
-        ([name] + arguments.map { "\"" + escape($0).replacingOccurrences(of: "\"", with: "\\(dq") + "\"" })
+    public static func request(_ name: String, _ arguments: String...) -> String {
+        ([name] + arguments.map { "\"" + escape($0).replacing("\"", with: "\\(dq") + "\"" })
             .joined(separator: " ")
     }
 
     /// Text in bold, escaped, for the middle of a line.
-    static func bold(_ text: String) -> String { "\\fB" + escape(text) + "\\fR" }
+    public static func bold(_ text: String) -> String { "\\fB" + escape(text) + "\\fR" }
 
     /// Text in italics, escaped, for the middle of a line.
-    static func italic(_ text: String) -> String { "\\fI" + escape(text) + "\\fR" }
+    public static func italic(_ text: String) -> String { "\\fI" + escape(text) + "\\fR" }
 
     /// Upper-case hexadecimal digits, at least `digits` of them (as `\[u…]` wants them).
     private static func hex(_ value: UInt32, digits: Int) -> String {

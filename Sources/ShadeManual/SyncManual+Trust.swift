@@ -1,6 +1,6 @@
 extension SyncManual {
     /// What shade trusts, what it does not, and what it does with what arrives.
-    static let trust = ManualSection(
+    public static let trust = ManualSection(
         "WHAT IS TRUSTED, AND WHAT IS NOT",
         [
             .paragraph(
@@ -78,7 +78,7 @@ extension SyncManual {
         ])
 
     /// Two people, one planner: a real run.
-    static let example = ManualSection(
+    public static let example = ManualSection(
         "EXAMPLE",
         [
             .paragraph(

@@ -1,6 +1,6 @@
 extension StoreManual {
     /// How a change reaches the disk and stays there, and what shade refuses to read.
-    static let durability = [
+    public static let durability = [
         ManualSection(
             "DURABILITY",
             [

@@ -1,4 +1,5 @@
 import ShadeCore
+import ShadeRendering
 
 extension ManualPage {
     /// How far a section's text is indented, and an item's text and an example further.
@@ -7,7 +8,7 @@ extension ManualPage {
 
     /// The page for the terminal (`help TOPIC`): the same words as the roff, each section's title
     /// on its own line and its text indented under it, wrapped to the help's columns.
-    var terminalText: SafeText {
+    public func terminalText(columns: Int) -> SafeText {
         var lines = ["NAME", Self.pad(Self.indent) + name + " - " + summary]
         for section in sections {
             lines += ["", section.title]
@@ -17,7 +18,8 @@ extension ManualPage {
             }
         }
         // Shade's own words, passed through the escaping all the same: no help line can act on a terminal.
-        return SafeText(escaping: CommandHelp.wrap(lines.joined(separator: "\n")), keepingLineBreaks: true)
+        return SafeText(
+            escaping: TextWrap.wrap(lines.joined(separator: "\n"), columns: columns), keepingLineBreaks: true)
     }
 
     /// One block as lines of text (wrapped afterwards, each keeping its indentation).

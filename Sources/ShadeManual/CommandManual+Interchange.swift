@@ -1,6 +1,6 @@
-extension ManPage {
+extension CommandManual {
     /// import and export: the formats, what each cannot hold, and the limits every file is read within.
-    static let interchange = ManualSection(
+    public static let interchange = ManualSection(
         "IMPORT AND EXPORT",
         [
             .item(

@@ -1,6 +1,6 @@
-extension ManPage {
+extension CommandManual {
     /// How days, slots, times and weeks are read, by the overview's labels for them.
-    static let wordsProse: [String: String] = [
+    public static let wordsProse: [String: String] = [
         "Slots":
             """
         Morning (m) 06:00–12:00, afternoon (a) 12:00–18:00, evening (e) 18:00–24:00; before
@@ -38,7 +38,7 @@ extension ManPage {
 
     /// The reference of the language the commands share: rates, filters, the REPL, words and
     /// options, scripts, JSON and safe text.
-    static let language = [
+    public static let language = [
         ManualSection(
             "RATES",
             [

@@ -1,32 +1,41 @@
 /// A manual page as a small document: its name, section and sections of blocks, written once and
 /// rendered both as roff (`help --man`, what `man` reads) and as text for the terminal
 /// (`help TOPIC`), so that the two always say the same words.
-struct ManualPage: Sendable {
+public struct ManualPage: Sendable {
     /// The page's name, as `man` is given it (`shade-store`).
-    let name: String
+    public let name: String
     /// The manual section (`1` commands, `5` file formats, `7` overviews).
-    let section: String
+    public let section: String
     /// The manual's title, shown in the page's header (`File Formats`).
-    let manual: String
+    public let manual: String
     /// What the page is about, in a few words: the NAME line after the page's name.
-    let summary: String
+    public let summary: String
     /// The page's sections after NAME, in order.
-    let sections: [ManualSection]
+    public let sections: [ManualSection]
+
+    /// A page of these parts.
+    public init(name: String, section: String, manual: String, summary: String, sections: [ManualSection]) {
+        self.name = name
+        self.section = section
+        self.manual = manual
+        self.summary = summary
+        self.sections = sections
+    }
 }
 
 /// A section of a manual page (`.SH`): its title, upper case, and its blocks.
-struct ManualSection: Sendable {
-    let title: String
-    let blocks: [ManualBlock]
+public struct ManualSection: Sendable {
+    public let title: String
+    public let blocks: [ManualBlock]
 
-    init(_ title: String, _ blocks: [ManualBlock]) {
+    public init(_ title: String, _ blocks: [ManualBlock]) {
         self.title = title
         self.blocks = blocks
     }
 }
 
 /// One block of a section.
-enum ManualBlock: Sendable {
+public enum ManualBlock: Sendable {
     /// Running text; line breaks in the source are blanks.
     case paragraph(String)
     /// Lines kept as lines (each filled, but a new line starts where one is written).
@@ -42,41 +51,41 @@ enum ManualBlock: Sendable {
     case line(ManualText)
 
     /// A term in bold and its text: the common item.
-    static func item(_ term: String, _ text: String) -> ManualBlock { .item(.bold(term), text) }
+    public static func item(_ term: String, _ text: String) -> ManualBlock { .item(.bold(term), text) }
 
     /// Lines shown exactly as written, given as one text (a raw string keeps quotes and
     /// backslashes as they are).
-    static func verbatim(_ text: String) -> ManualBlock {
+    public static func verbatim(_ text: String) -> ManualBlock {
         .example(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
     }
 }
 
 /// A short text in faces (bold, italic, roman), for terms and synopses.
-struct ManualText: Sendable {
+public struct ManualText: Sendable {
     /// How a run of text is set.
-    enum Face: Sendable {
+    public enum Face: Sendable {
         case roman
         case bold
         case italic
     }
 
     /// The runs of text, each in its face.
-    let runs: [(face: Face, text: String)]
+    public let runs: [(face: Face, text: String)]
 
     /// The text in bold.
-    static func bold(_ text: String) -> ManualText { ManualText(runs: [(.bold, text)]) }
+    public static func bold(_ text: String) -> ManualText { ManualText(runs: [(.bold, text)]) }
 
     /// The text in italics.
-    static func italic(_ text: String) -> ManualText { ManualText(runs: [(.italic, text)]) }
+    public static func italic(_ text: String) -> ManualText { ManualText(runs: [(.italic, text)]) }
 
     /// The text in roman.
-    static func roman(_ text: String) -> ManualText { ManualText(runs: [(.roman, text)]) }
+    public static func roman(_ text: String) -> ManualText { ManualText(runs: [(.roman, text)]) }
 
     /// The runs of two texts, one after the other.
-    static func + (left: ManualText, right: ManualText) -> ManualText {
+    public static func + (left: ManualText, right: ManualText) -> ManualText {
         ManualText(runs: left.runs + right.runs)
     }
 
     /// The words without their faces.
-    var plain: String { runs.map(\.text).joined() }
+    public var plain: String { runs.map(\.text).joined() }
 }

@@ -1,8 +1,8 @@
 /// shade-store(5): the store's files and their formats (this file), how a change is made durable
 /// and the resident process (`StoreManual+Durability.swift`). `help store` shows it.
-enum StoreManual {
+public enum StoreManual {
     /// The page.
-    static let page = ManualPage(
+    public static let page = ManualPage(
         name: "shade-store", section: "5", manual: "File Formats",
         summary: "the files of a shade planner and how they stay whole",
         sections: [description, files, format, changes] + durability + [resident, environment, seeAlso])

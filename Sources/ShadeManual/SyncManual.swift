@@ -1,8 +1,8 @@
 /// shade-sync(7): sharing a planner through git, its participants and the merge (this file), what
 /// is trusted and an example (`SyncManual+Trust.swift`). `help sharing` shows it.
-enum SyncManual {
+public enum SyncManual {
     /// The page.
-    static let page = ManualPage(
+    public static let page = ManualPage(
         name: "shade-sync", section: "7", manual: "Miscellaneous",
         summary: "sharing a shade planner through git",
         sections: [description, participants, syncing, merge, trust, example, seeAlso])

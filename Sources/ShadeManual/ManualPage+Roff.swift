@@ -1,8 +1,8 @@
 extension ManualPage {
-    /// The page as roff with the man macros: what `man -l` reads and `scripts/install` installs.
-    var roff: String {
+    /// The page as roff with the man macros, its header naming shade `version`: what `man -l` reads and `scripts/install` installs.
+    public func roff(version: String) -> String {
         var lines = [
-            Roff.request(".TH", name.uppercased(), section, "", "shade \(Shade.version)", manual),
+            Roff.request(".TH", name.uppercased(), section, "", "shade \(version)", manual),
             // Ragged right, no hyphens: options and words such as remind:WHEN stay whole.
             ".ad l", ".nh",
             ".SH NAME",
@@ -63,13 +63,13 @@ extension ManualPage {
     }
 
     /// Running text as one line: the source's line breaks become blanks.
-    static func filled(_ text: String) -> String {
+    public static func filled(_ text: String) -> String {
         text.split(separator: "\n").map { $0.trimmingCharacters(of: " ") }.filter { !$0.isEmpty }
             .joined(separator: " ")
     }
 
     /// The paragraphs of a text (parted by a blank line), each filled.
-    static func paragraphs(_ text: String) -> [String] {
+    public static func paragraphs(_ text: String) -> [String] {
         text.split(separator: "\n\n").map { filled(String($0)) }.filter { !$0.isEmpty }
     }
 }
