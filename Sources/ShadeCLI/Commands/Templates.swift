@@ -78,10 +78,8 @@ extension Shade {
         let name: String
         let week: String?
 
-        func execute(in session: Session) throws {
-            let target = try parseWords(resolver: session.resolver())
-            let now = try session.now()
-            let change = try session.commit(label: undoLabel(in: session), now: now) { state in
+        func run(on target: ISOWeek, now: Moment, label: String, in session: Session) throws {
+            let change = try session.commit(label: label, now: now) { state in
                 try TemplateOperations.save(
                     named: name, of: target, tasks: try session.applyStandingFilter(state.tasks(in: target)),
                     in: state, context: session.operationContext(now))
@@ -106,12 +104,10 @@ extension Shade {
         let name: String
         let week: String?
 
-        func execute(in session: Session) throws {
-            let target = try parseWords(resolver: session.resolver())
-            let now = try session.now()
+        func run(on target: ISOWeek, now: Moment, label: String, in session: Session) throws {
             var random = SystemRandomNumberGenerator()
             var entries = 0
-            let change = try session.commit(label: undoLabel(in: session), now: now) { state in
+            let change = try session.commit(label: label, now: now) { state in
                 let template = try TemplateOperations.require(name, in: state)
                 entries = template.entries.count
                 return try TemplateOperations.apply(
@@ -198,6 +194,8 @@ protocol TemplateWeekCommand: PlannerCommand where Words == ISOWeek {
     var name: String { get }
     var week: String? { get }
     init(json: Bool, name: String, week: String?)
+    /// Saves or applies the template: one change to `target`, labelled `label` for undo.
+    func run(on target: ISOWeek, now: Moment, label: String, in session: Session) throws
 }
 
 extension TemplateWeekCommand {
@@ -210,8 +208,9 @@ extension TemplateWeekCommand {
         try week.map { try resolver.requireWeek($0) } ?? resolver.view.isoWeek.adding(weeks: Self.weeksAfterView)
     }
 
-    /// The command as typed, for the undo journal.
-    func undoLabel(in session: Session) -> String {
-        session.undoLabel(["template", Self.grammar.name, name] + (week.map { [$0] } ?? []))
+    func execute(in session: Session) throws {
+        let target = try parseWords(resolver: session.resolver())
+        let label = session.undoLabel(["template", Self.grammar.name, name] + (week.map { [$0] } ?? []))
+        try run(on: target, now: session.now(), label: label, in: session)
     }
 }

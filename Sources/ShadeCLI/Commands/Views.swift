@@ -1,5 +1,4 @@
 import ShadeCore
-import ShadeJSON
 import ShadeRendering
 import ShadeStore
 
