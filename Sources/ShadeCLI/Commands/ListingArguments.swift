@@ -12,10 +12,11 @@ struct ListingArguments: Sendable {
     init(_ arguments: CommandArguments) throws(CommandError) {
         json = arguments.flag("json")
         by = try arguments.choice("by", as: TaskGrouping.self)
-        words = arguments.grammar.arguments.last.map { arguments.words($0.name) } ?? []
+        words = arguments.restWords
     }
 
-    /// The grammar of such a command: its `words` argument, `--json` and `--by`.
+    /// The grammar of such a command: its `words` argument (one that takes the rest of the line),
+    /// `--json` and `--by`.
     static func grammar(name: String, abstract: String, discussion: String, words: CommandGrammar.Argument)
         -> CommandGrammar
     {

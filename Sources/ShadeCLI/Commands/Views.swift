@@ -158,7 +158,7 @@ extension Shade {
                   ls thisweek --by status
                   ls all sort:-modified --json
                 """,
-            words: .init("filters", valueName: "FILTER…", help: "Filters that must all hold.", arity: .rest))
+            words: RestWords.argument("FILTER…", help: "Filters that must all hold.", name: "filters"))
         let listing: ListingArguments
         var json: Bool { listing.json }
         var by: TaskGrouping? { listing.by }
@@ -231,7 +231,7 @@ extension Shade {
                   find creme brulee
                   find report sort:-modified --json
                 """,
-            words: .init("words", valueName: "TEXT…", help: "What to look for.", arity: .rest))
+            words: RestWords.argument("TEXT…", help: "What to look for."))
         let listing: ListingArguments
 
         init(_ arguments: CommandArguments) throws(CommandError) {
