@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "ShadeCalendar", dependencies: ["CLibical", "ShadePlatform"]),
         .target(name: "CSystemCalls"),
         .target(name: "ShadeStore", dependencies: ["ShadeCore", "ShadeJSON", "CSystemCalls", "ShadePlatform"]),
-        .target(name: "ShadeRendering", dependencies: ["ShadeCore", "ShadeJSON"]),
+        .target(name: "ShadeRendering", dependencies: ["ShadeCore", "ShadeJSON", "ShadeStore"]),
         .target(name: "ShadeHost", dependencies: ["CSystemCalls", "ShadePlatform"]),
         .target(
             name: "ShadeSync", dependencies: ["ShadeCore", "ShadeJSON", "ShadeStore", "ShadeHost", "ShadePlatform"]),
@@ -85,7 +85,8 @@ let package = Package(
             ],
             exclude: ["Fixtures"]),
         .testTarget(
-            name: "ShadeRenderingTests", dependencies: ["ShadeRendering", "ShadeCore", "ShadeJSON", "ShadeTestSupport"],
+            name: "ShadeRenderingTests",
+            dependencies: ["ShadeRendering", "ShadeCore", "ShadeJSON", "ShadeStore", "ShadeTestSupport"],
             exclude: ["Golden"]),
         .testTarget(name: "ShadeReportTests", dependencies: ["ShadeReport", "ShadeCore", "ShadeTestSupport"]),
         .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ShadeStore", "ShadeCore", "ShadeManual"]),

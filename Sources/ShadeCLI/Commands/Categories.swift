@@ -1,5 +1,4 @@
 import ShadeCore
-import ShadeJSON
 import ShadeRendering
 import ShadeStore
 
@@ -27,15 +26,11 @@ extension Shade {
             ])
     }
 
-    struct CategoryList: PlannerCommand {
+    struct CategoryList: JSONFlagCommand {
         static let grammar = CommandGrammar(
             name: "ls", abstract: "Each category with its colour and its tasks' counts and rate (whole history).",
             flags: [.json("Print the categories as JSON.")])
         let json: Bool
-
-        init(_ arguments: CommandArguments) {
-            json = arguments.flag("json")
-        }
 
         func execute(in session: Session) throws {
             let (categories, tallies) = try session.read { state -> ([Category], [String: Tally]) in
@@ -43,32 +38,11 @@ extension Shade {
                 return (categories, categories.isEmpty ? [:] : try state.categoryTallies())
             }
             if json {
-                let list = categories.map { category -> JSONValue in
-                    let tally = tallies[category.name] ?? Tally()
-                    return [
-                        "name": .string(category.name), "color": .optional(category.color?.rawValue),
-                        "rate": tally.rate.map(JSONValue.double) ?? .null, "done": .int(Int64(tally.done)),
-                        "open": .int(Int64(tally.open)), "cancelled": .int(Int64(tally.cancelled)),
-                    ]
-                }
-                try session.printJSON(["categories": .array(list)])
-                return
-            }
-            guard !categories.isEmpty else {
-                session.print("no categories yet; add one with cat add NAME, or cat:NAME on a task")
-                return
-            }
-            let context = try session.renderContext()
-            let width = categories.map { DisplayWidth.of(SafeText(escaping: $0.name)) }.max() ?? 0
-            for category in categories {
-                let tally = tallies[category.name] ?? Tally()
-                let swatch: SafeText =
-                    category.color.map {
-                        context.style.color("●", $0) + " " + DisplayWidth.padRight("\($0.rawValue)", to: 6)
-                    } ?? "  —     "
-                let name = DisplayWidth.padRight(SafeText(escaping: category.name), to: width)
-                let rate = DisplayWidth.padLeft(RateFormat.percent(tally.rate), to: 4)
-                session.print(name + "  " + swatch + "  " + rate + "  " + context.style.dim(RateFormat.counts(tally)))
+                try session.printJSON(CategoryTable.json(categories, tallies: tallies))
+            } else if categories.isEmpty {
+                session.print(CategoryTable.empty)
+            } else {
+                session.print(CategoryTable.render(categories, tallies: tallies, context: try session.renderContext()))
             }
         }
     }

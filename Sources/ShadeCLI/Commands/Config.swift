@@ -1,5 +1,4 @@
 import ShadeCore
-import ShadeJSON
 import ShadeRendering
 
 extension Shade {
@@ -76,11 +75,11 @@ extension Shade {
             }
             let setting = Config.setting(key, of: session.identity)
             if json {
-                try session.printJSON(Config.json(key.rawValue, setting.value.map(JSONValue.string) ?? .null, setting))
+                try session.printJSON(ConfigView.json(setting))
             } else if changed {
-                session.print("\(key.rawValue) is " + Config.describe(setting, of: key) + " now")
-            } else if let value = setting.value {
-                session.print("\(value)")
+                session.print(ConfigView.changed(setting))
+            } else if setting.isSet {
+                session.print(ConfigView.shown(setting.value))
             } else {
                 Output.error("note: \(key.rawValue) is not set; config \(key.rawValue) VALUE sets it\n")
             }
@@ -104,78 +103,44 @@ extension Shade {
             }
         }
 
-        /// `ana (git's user.name)`, `not set`, for a confirmation.
-        static func describe(_ setting: UserIdentity.Setting, of key: Key) -> SafeText {
-            let value = SafeText(escaping: setting.value ?? "")
-            switch setting.source {
-            case .config: return value
-            case .git: return value + " (git's \(key.rawValue))"
-            case .login: return value + " (the login name)"
-            case .none: return "not set"
-            }
-        }
-
         /// Writes (or takes out, for nil) a setting of the file, and takes it from now on.
         static func save(_ key: Key, _ value: String?, session: Session, directory: String) throws {
-            try Configuration.update(directory: directory, mode: 0o600) { object in
-                var user = object["user"]?.objectValue ?? JSONObject()
-                user[key == .name ? "name" : "email"] = value.map(JSONValue.string)
-                object["user"] = user.count == 0 ? nil : .object(user)
-            }
+            try Configuration.setUser(key == .name ? "name" : "email", to: value, directory: directory)
             switch key {
             case .name: session.identity.configure(name: value)
             case .email: session.identity.configure(email: value)
             }
         }
 
-        /// A setting of the user: its value and where it comes from.
-        static func setting(_ key: Key, of identity: UserIdentity) -> UserIdentity.Setting {
-            key == .name ? identity.nameSetting : identity.emailSetting
-        }
-
-        /// `{"key": "user.name", "value": "ana", "from": "config"}` (`from`: config, git, login, or
-        /// null when there is no value).
-        static func json(_ key: String, _ value: JSONValue, _ setting: UserIdentity.Setting?) -> JSONValue {
-            let source = setting?.source ?? .config
-            return ["key": .string(key), "value": value, "from": .optional(source == .none ? nil : source.rawValue)]
+        /// A setting of the user as `config` shows it: its value and where it comes from.
+        static func setting(_ key: Key, of identity: UserIdentity) -> ConfigView.Setting {
+            let setting = key == .name ? identity.nameSetting : identity.emailSetting
+            let source: ConfigView.Setting.Source?
+            switch setting.source {
+            case .config: source = .config
+            case .git: source = .git
+            case .login: source = .login
+            case .none: source = nil
+            }
+            return ConfigView.Setting(key: key.rawValue, value: setting.value, source: source)
         }
 
         /// `config`: user.name and user.email, then the other settings of the file.
         private func list(_ session: Session, directory: String) throws {
-            let others = Config.flattened(try Configuration.settings(at: Configuration.path(in: directory)))
-                .filter { !$0.key.hasPrefix("user.") }
-            let users = Key.allCases.map { ($0, Config.setting($0, of: session.identity)) }
+            let others = try Configuration.flattenedSettings(in: directory).filter { !$0.key.hasPrefix("user.") }.map {
+                ConfigView.Setting(key: $0.key, fileValue: $0.value)
+            }
+            let user = Key.allCases.map { Config.setting($0, of: session.identity) }
             if json {
-                let entries =
-                    users.map { Config.json($0.0.rawValue, $0.1.value.map(JSONValue.string) ?? .null, $0.1) }
-                    + others.map { Config.json($0.key, $0.value, nil) }
-                try session.printJSON(["settings": .array(entries)])
-                return
+                try session.printJSON(ConfigView.json(user: user, others: others))
+            } else {
+                session.print(ConfigView.list(user: user, others: others))
             }
-            let width = max(12, others.map { $0.key.count }.max() ?? 0) + 2
-            var lines: [SafeText] = []
-            for (key, setting) in users {
-                let from: SafeText
-                switch setting.source {
-                case .config: from = "(set)"
-                case .git: from = "(git's \(key.rawValue))"
-                case .login: from = "(login name)"
-                case .none: from = "(not set)"
-                }
-                let value = SafeText(escaping: setting.value ?? "—")
-                lines.append(
-                    DisplayWidth.padRight("\(key.rawValue)", to: width) + DisplayWidth.padRight(value, to: 24) + " "
-                        + from)
-            }
-            for (key, value) in others {
-                lines.append(DisplayWidth.padRight("\(key)", to: width) + Config.shown(value))
-            }
-            session.print(lines.joined(separator: "\n"))
         }
 
         /// `config slots.morning`: a setting of the file other than the user's, read only.
         private func showFileSetting(_ word: String, session: Session, directory: String) throws {
-            let settings = Config.flattened(try Configuration.settings(at: Configuration.path(in: directory)))
+            let settings = try Configuration.flattenedSettings(in: directory)
             let known = Key.allCases.map(\.rawValue)
             guard let found = settings.first(where: { $0.key == word }) else {
                 let hint = NearestWord.nearest(to: word, in: known + settings.map(\.key)).map {
@@ -190,31 +155,12 @@ extension Shade {
                     "config sets \(known.joined(separator: " and ")) only; \(CommandArguments.quoted(word)) is set by its own command or in \(Configuration.path(in: directory))"
                 )
             }
+            let setting = ConfigView.Setting(key: found.key, fileValue: found.value)
             if json {
-                try session.printJSON(Config.json(found.key, found.value, nil))
+                try session.printJSON(ConfigView.json(setting))
             } else {
-                session.print(Config.shown(found.value))
+                session.print(ConfigView.shown(setting.value))
             }
-        }
-
-        /// The settings of a file, each by its dotted path (`slots.morning`), in the file's order.
-        static func flattened(_ object: JSONObject?) -> [(key: String, value: JSONValue)] {
-            guard let object else { return [] }
-            var result: [(key: String, value: JSONValue)] = []
-            for (key, value) in object {
-                if let inner = value.objectValue, inner.count > 0 {
-                    result += flattened(inner).map { (key + "." + $0.key, $0.value) }
-                } else {
-                    result.append((key, value))
-                }
-            }
-            return result
-        }
-
-        /// A setting's value as text: a string as it is, anything else as compact JSON.
-        static func shown(_ value: JSONValue) -> SafeText {
-            if let text = value.stringValue { return SafeText(escaping: text) }
-            return SafeText(escaping: (try? JSONWriter.string(value, layout: .compact)) ?? "")
         }
     }
 }

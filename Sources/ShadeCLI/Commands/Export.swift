@@ -1,6 +1,6 @@
 import ShadeCore
 import ShadeInterchange
-import ShadeJSON
+import ShadeRendering
 import ShadeStore
 
 extension Shade {
@@ -69,11 +69,9 @@ extension Shade {
                 return
             }
             try UserFile.write(written.text, to: output)
-            let count = bundle.tasks.count
             session.print(
-                "exported \(count) task\(count == 1 ? "" : "s")"
-                    + (bundle.series.isEmpty ? "" : " and \(bundle.series.count) repeating")
-                    + " to \(SafeText(escaping: output)) (\(format.rawValue))")
+                ExportSummary.render(
+                    tasks: bundle.tasks.count, series: bundle.series.count, file: output, format: format.rawValue))
         }
 
         /// What the filters select: the tasks, the repeating tasks with a matching occurrence, and

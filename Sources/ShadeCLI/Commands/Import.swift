@@ -1,6 +1,5 @@
 import ShadeCore
 import ShadeInterchange
-import ShadeJSON
 import ShadeRendering
 import ShadeStore
 
@@ -77,18 +76,13 @@ extension Shade {
                 }
             }
             if json {
-                var object = JSONObject()
-                object.appendUnique("added", .array(outcome.added.map(JSONValue.string)))
-                object.appendUnique("updated", .array(outcome.updated.map(JSONValue.string)))
-                object.appendUnique("left", .array(outcome.left.map(JSONValue.string)))
-                if !dryRun {
-                    object.appendUnique("format", .string(format.rawValue))
-                    object.appendUnique("notes", .array(bundle.notes.map(JSONValue.string)))
-                }
-                try session.printJSON(.object(object))
-                return
+                try session.printJSON(
+                    ImportSummary.json(outcome, notes: bundle.notes, format: format.rawValue, dryRun: dryRun))
+            } else {
+                session.print(
+                    ImportSummary.render(
+                        outcome, notes: bundle.notes, file: shownFile, format: format.rawValue, dryRun: dryRun))
             }
-            session.print(Import.summary(outcome, bundle: bundle, file: shownFile, format: format, dryRun: dryRun))
         }
 
         /// Runs the core merge against the planner's records.
@@ -104,38 +98,6 @@ extension Shade {
             } catch let error as ImportError {
                 throw CommandError.failed("nothing was imported: \(SafeText(escaping: error.description))")
             }
-        }
-
-        /// `imported week.csv (csv): 12 tasks added, 3 updated, 40 left as they were …`.
-        static func summary(
-            _ outcome: ImportOperations.Outcome, bundle: PlannerBundle, file: SafeText, format: InterchangeFormat,
-            dryRun: Bool
-        ) -> SafeText {
-            func tasks(_ count: Int) -> String { "\(count) task\(count == 1 ? "" : "s")" }
-            var parts = [
-                "\(tasks(outcome.added.count)) \(dryRun ? "to add" : "added")",
-                "\(outcome.updated.count) \(dryRun ? "to update" : "updated")",
-                "\(outcome.left.count) left as they were",
-            ]
-            let kinds: [(RecordKind, String, String)] = [
-                (RepeatSeries.kind, "repeating task", "repeating tasks"), (Goal.kind, "goal", "goals"),
-                (Category.kind, "category", "categories"), (WeekTemplate.kind, "template", "templates"),
-            ]
-            for (kind, one, many) in kinds {
-                let added = outcome.recordsAdded[kind] ?? 0
-                let updated = outcome.recordsUpdated[kind] ?? 0
-                guard added + updated > 0 else { continue }
-                let count = added + updated
-                parts.append(
-                    "\(count) \(count == 1 ? one : many) \(updated == 0 ? "new" : added == 0 ? "updated" : "new or updated")"
-                )
-            }
-            var text: SafeText =
-                (dryRun ? "would import " : outcome.isEmpty ? "nothing to import from " : "imported ") + file
-                + " (\(format.rawValue)): " + SafeText(escaping: parts.joined(separator: ", "))
-            if !dryRun, !outcome.isEmpty { text += "\n'undo' takes the whole import back" }
-            for note in bundle.notes { text += "\nnote: " + SafeText(escaping: note) }
-            return text
         }
     }
 }

@@ -2,7 +2,7 @@ import ShadeCore
 import ShadeRendering
 
 extension Shade {
-    struct Now: PlannerCommand {
+    struct Now: JSONFlagCommand {
         static let grammar = CommandGrammar(
             name: "now", abstract: "What to do now: the slot the clock is in, its tasks, the next timed task.",
             discussion: """
@@ -15,10 +15,6 @@ extension Shade {
                 """,
             flags: [.json("Print it as JSON.")])
         let json: Bool
-
-        init(_ arguments: CommandArguments) {
-            json = arguments.flag("json")
-        }
 
         func execute(in session: Session) throws {
             let now = try session.now()

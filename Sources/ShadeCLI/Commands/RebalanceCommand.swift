@@ -1,5 +1,4 @@
 import ShadeCore
-import ShadeJSON
 import ShadeRendering
 import ShadeStore
 
@@ -62,58 +61,16 @@ extension Shade {
             let stillOver = ShadeCore.Rebalance.overFullSlots(
                 week: target, tasks: tasks, after: moves, capacity: capacity)
             if json {
-                let render = try session.renderContext(series: true)
-                try session.printJSON([
-                    "week": .string(target.description), "applied": .bool(apply && !moves.isEmpty),
-                    "moves": .array(
-                        moves.map { move in
-                            [
-                                "id": .int(Int64(move.task.id)), "uid": .string(move.task.uid),
-                                "title": .string(move.task.title), "from_date": .string(move.task.date.description),
-                                "from_slot": .string(move.task.slot.rawValue), "date": .string(move.date.description),
-                                "slot": .string(move.slot.rawValue),
-                                "task": ViewJSON.task(moved(move), context: render),
-                            ]
-                        }),
-                    "over_full": .int(Int64(stillOver)),
-                ])
-                return
+                try session.printJSON(
+                    RebalanceView.json(
+                        moves, week: target, applied: apply && !moves.isEmpty, stillOver: stillOver,
+                        context: session.renderContext(series: true)))
+            } else {
+                session.print(
+                    RebalanceView.render(
+                        moves, week: target, applied: apply, stillOver: stillOver, hasCapacity: !capacity.isEmpty,
+                        typedWeek: week))
             }
-            guard !moves.isEmpty else {
-                if capacity.isEmpty {
-                    session.print("no slot has a capacity; capacity SLOT N sets one (e.g. capacity evening 2)")
-                } else if stillOver > 0 {
-                    session.print(
-                        "\(target): \(stillOver) over-full slot\(stillOver == 1 ? "" : "s"), but no later slot of the week has room"
-                    )
-                } else {
-                    session.print("\(target) fits: no slot holds more open tasks than its capacity")
-                }
-                return
-            }
-            let count = moves.count == 1 ? "1 move" : "\(moves.count) moves"
-            var text: SafeText = apply ? "made \(count) in \(target):\n" : "\(count) would make \(target) fit:\n"
-            for move in moves {
-                let from: SafeText = "\(move.task.date.shortLabel) \(move.task.slot)"
-                text +=
-                    "  \(move.task.id)  " + DisplayWidth.padRight(from, to: 21) + " → "
-                    + DisplayWidth.padRight("\(move.date.shortLabel) \(move.slot)", to: 21) + " "
-                    + session.shownTitle(move.task) + "\n"
-            }
-            if stillOver > 0 {
-                text +=
-                    "\(stillOver) slot\(stillOver == 1 ? " stays" : "s stay") over-full: no later slot of the week has room\n"
-            }
-            if !apply { text += "(rebalance\(week.map { " " + $0 } ?? "") --apply makes them)\n" }
-            session.print(text)
-        }
-
-        /// The task as the move leaves it.
-        private func moved(_ move: ShadeCore.Rebalance.Move) -> PlannerTask {
-            var task = move.task
-            task.date = move.date
-            task.slot = move.slot
-            return task
         }
     }
 }

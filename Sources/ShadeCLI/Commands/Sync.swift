@@ -1,5 +1,4 @@
 import ShadeCore
-import ShadeJSON
 import ShadeRendering
 import ShadeStore
 import ShadeSync
@@ -36,7 +35,7 @@ extension Shade {
         }
     }
 
-    struct SyncNow: PlannerCommand {
+    struct SyncNow: JSONFlagCommand {
         static let grammar = CommandGrammar(
             name: "now", abstract: "Commit your changes, fetch and merge the others', and send the result.",
             discussion: """
@@ -50,48 +49,17 @@ extension Shade {
             flags: [.json("Print {\"sent\": [uids], \"received\": [uids], \"conflicts\": N}.")])
         let json: Bool
 
-        init(_ arguments: CommandArguments) {
-            json = arguments.flag("json")
-        }
-
         func execute(in session: Session) throws {
             let report = try Shade.Sync.planner(session).run()
             if json {
-                try session.printJSON([
-                    "sent": .array(Self.uids(report.sent)), "received": .array(Self.uids(report.received)),
-                    "conflicts": .int(Int64(report.conflicts)),
-                ])
-                return
+                try session.printJSON(
+                    SyncReportView.json(sent: report.sent, received: report.received, conflicts: report.conflicts))
+            } else {
+                session.print(
+                    SyncReportView.render(
+                        remote: report.remote, sent: report.sent, received: report.received,
+                        conflicts: report.conflicts, style: try session.renderContext().style))
             }
-            let style = try session.renderContext().style
-            session.print(
-                "synced with \(report.remote): sent \(Self.count(report.sent)), received \(Self.count(report.received))"
-                    + (report.conflicts > 0
-                        ? style.bold(
-                            " · \(report.conflicts) conflict\(report.conflicts == 1 ? "" : "s") (see: conflicts)")
-                        : ""))
-            for delta in report.received.prefix(10) {
-                session.print("  ↓ " + Self.line(delta))
-            }
-            if report.received.count > 10 { session.print("  … and \(report.received.count - 10) more") }
-        }
-
-        /// Each uid once, in order.
-        static func uids(_ deltas: [StoreFileMerge.RecordDelta]) -> [JSONValue] {
-            var seen: Set<String> = []
-            return deltas.filter { seen.insert($0.key).inserted }.map { .string($0.key) }
-        }
-
-        static func count(_ deltas: [StoreFileMerge.RecordDelta]) -> String {
-            let count = Set(deltas.map(\.key)).count
-            return count == 1 ? "1 change" : "\(count) changes"
-        }
-
-        /// `added task “Buy milk”`.
-        static func line(_ delta: StoreFileMerge.RecordDelta) -> SafeText {
-            let verb = delta.action.pastTense
-            return "\(verb) \(delta.kind.rawValue) “" + DisplayWidth.truncate(SafeText(escaping: delta.title), to: 50)
-                + "”"
         }
     }
 
@@ -123,28 +91,15 @@ extension Shade {
 
         func execute(in session: Session) throws {
             let started = try Shade.Sync.planner(session).start(remote: remote)
+            let start = SyncReportView.Start(started.action)
             if json {
-                try session.printJSON([
-                    "action": .string(started.action.rawValue), "remote": .optional(started.remote),
-                    "sent": .array(SyncNow.uids(started.sent)), "received": .array(SyncNow.uids(started.received)),
-                ])
-                return
-            }
-            let place = "\(session.store.directory)"
-            switch started.action {
-            case .joined:
+                try session.printJSON(
+                    SyncReportView.json(start, remote: started.remote, sent: started.sent, received: started.received))
+            } else {
                 session.print(
-                    "joined the planner at \(started.remote ?? ""): received \(SyncNow.count(started.received))")
-            case .configured:
-                session.print("\(place) is shared already; its settings are written again")
-            case .created:
-                session.print("\(place) is now a shared planner (a git repository)")
-            }
-            if started.remote == nil {
-                session.print(
-                    "  to meet other copies: sync init REMOTE (for instance a bare repository: git init --bare)")
-            } else if started.action != .joined {
-                session.print("  sent \(SyncNow.count(started.sent)) to \(started.remote ?? "")")
+                    SyncReportView.render(
+                        start, place: "\(session.store.directory)", remote: started.remote, sent: started.sent,
+                        received: started.received))
             }
         }
     }
@@ -183,7 +138,7 @@ extension Shade {
 
     /// `conflicts`: the values merges on this copy overwrote.
     struct Conflicts: PlannerCommand {
-        static let grammar = CommandGrammar(
+        static let grammar = NewestEntries.grammar(
             name: "conflicts",
             abstract: "List the values merges overwrote: fields both copies changed, removals against changes.",
             discussion: """
@@ -196,65 +151,35 @@ extension Shade {
                   conflicts 5
                   conflicts --json
                 """,
-            flags: [.json("Print {\"conflicts\": [{\"uid\", \"field\", \"kept\", \"lost\", \"kept_by\", …}]}.")],
-            arguments: [.init("count", valueName: "N", help: "How many (default 20).", arity: .optional)])
-        let json: Bool
-        let count: Int?
+            json: "Print {\"conflicts\": [{\"uid\", \"field\", \"kept\", \"lost\", \"kept_by\", …}]}.",
+            count: "How many (default 20).")
+        let newest: NewestEntries
 
-        init(_ arguments: CommandArguments) throws(CommandError) {
-            json = arguments.flag("json")
-            count = try arguments.optionalCount("count")
-        }
+        init(_ arguments: CommandArguments) throws(CommandError) { newest = try NewestEntries(arguments) }
 
         func execute(in session: Session) throws {
             let all = try ConflictLog.entries(in: session.store.directory)
-            let entries = Array(all.suffix(json && count == nil ? all.count : count ?? 20).reversed())
-            if json {
-                try session.printJSON(["conflicts": .array(entries.map(Self.json))])
-                return
-            }
-            guard !entries.isEmpty else {
-                session.print("no conflicts: no merge here overwrote a value")
-                return
-            }
-            let style = try session.renderContext().style
-            for entry in entries {
-                let conflict = entry.conflict
-                let name = DisplayWidth.truncate(SafeText(escaping: conflict.title), to: 40)
-                session.print(
-                    style.dim("\(Log.shownTime(entry.merged))") + " \(conflict.kind.rawValue) “" + name + "” · "
-                        + style.bold(SafeText(escaping: conflict.field)))
-                session.print(
-                    "  kept " + Self.shown(conflict.kept) + style.dim(" (\(Self.who(conflict.keptStamp)))" as SafeText))
-                session.print(
-                    "  lost " + Self.shown(conflict.lost) + style.dim(" (\(Self.who(conflict.lostStamp)))" as SafeText))
+            // --json without a count lists them all.
+            let shown = newest.json && newest.count == nil ? all.count : newest.count ?? 20
+            let entries = Array(all.suffix(shown).reversed())
+            if newest.json {
+                try session.printJSON(ConflictView.json(entries))
+            } else if entries.isEmpty {
+                session.print(ConflictView.empty)
+            } else {
+                session.print(ConflictView.render(entries, style: try session.renderContext().style))
             }
         }
+    }
+}
 
-        static func who(_ stamp: FieldStamp) -> String {
-            (stamp.by.isEmpty ? "someone" : stamp.by) + ", " + Log.shownTime(stamp.at)
-        }
-
-        static func shown(_ value: JSONValue) -> SafeText {
-            switch value {
-            case .null: "—"
-            case .string(let text): "“" + DisplayWidth.truncate(SafeText(escaping: text), to: 60) + "”"
-            case .bool(let flag): flag ? "yes" : "no"
-            default:
-                SafeText(
-                    escaping: (try? JSONWriter.string(value, layout: .compact)) ?? "")
-            }
-        }
-
-        static func json(_ entry: ConflictLog.Entry) -> JSONValue {
-            let conflict = entry.conflict
-            return [
-                "uid": .string(conflict.key), "kind": .string(conflict.kind.rawValue), "title": .string(conflict.title),
-                "field": .string(conflict.field), "kept": conflict.kept, "lost": conflict.lost,
-                "kept_by": .string(conflict.keptStamp.by), "lost_by": .string(conflict.lostStamp.by),
-                "kept_at": .string(conflict.keptStamp.at), "lost_at": .string(conflict.lostStamp.at),
-                "merged": .string(entry.merged), "file": .string(conflict.file),
-            ]
+extension SyncReportView.Start {
+    /// How `sync init` shows what it did.
+    init(_ action: PlannerSync.Started.Action) {
+        switch action {
+        case .created: self = .created
+        case .joined: self = .joined
+        case .configured: self = .configured
         }
     }
 }

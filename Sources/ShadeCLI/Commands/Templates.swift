@@ -1,5 +1,4 @@
 import ShadeCore
-import ShadeJSON
 import ShadeRendering
 import ShadeStore
 
@@ -40,74 +39,32 @@ extension Shade {
                 try state.keyedRecords(of: WeekTemplate.kind).compactMap { $0.base as? WeekTemplate }
             }
         }
-
-        static func json(_ template: WeekTemplate, entries: Bool) -> JSONValue {
-            var object = JSONObject()
-            object.appendUnique("name", .string(template.name))
-            object.appendUnique("source", .string(template.source.description))
-            object.appendUnique("tasks", .int(Int64(template.entries.count)))
-            object.appendUnique("created", .string(template.created))
-            object.appendUnique("modified", .string(template.modified))
-            if entries {
-                object.appendUnique(
-                    "entries",
-                    .array(
-                        template.entries.map { entry in
-                            [
-                                "weekday": .string(entry.weekday.name), "title": .string(entry.fields.title),
-                                "slot": .string(entry.fields.slot.rawValue),
-                                "time": .optional(entry.fields.time?.description),
-                                "tags": .array(entry.fields.tags.map(JSONValue.string)),
-                                "category": .optional(entry.fields.category),
-                                "color": .optional(entry.fields.color?.rawValue),
-                                "notes": .optional(entry.fields.notes),
-                                "favorite": .bool(entry.fields.favorite),
-                                "remind": .optional(entry.fields.remind?.description),
-                                "every": .optional(entry.every?.description),
-                            ]
-                        }))
-            }
-            return .object(object)
-        }
     }
 
-    struct TemplateList: PlannerCommand {
+    struct TemplateList: JSONFlagCommand {
         static let grammar = CommandGrammar(
             name: "ls", abstract: "Each template with the week it was saved from and how many tasks it holds.",
             flags: [.json("Print the templates as JSON.")])
         let json: Bool
 
-        init(_ arguments: CommandArguments) { json = arguments.flag("json") }
-
         func execute(in session: Session) throws {
             let templates = try Templates.templates(in: session)
             if json {
-                try session.printJSON(["templates": .array(templates.map { Templates.json($0, entries: false) })])
-                return
-            }
-            guard !templates.isEmpty else {
-                session.print("no templates yet; template save NAME keeps the week in view as one")
-                return
-            }
-            let width = templates.map { DisplayWidth.of(SafeText(escaping: $0.name)) }.max() ?? 0
-            let style = try session.renderContext().style
-            for template in templates {
-                let count = template.entries.count
-                session.print(
-                    DisplayWidth.padRight(SafeText(escaping: template.name), to: width) + "  "
-                        + "\(count) task\(count == 1 ? "" : "s")" + style.dim("  from \(template.source)"))
+                try session.printJSON(TemplateView.json(templates))
+            } else if templates.isEmpty {
+                session.print(TemplateView.empty)
+            } else {
+                session.print(TemplateView.list(templates, style: try session.renderContext().style))
             }
         }
     }
 
     /// `templates`: the same as `template ls`.
-    struct TemplatesList: PlannerCommand {
+    struct TemplatesList: JSONFlagCommand {
         static let grammar = CommandGrammar(
             name: "templates", abstract: "List the week templates (as template ls).",
             discussion: "Examples:\n  templates\n  templates --json", flags: [.json("Print the templates as JSON.")])
         let json: Bool
-
-        init(_ arguments: CommandArguments) { json = arguments.flag("json") }
 
         func execute(in session: Session) throws { try TemplateList(json: json).execute(in: session) }
     }
@@ -116,20 +73,13 @@ extension Shade {
         static let grammar = Templates.weekGrammar(
             "save", abstract: "Keep a week's tasks (default: the week in view) as a template.",
             json: "Print the template as JSON.")
+        static let weeksAfterView = 0
         let json: Bool
         let name: String
         let week: String?
 
-        func parseWords(resolver: DayResolver) throws -> ISOWeek {
-            try week.map { try resolver.requireWeek($0) } ?? resolver.view.isoWeek
-        }
-
-        func execute(in session: Session) throws {
-            let target = try parseWords(resolver: session.resolver())
-            let now = try session.now()
-            let change = try session.commit(
-                label: session.undoLabel(["template", "save", name] + (week.map { [$0] } ?? [])), now: now
-            ) { state in
+        func run(on target: ISOWeek, now: Moment, label: String, in session: Session) throws {
+            let change = try session.commit(label: label, now: now) { state in
                 try TemplateOperations.save(
                     named: name, of: target, tasks: try session.applyStandingFilter(state.tasks(in: target)),
                     in: state, context: session.operationContext(now))
@@ -137,14 +87,11 @@ extension Shade {
             let made = change.records.compactMap { $0.after?.keyedRecord?.base as? WeekTemplate }.first
             let saved = try made ?? session.read { state in try TemplateOperations.require(name, in: state) }
             if json {
-                try session.printJSON(Templates.json(saved, entries: true))
-                return
+                try session.printJSON(TemplateView.json(saved, entries: true))
+            } else {
+                let replaced = change.records.contains { $0.action == .change }
+                session.print(TemplateView.saved(saved, from: target, replaced: replaced, unchanged: change.isEmpty))
             }
-            let replaced = change.records.contains { $0.action == .change }
-            let count = saved.entries.count
-            session.print(
-                "\(replaced ? "replaced" : "saved") template \(SafeText(escaping: saved.name)) · \(count) task\(count == 1 ? "" : "s") from \(target)"
-                    + (change.isEmpty ? " (unchanged)" : ""))
         }
     }
 
@@ -152,22 +99,15 @@ extension Shade {
         static let grammar = Templates.weekGrammar(
             "apply", abstract: "Add a template's tasks, open, to a week (default: the week after the one in view).",
             json: "Print the tasks added as JSON.")
+        static let weeksAfterView = 1
         let json: Bool
         let name: String
         let week: String?
 
-        func parseWords(resolver: DayResolver) throws -> ISOWeek {
-            try week.map { try resolver.requireWeek($0) } ?? resolver.view.isoWeek.adding(weeks: 1)
-        }
-
-        func execute(in session: Session) throws {
-            let target = try parseWords(resolver: session.resolver())
-            let now = try session.now()
+        func run(on target: ISOWeek, now: Moment, label: String, in session: Session) throws {
             var random = SystemRandomNumberGenerator()
             var entries = 0
-            let change = try session.commit(
-                label: session.undoLabel(["template", "apply", name] + (week.map { [$0] } ?? [])), now: now
-            ) { state in
+            let change = try session.commit(label: label, now: now) { state in
                 let template = try TemplateOperations.require(name, in: state)
                 entries = template.entries.count
                 return try TemplateOperations.apply(
@@ -186,20 +126,16 @@ extension Shade {
                 }
             let tasks = PlannerTask.sortedInTimelineOrder(added + shown)
             if json {
-                let render = try session.renderContext(series: true)
                 try session.printJSON(
-                    [
-                        "template": .string(name), "week": .string(target.description),
-                        "tasks": .array(tasks.map { ViewJSON.task($0, context: render) }),
-                    ])
-                return
+                    TemplateView.json(
+                        applied: name, to: target, tasks: tasks, context: session.renderContext(series: true)))
+            } else {
+                session.print(
+                    TemplateView.applied(
+                        name, to: target, count: added.count + series.count,
+                        skipped: entries - added.count - series.count, tasks: tasks,
+                        context: try session.renderContext()))
             }
-            let skipped = entries - added.count - series.count
-            var text: SafeText =
-                "applied template \(SafeText(escaping: name)) to \(target) · \(added.count + series.count) task\(added.count + series.count == 1 ? "" : "s")"
-            if skipped > 0 { text += " (\(skipped) already there by their repeat)" }
-            let lines = TaskLines.render(tasks, placement: true, indent: 2, context: try session.renderContext())
-            session.print(text + (lines.isEmpty ? "" : ":\n" + lines.joined(separator: "\n")))
         }
     }
 
@@ -219,29 +155,10 @@ extension Shade {
         func execute(in session: Session) throws {
             let template = try session.read { state in try TemplateOperations.require(name, in: state) }
             if json {
-                try session.printJSON(Templates.json(template, entries: true))
-                return
+                try session.printJSON(TemplateView.json(template, entries: true))
+            } else {
+                session.print(TemplateView.render(template, style: try session.renderContext().style))
             }
-            let style = try session.renderContext().style
-            var lines: [SafeText] = [
-                style.bold(SafeText(escaping: template.name))
-                    + style.dim(" · \(template.entries.count) tasks, saved from \(template.source)")
-            ]
-            for entry in template.entries {
-                var line: SafeText =
-                    "  \(entry.weekday.shortName) " + DisplayWidth.padRight("\(entry.fields.slot)", to: 10)
-                line += (entry.fields.time.map { "\($0)" } ?? "     ") + " " + SafeText(escaping: entry.fields.title)
-                var labels: [SafeText] = []
-                if let every = entry.every { labels.append(style.dim("↻ every \(every)")) }
-                if !entry.fields.tags.isEmpty {
-                    labels.append(style.yellow(entry.fields.tags.map { "+\($0)" }.joined(separator: " ")))
-                }
-                if let category = entry.fields.category { labels.append(style.cyan("@\(category)")) }
-                if let remind = entry.fields.remind { labels.append(style.dim("remind:\(remind)")) }
-                if !labels.isEmpty { line += "  " + labels.joined(separator: " ") }
-                lines.append(line)
-            }
-            session.print(lines.joined(separator: "\n"))
         }
     }
 
@@ -270,17 +187,30 @@ extension CommandGrammar.Argument {
         "week", valueName: "[WEEK]", help: "The week (this, next, prev, last, YYYY-Www).", arity: .optional)
 }
 
-extension Shade.TemplateList {
-    init(json: Bool) { self.json = json }
-}
-
 /// `template save|apply NAME [WEEK]`: a template's name and a week, read alike.
-protocol TemplateWeekCommand: PlannerCommand {
+protocol TemplateWeekCommand: PlannerCommand where Words == ISOWeek {
+    /// How many weeks after the one in view the week is when none is given.
+    static var weeksAfterView: Int { get }
+    var name: String { get }
+    var week: String? { get }
     init(json: Bool, name: String, week: String?)
+    /// Saves or applies the template: one change to `target`, labelled `label` for undo.
+    func run(on target: ISOWeek, now: Moment, label: String, in session: Session) throws
 }
 
 extension TemplateWeekCommand {
     init(_ arguments: CommandArguments) {
         self.init(json: arguments.flag("json"), name: arguments.word("name"), week: arguments.words("week").first)
+    }
+
+    /// The week named, else the one `weeksAfterView` after the week in view.
+    func parseWords(resolver: DayResolver) throws -> ISOWeek {
+        try week.map { try resolver.requireWeek($0) } ?? resolver.view.isoWeek.adding(weeks: Self.weeksAfterView)
+    }
+
+    func execute(in session: Session) throws {
+        let target = try parseWords(resolver: session.resolver())
+        let label = session.undoLabel(["template", Self.grammar.name, name] + (week.map { [$0] } ?? []))
+        try run(on: target, now: session.now(), label: label, in: session)
     }
 }

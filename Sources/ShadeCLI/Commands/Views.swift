@@ -1,5 +1,4 @@
 import ShadeCore
-import ShadeJSON
 import ShadeRendering
 import ShadeStore
 
@@ -137,7 +136,7 @@ extension Shade {
     }
 
     struct List: PlannerCommand {
-        static let grammar = CommandGrammar(
+        static let grammar = ListingArguments.grammar(
             name: "ls", abstract: "List tasks: the week in view, or every task matching all filters.",
             discussion: """
                 Without a filter, ls lists every task of the week in view (in a shell, this week), \
@@ -159,17 +158,14 @@ extension Shade {
                   ls thisweek --by status
                   ls all sort:-modified --json
                 """,
-            flags: [.json("Print the tasks as JSON.")],
-            options: [.init(name: "by", valueName: "status|cat", help: "Group by status or by cat(egory).")],
-            arguments: [.init("filters", valueName: "FILTER…", help: "Filters that must all hold.", arity: .rest)])
-        let json: Bool
-        let by: TaskGrouping?
-        let filters: [String]
+            words: RestWords.argument("FILTER…", help: "Filters that must all hold.", name: "filters"))
+        let listing: ListingArguments
+        var json: Bool { listing.json }
+        var by: TaskGrouping? { listing.by }
+        var filters: [String] { listing.words }
 
         init(_ arguments: CommandArguments) throws(CommandError) {
-            json = arguments.flag("json")
-            by = try arguments.choice("by", as: TaskGrouping.self)
-            filters = arguments.words("filters")
+            listing = try ListingArguments(arguments)
         }
 
         /// The filters, and the order (`sort:KEY`, else by date).
@@ -216,16 +212,15 @@ extension Shade {
             if parsed.isEmpty, !filters.contains(where: { $0.lowercased().hasPrefix("sort:") }) {
                 parsed = [.week(session.view.week)]
             }
-            try TaskListing(query: session.query(parsed), words: [], order: order, grouping: by, json: json)
-                .print(
-                    in: session,
-                    emptyMessage: filters.isEmpty && session.standingFilter == nil
-                        ? "nothing planned in \(session.view.week)" : "no task matches")
+            try listing.print(
+                session.query(parsed), text: [], order: order, in: session,
+                emptyMessage: filters.isEmpty && session.standingFilter == nil
+                    ? "nothing planned in \(session.view.week)" : "no task matches")
         }
     }
 
     struct Find: PlannerCommand {
-        static let grammar = CommandGrammar(
+        static let grammar = ListingArguments.grammar(
             name: "find",
             abstract: "Find tasks whose title, note, tags or category hold every word (any case, any accents).",
             discussion: """
@@ -236,24 +231,18 @@ extension Shade {
                   find creme brulee
                   find report sort:-modified --json
                 """,
-            flags: [.json("Print the tasks as JSON.")],
-            options: [.init(name: "by", valueName: "status|cat", help: "Group by status or by cat(egory).")],
-            arguments: [.init("words", valueName: "TEXT…", help: "What to look for.", arity: .rest)])
-        let json: Bool
-        let by: TaskGrouping?
-        let words: [String]
+            words: RestWords.argument("TEXT…", help: "What to look for."))
+        let listing: ListingArguments
 
         init(_ arguments: CommandArguments) throws(CommandError) {
-            json = arguments.flag("json")
-            by = try arguments.choice("by", as: TaskGrouping.self)
-            words = arguments.words("words")
+            listing = try ListingArguments(arguments)
         }
 
         /// The words to look for, and the order (`sort:KEY`, else by date).
         func parseWords(resolver: DayResolver) throws -> (text: [String], order: TaskSort) {
             var text: [String] = []
             var order = TaskSort.date
-            for word in words {
+            for word in listing.words {
                 do {
                     if let sort = try TaskSort.parse(word) { order = sort } else { text.append(word) }
                 } catch { throw CommandError.usage(error.message) }
@@ -264,103 +253,9 @@ extension Shade {
 
         func execute(in session: Session) throws {
             let (text, order) = try parseWords(resolver: session.resolver())
-            try TaskListing(query: TaskQuery([]), words: text, order: order, grouping: by, json: json)
-                .print(in: session, emptyMessage: "nothing found for “\(text.joined(separator: " "))”")
+            try listing.print(
+                TaskQuery([]), text: text, order: order, in: session,
+                emptyMessage: "nothing found for “\(text.joined(separator: " "))”")
         }
-    }
-}
-
-/// How `ls --by` groups tasks.
-enum TaskGrouping: String, CaseIterable, Sendable {
-    case status, cat
-}
-
-/// Reads, filters, orders, groups and prints tasks for `ls` and `find`.
-struct TaskListing {
-    let query: TaskQuery
-    let words: [String]
-    let order: TaskSort
-    let grouping: TaskGrouping?
-    let json: Bool
-
-    func print(in session: Session, emptyMessage: SafeText) throws {
-        let now = try session.now()
-        let (matching, context) = try session.read { state -> ([PlannerTask], RenderContext) in
-            let candidates: [PlannerTask]
-            if let bounds = query.dateBounds {
-                candidates = try state.tasks(from: bounds.first, through: bounds.last)
-            } else {
-                candidates = try state.allTasks()
-            }
-            let standing = session.standingFilter?.query ?? TaskQuery([])
-            let matching = candidates.filter {
-                query.matches($0, now: now, schedule: session.schedule)
-                    && standing.matches($0, now: now, schedule: session.schedule)
-                    && (words.isEmpty || TextFolding.matches($0, words: words))
-            }
-            return (matching, try session.renderContext(series: json, in: state))
-        }
-        let tasks = order.sorted(matching)
-        let groups = grouping.map { TaskGroup.make($0, tasks) }
-        if json {
-            var list = ViewJSON.list(tasks, context: context)
-            if let groups, var object = list.objectValue {
-                object.appendUnique("groups", .array(groups.map(\.json)))
-                list = .object(object)
-            }
-            try session.printJSON(list)
-        } else if tasks.isEmpty {
-            session.print(emptyMessage)
-        } else if let groups {
-            let layout = TaskLines(measuring: tasks, placement: true, indent: 2, context: context)
-            var lines: [SafeText] = []
-            for group in groups {
-                lines.append(
-                    context.style.bold("\(group.name)") + context.style.dim(" · " + group.summary(of: tasks.count)))
-                lines += group.tasks.map(layout.line)
-            }
-            session.print(lines.joined(separator: "\n"))
-        } else {
-            session.print(TaskLines.render(tasks, placement: true, indent: 0, context: context).joined(separator: "\n"))
-        }
-    }
-}
-
-/// One section of a grouped list, with its count, its share of the list and its completion rate.
-struct TaskGroup {
-    let name: String
-    let tasks: [PlannerTask]
-
-    static func make(_ grouping: TaskGrouping, _ tasks: [PlannerTask]) -> [TaskGroup] {
-        switch grouping {
-        case .status:
-            return [("in progress", TaskStatus.open), ("completed", .done), ("cancelled", .cancelled)].compactMap {
-                name, status in
-                let members = tasks.filter { $0.status == status }
-                return members.isEmpty ? nil : TaskGroup(name: name, tasks: members)
-            }
-        case .cat:
-            let names = Set(tasks.compactMap(\.category)).sorted()
-            var groups = names.map { name in TaskGroup(name: name, tasks: tasks.filter { $0.category == name }) }
-            let none = tasks.filter { $0.category == nil }
-            if !none.isEmpty { groups.append(TaskGroup(name: "no category", tasks: none)) }
-            return groups
-        }
-    }
-
-    var tally: Tally { Tally(tasks) }
-
-    /// `5 of 10 · 50% of the list · 40% done`.
-    func summary(of total: Int) -> SafeText {
-        let share = total == 0 ? 0 : Double(tasks.count) / Double(total)
-        return "\(tasks.count) of \(total) (" + RateFormat.percent(share) + ") · " + RateFormat.percent(tally.rate)
-            + " done"
-    }
-
-    var json: JSONValue {
-        [
-            "name": .string(name), "count": .int(Int64(tasks.count)),
-            "rate": tally.rate.map(JSONValue.double) ?? .null, "ids": .array(tasks.map { .int(Int64($0.id)) }),
-        ]
     }
 }

@@ -1,10 +1,16 @@
 import ShadeCore
-import ShadeRendering
+import ShadeJSON
 
-/// How a change reads in `undo`'s confirmation.
-enum ChangeText {
+/// The view of `undo`: the change taken back, and what it touched.
+public enum UndoView {
+    /// `undid “mv 4 fri” (task 4)`, or `nothing to undo`.
+    public static func render(_ change: Change?) -> SafeText {
+        guard let change else { return "nothing to undo" }
+        return "undid “\(change.label)” (" + touched(change) + ")"
+    }
+
     /// `task 4, 7` · `category school` · `tasks 4, 7 and category school` · `repeating “Gym”`.
-    static func touched(_ change: Change) -> SafeText {
+    public static func touched(_ change: Change) -> SafeText {
         let ids = change.records.compactMap { ($0.after ?? $0.before)?.task?.id }
         var parts: [SafeText] = []
         if !ids.isEmpty {
@@ -26,5 +32,16 @@ enum ChangeText {
             parts.append("\(names.count == 1 ? noun.one : noun.many) \(names.joined(separator: ", "))")
         }
         return parts.joined(separator: " and ")
+    }
+
+    /// `{"undone": label, "restored": [tasks as they are again], "removed": [tasks it had added]}`.
+    public static func json(_ change: Change?, context: RenderContext) -> JSONValue {
+        let restored = change?.records.compactMap { $0.before?.task } ?? []
+        let removed = change?.records.filter { $0.before == nil }.compactMap { $0.after?.task } ?? []
+        return [
+            "undone": .optional(change?.label),
+            "restored": .array(restored.map { ViewJSON.task($0, context: context) }),
+            "removed": .array(removed.map { ViewJSON.task($0, context: context) }),
+        ]
     }
 }
