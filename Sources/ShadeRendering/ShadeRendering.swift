@@ -5,5 +5,6 @@
 // colour mode passed in, widths by terminal display width, and every foreign string made safe on
 // its way in.
 //
-// Must never import ShadeHost, ShadeSync's processes, ShadeCLI or the platform's C library: a
-// view reads nothing and writes nothing.
+// It may take ShadeStore's plain values (a conflict, a record delta) but never calls the store.
+// Must never import ShadeHost, ShadeSync, ShadeCLI or the platform's C library: a view reads
+// nothing and writes nothing.
