@@ -38,7 +38,9 @@ let package = Package(
         .target(name: "CSystemCalls"),
         .target(name: "ShadeStore", dependencies: ["ShadeCore", "ShadeJSON", "CSystemCalls", "ShadePlatform"]),
         .target(name: "ShadeRendering", dependencies: ["ShadeCore", "ShadeJSON", "ShadeStore"]),
-        .target(name: "ShadeHost", dependencies: ["CSystemCalls", "ShadePlatform"]),
+        .target(
+            name: "ShadeHost",
+            dependencies: ["ShadeCore", "ShadeJSON", "ShadeStore", "CSystemCalls", "ShadePlatform"]),
         .target(
             name: "ShadeSync", dependencies: ["ShadeCore", "ShadeJSON", "ShadeStore", "ShadeHost", "ShadePlatform"]),
         .target(
@@ -55,14 +57,15 @@ let package = Package(
             name: "ShadeCLI",
             dependencies: [
                 "ShadeCore", "ShadeJSON", "ShadeStore", "ShadeRendering", "ShadeReport", "ShadeInterchange",
-                "ShadeHost", "ShadeSync", "ShadeManual", "CEditLine", "CSystemCalls", "ShadePlatform",
+                "ShadeHost", "ShadeSync", "ShadeManual", "CEditLine", "ShadePlatform",
             ]
         ),
         .executableTarget(name: "shade", dependencies: ["ShadeCLI", "CSystemCalls", "ShadePlatform"]),
         .executableTarget(
             name: "shade-bench",
             dependencies: [
-                "ShadeCLI", "ShadeStore", "ShadeCore", "ShadeJSON", "CSystemCalls", "ShadePlatform", "ShadeTestSupport",
+                "ShadeCLI", "ShadeHost", "ShadeStore", "ShadeCore", "ShadeJSON", "CSystemCalls", "ShadePlatform",
+                "ShadeTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -89,7 +92,8 @@ let package = Package(
             dependencies: ["ShadeRendering", "ShadeCore", "ShadeJSON", "ShadeStore", "ShadeTestSupport"],
             exclude: ["Golden"]),
         .testTarget(name: "ShadeReportTests", dependencies: ["ShadeReport", "ShadeCore", "ShadeTestSupport"]),
-        .testTarget(name: "ShadeCLITests", dependencies: ["ShadeCLI", "ShadeStore", "ShadeCore", "ShadeManual"]),
+        .testTarget(
+            name: "ShadeCLITests", dependencies: ["ShadeCLI", "ShadeHost", "ShadeStore", "ShadeCore", "ShadeManual"]),
         .testTarget(
             name: "ShadeEndToEndTests",
             dependencies: [

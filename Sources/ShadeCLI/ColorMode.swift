@@ -1,3 +1,5 @@
+import ShadeHost
+
 /// When to colour the output.
 public enum ColorMode: String, CaseIterable, Sendable {
     /// Colour when standard output is a terminal, `NO_COLOR` is unset and `TERM` is not `dumb`.

@@ -1,4 +1,5 @@
 import ShadeCore
+import ShadeHost
 import ShadeStore
 
 /// Runs command lines in-process exactly as the REPL does, handing the output back instead of

@@ -1,4 +1,5 @@
 import ShadeCore
+import ShadeHost
 import ShadeStore
 import ShadeSync
 
@@ -65,6 +66,9 @@ struct CommandRunner {
             return ExitCode.failure
         case let sync as SyncError:
             Output.error(prefix + sync.message + "\n")
+            return ExitCode.failure
+        case let host as HostError:
+            Output.error(prefix + host.message + "\n")
             return ExitCode.failure
         case let input as InputError:
             Output.error(prefix + input.message + "\n")

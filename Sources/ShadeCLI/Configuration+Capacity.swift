@@ -1,6 +1,6 @@
 import ShadeCore
+import ShadeHost
 import ShadeJSON
-import ShadePlatform
 import ShadeRendering
 import ShadeStore
 
@@ -57,7 +57,7 @@ extension Configuration {
     /// Changes the settings file of a directory as `body` says, keeping every other setting as
     /// it is; the file is replaced atomically (a crash leaves the old settings or the new ones),
     /// with `mode`, else the mode it had (0644 for a new one).
-    static func update(directory: String, mode wanted: mode_t?, _ body: (inout JSONObject) -> Void)
+    static func update(directory: String, mode wanted: UInt32?, _ body: (inout JSONObject) -> Void)
         throws(CommandError)
     {
         let path = path(in: directory)
@@ -69,10 +69,8 @@ extension Configuration {
         }
         do {
             try TextFile.makePrivateDirectory(directory)
-            var mode: mode_t = 0o644
-            var info = stat()
-            if stat(path, &info) == 0 { mode = info.st_mode & 0o777 }
-            try TextFile.writeAtomically(path, text.hasSuffix("\n") ? text : text + "\n", mode: wanted ?? mode)
+            let mode = wanted ?? UserFile.permissions(of: path) ?? 0o644
+            try TextFile.writeAtomically(path, text.hasSuffix("\n") ? text : text + "\n", mode: mode)
         } catch { throw .failed(error.message) }
     }
 }

@@ -1,5 +1,5 @@
 import ShadeCore
-import ShadePlatform
+import ShadeHost
 import Synchronization
 
 /// The one way out to the terminal: standard output and standard error, written without
@@ -58,27 +58,12 @@ public enum Output {
             return true
         }
         if kept { return }
-        var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Glibc.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += count
-            }
-        }
+        Terminal.write(text, to: fd)
     }
 
     /// Whether a file descriptor is a terminal.
-    public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+    public static func isTerminal(_ fd: Int32) -> Bool { Terminal.isTerminal(fd) }
 
     /// The terminal's width in columns, or nil when standard output is not a terminal.
-    static func terminalWidth() -> Int? {
-        var size = winsize()
-        guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
-    }
+    static func terminalWidth() -> Int? { Terminal.width() }
 }

@@ -1,4 +1,5 @@
 import ShadeCore
+import ShadeHost
 import ShadeRendering
 import ShadeStore
 
@@ -103,7 +104,7 @@ public final class Session {
     /// The current moment: `SHADE_NOW` when pinned, else the system clock, read afresh.
     public func now() throws(CommandError) -> Moment {
         if let clockOverride { return clockOverride }
-        return try SystemClock.now(environment: environment)
+        do { return try SystemClock.now(environment: environment) } catch { throw CommandError(error) }
     }
 
     /// A resolver for day and week words, relative to the clock and the view.

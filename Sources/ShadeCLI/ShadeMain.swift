@@ -1,5 +1,5 @@
 import ShadeCore
-import ShadePlatform
+import ShadeHost
 import ShadeStore
 
 /// The program: one-shot commands, the REPL on a terminal, scripts from a pipe.
@@ -28,55 +28,22 @@ public enum ShadeMain {
             arguments.append(text)
         }
         // Options that choose the store and colour may come before the command.
-        var storeOption: String?
-        var colorOption: ColorMode?
-        var transcript = false
-        while let first = arguments.first {
-            if first == "--transcript" {
-                transcript = true
-                arguments.removeFirst()
-            } else if first == "--store" || first == "--color" {
-                guard arguments.count >= 2 else {
-                    Output.error(
-                        "error: \(first) needs a value, e.g. \(first == "--store" ? "--store ~/planner" : "--color never")\n"
-                    )
-                    return ExitCode.usage
-                }
-                if first == "--store" {
-                    storeOption = arguments[1]
-                } else {
-                    guard let mode = ColorMode(rawValue: arguments[1]) else {
-                        Output.error(
-                            "error: --color takes auto, always or never, not '\(CommandArguments.quoted(arguments[1]))'\n"
-                        )
-                        return ExitCode.usage
-                    }
-                    colorOption = mode
-                }
-                arguments.removeFirst(2)
-            } else if first.hasPrefix("--store=") {
-                storeOption = String(first.dropFirst(8))
-                arguments.removeFirst()
-            } else if first.hasPrefix("--color=") {
-                let value = String(first.dropFirst(8))
-                guard let mode = ColorMode(rawValue: value) else {
-                    Output.error(
-                        "error: --color takes auto, always or never, not '\(CommandArguments.quoted(value))'\n")
-                    return ExitCode.usage
-                }
-                colorOption = mode
-                arguments.removeFirst()
-            } else {
-                break
-            }
+        let leading: (options: GlobalOptions, flags: Set<String>, rest: [String])
+        do { leading = try GlobalOptions.leading(arguments, flags: ["--transcript"]) } catch {
+            Output.error("error: " + error.message + "\n")
+            return ExitCode.usage
         }
+        arguments = leading.rest
+        let storeOption = leading.options.store
+        let colorOption = leading.options.color
+        let transcript = leading.flags.contains("--transcript")
         if transcript {
             guard arguments.isEmpty else {
                 Output.error("error: --transcript reads the commands from standard input; give no command after it\n")
                 return ExitCode.usage
             }
             // As on a terminal's screen, errors stand among the lines they belong to.
-            dup2(1, 2)
+            Terminal.sendErrorsToOutput()
             return runInteractive(environment: environment, store: storeOption, color: colorOption, mode: .transcript)
         }
         if arguments.isEmpty {
@@ -96,7 +63,7 @@ public enum ShadeMain {
             let code = runOnce(arguments, environment: environment, store: storeOption, color: colorOption, cache: nil)
             if startsHelper {
                 ResidentClient.startHelper(
-                    store: storeOption ?? environment["SHADE_STORE"] ?? environment.defaultStore,
+                    store: environment.storeDirectory(chosen: storeOption),
                     environment: environment)
             }
             return code
@@ -149,7 +116,7 @@ public enum ShadeMain {
             return ExitCode.failure
         }
         if mode == .terminal {
-            Locale.ensureUTF8()
+            Terminal.ensureUTF8Locale()
             let editor = LineEditor(
                 historyDirectory: environment.stateDirectory, complete: REPL.completions(for: session))
             let watch = ReminderWatch(session: session)
@@ -169,8 +136,9 @@ public enum ShadeMain {
         cache: WeekCache? = nil, defersFiles: Bool = false
     ) throws(CommandError) -> Session {
         let configuration = try Configuration.load(directory: environment.configDirectory)
-        let now = try SystemClock.now(environment: environment)
-        let directory = store ?? environment["SHADE_STORE"] ?? environment.defaultStore
+        let now: Moment
+        do { now = try SystemClock.now(environment: environment) } catch { throw CommandError(error) }
+        let directory = environment.storeDirectory(chosen: store)
         // Who changes are by is found out when the first change needs it, not before.
         let identity = UserIdentity(
             name: configuration.userName, email: configuration.userEmail,
@@ -186,16 +154,5 @@ public enum ShadeMain {
             isInteractive: interactive, colorMode: color ?? .auto,
             clockOverride: environment["SHADE_NOW"] != nil ? now : nil, defaultReminder: configuration.defaultReminder,
             capacity: configuration.capacity)
-    }
-}
-
-/// The C locale setting libedit needs for UTF-8 prompts and input.
-enum Locale {
-    /// Uses the user's locale for character types, or C.UTF-8 when that is not UTF-8.
-    static func ensureUTF8() {
-        let chosen = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? ""
-        if !chosen.uppercased().contains("UTF-8") && !chosen.uppercased().contains("UTF8") {
-            setlocale(LC_CTYPE, "C.UTF-8")
-        }
     }
 }

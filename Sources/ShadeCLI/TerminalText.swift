@@ -1,4 +1,5 @@
 import ShadeCore
+import ShadeHost
 
 /// What the terminal can show, from the environment: its width for charts, and whether its
 /// locale is UTF-8 (else charts draw in plain ASCII).

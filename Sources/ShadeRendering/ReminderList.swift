@@ -1,13 +1,17 @@
 import ShadeCore
 import ShadeJSON
 
-/// The views of reminders: `remind ls` and what `remind --due` did, as text and as JSON.
+/// The views of reminders: `remind ls` as text and as JSON, and the lines the REPL shows for
+/// reminders that came due (what `remind --due` did is `ReminderDeliveryReport`).
 public enum ReminderList {
     /// One reminder with its state, as a view shows it.
     public struct Row: Sendable {
+        /// The reminder.
         public let alert: ReminderAlert
+        /// Its state at the time of the view.
         public let state: ReminderAgenda.State
 
+        /// A reminder with its state.
         public init(alert: ReminderAlert, state: ReminderAgenda.State) {
             self.alert = alert
             self.state = state
@@ -53,6 +57,22 @@ public enum ReminderList {
                 + "\n"
         }
         return text
+    }
+
+    /// What `remind ls` says when the window holds no reminder.
+    public static let none: SafeText =
+        "no reminders from 12 hours ago to 7 days ahead; add one with remind:15m (see: help remind)"
+
+    /// The lines an open REPL prints above its prompt for reminders that came due:
+    /// `reminder: 4 Call Ana · Mon 23 Nov morning — starts in 15m`.
+    public static func notices(
+        _ alerts: [ReminderAlert], now: LocalDateTime, schedule: SlotSchedule, style: Style
+    ) -> SafeText {
+        alerts.map { alert -> SafeText in
+            let message = ReminderAgenda.notification(for: alert, now: now, schedule: schedule)
+            return style.yellow("reminder:") + " \(alert.task.id) " + SafeText(escaping: message.title) + " · "
+                + SafeText(escaping: message.body) + "\n"
+        }.joined()
     }
 
     /// A reminder as JSON: the task's id, uid, title and place, the rule, the moment and the state.

@@ -2,6 +2,7 @@ import ArgumentParser
 import CSystemCalls
 import ShadeCLI
 import ShadeCore
+import ShadeHost
 import ShadeJSON
 import ShadePlatform
 import ShadeStore

@@ -1,4 +1,5 @@
 import Foundation
+import ShadeHost
 import Synchronization
 import Testing
 

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShadeCLI
+@testable import ShadeHost
 
 /// The request a one-shot command hands to a store's resident process, and what decides whether
 /// that process may answer it.

@@ -1,6 +1,6 @@
 import ShadeCore
+import ShadeHost
 import ShadeJSON
-import ShadePlatform
 import ShadeStore
 import ShadeSync
 
@@ -123,12 +123,10 @@ extension Shade {
 
         /// A local time such as `2026-11-23 09:30:12`.
         static func time(_ seconds: Int) -> String {
-            var value = time_t(seconds)
-            var parts = tm()
-            localtime_r(&value, &parts)
-            func two(_ number: Int32) -> String { number < 10 ? "0\(number)" : "\(number)" }
-            return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
-                + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+            let parts = SystemClock.localFields(epochSeconds: seconds)
+            func two(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+            return "\(parts.year)-\(two(parts.month))-\(two(parts.day)) "
+                + "\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))"
         }
     }
 }

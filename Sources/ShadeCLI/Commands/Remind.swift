@@ -1,9 +1,6 @@
 import ShadeCore
 import ShadeHost
-import ShadeJSON
-import ShadePlatform
 import ShadeRendering
-import ShadeStore
 
 extension Shade {
     /// `remind`: reminders — send the due ones, list them, install the timer that sends them.
@@ -32,13 +29,6 @@ extension Shade {
                   remind install --print
                 """,
             commands: [RemindDue.self, RemindList.self, RemindInstall.self])
-
-        /// The notification command's words: `SHADE_NOTIFY_CMD` split at blanks, else `notify-send`
-        /// (named as the sender, and told with `--` that a title starting with `-` is no option).
-        static func notifyCommand(_ environment: ShadeEnvironment) -> [String] {
-            let words = (environment["SHADE_NOTIFY_CMD"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" })
-            return words.isEmpty ? ["notify-send", "--app-name=shade", "--"] : words.map(String.init)
-        }
     }
 
     struct RemindDue: PlannerCommand {
@@ -77,111 +67,41 @@ extension Shade {
                 return
             }
             let now = try session.now()
-            let minute = LocalDateTime(now)
-            let command = Reminders.notifyCommand(session.environment)
-            let dates = ReminderAgenda.taskDates(
-                dueFrom: minute.adding(minutes: -ReminderAgenda.lookBack), through: minute)
-            // What to do with each reminder that may be due, and the ledger it was decided by, read
-            // in one step.
-            func settling() throws -> (
-                actions: [(alert: ReminderAlert, action: ReminderAgenda.Action)], ledger: ReminderLedger
-            ) {
-                let (tasks, ledger) = try session.read { state in
-                    (try state.tasks(from: dates.first, through: dates.last), try state.reminderLedger())
-                }
-                let alerts = ReminderAgenda.alerts(for: tasks, schedule: session.schedule)
-                return (ReminderAgenda.settle(alerts, ledger: ledger, now: minute), ledger)
+            let delivery = ReminderDelivery(
+                store: session.store, schedule: session.schedule,
+                notifier: DesktopNotifier(environment: session.environment)
+            ) { first, last in
+                try session.read { state in (try state.tasks(from: first, through: last), try state.reminderLedger()) }
             }
-            var sent: [ReminderAlert] = []
-            var missed: [ReminderAlert] = []
-            var failed: [(alert: ReminderAlert, outcome: ProcessLauncher.Outcome)] = []
+            let outcome: ReminderDelivery.Outcome
             if dryRun {
-                for (alert, action) in try settling().actions {
-                    if action == .send { sent.append(alert) } else { missed.append(alert) }
-                }
-                try report(
-                    sent: sent, missed: missed, failed: failed, command: command, sentAt: now.timestamp, in: session)
-                return
-            }
-            do {
-                _ = try session.store.settlingReminders(now: now) { save in
-                    let decided = try settling()
-                    var ledger = decided.ledger
-                    var unsaved = false
-                    for (alert, action) in decided.actions {
-                        switch action {
-                        case .markMissed:
-                            missed.append(alert)
-                            ledger.record(
-                                .init(uid: alert.task.uid, due: alert.due, outcome: .missed, settled: now.timestamp))
-                            unsaved = true
-                        case .send:
-                            // What came before is on disk before this one goes out.
-                            if unsaved { try save(ledger) }
-                            unsaved = false
-                            let message = ReminderAgenda.notification(
-                                for: alert, now: minute, schedule: session.schedule)
-                            let outcome = ProcessLauncher.run(command + [message.title, message.body])
-                            guard outcome.succeeded else {
-                                failed.append((alert, outcome))
-                                continue
-                            }
-                            sent.append(alert)
-                            ledger.record(
-                                .init(uid: alert.task.uid, due: alert.due, outcome: .sent, settled: now.timestamp))
-                            try save(ledger)
-                        }
+                outcome = try delivery.preview(now: now)
+            } else {
+                do { outcome = try delivery.deliver(now: now) } catch {
+                    // Say what did go out before the failure, then the failure.
+                    if !error.sent.isEmpty {
+                        try? show(
+                            ReminderDeliveryReport(
+                                dryRun: false, sent: error.sent, missed: [], failed: [], sentAt: now.timestamp),
+                            in: session)
                     }
-                    if unsaved { try save(ledger) }
+                    throw error.error
                 }
-            } catch {
-                // Say what did go out before the failure, then the failure.
-                if !sent.isEmpty {
-                    try? report(
-                        sent: sent, missed: [], failed: [], command: command, sentAt: now.timestamp, in: session)
-                }
-                throw error
             }
-            try report(
-                sent: sent, missed: missed, failed: failed, command: command, sentAt: now.timestamp, in: session)
+            try show(
+                ReminderDeliveryReport(
+                    dryRun: dryRun, sent: outcome.sent, missed: outcome.missed, failed: outcome.failed.map(\.alert),
+                    sentAt: now.timestamp), in: session)
+            if let undelivered = outcome.undelivered(by: delivery.notifier) { throw CommandError(undelivered) }
         }
 
-        private func report(
-            sent: [ReminderAlert], missed: [ReminderAlert],
-            failed: [(alert: ReminderAlert, outcome: ProcessLauncher.Outcome)], command: [String], sentAt: String,
-            in session: Session
-        ) throws {
+        private func show(_ report: ReminderDeliveryReport, in session: Session) throws {
             if json {
-                func rows(_ alerts: [ReminderAlert], _ state: ReminderAgenda.State) -> JSONValue {
-                    .array(alerts.map { ReminderList.json(.init(alert: $0, state: state)) })
-                }
-                try session.printJSON([
-                    "dry_run": .bool(dryRun), "sent": rows(sent, dryRun ? .due : .sent(sentAt)),
-                    "missed": rows(missed, .missed), "failed": rows(failed.map(\.alert), .due),
-                ])
+                try session.printJSON(report.json())
             } else {
-                func line(_ verb: SafeText, _ task: PlannerTask) -> SafeText {
-                    verb + " \(task.id) · \(session.placement(task)) · \(session.shownTitle(task))"
-                }
-                for alert in sent { session.print(line(dryRun ? "would send" : "sent", alert.task)) }
-                for alert in missed {
-                    session.print(
-                        line(dryRun ? "would mark missed" : "missed", alert.task) + " (due \(alert.due), over 12 h ago)"
-                    )
-                }
-                if sent.isEmpty, missed.isEmpty, failed.isEmpty { session.print("no reminder is due") }
+                let text = report.text()
+                if !text.isEmpty { session.print(text) }
             }
-            guard let first = failed.first else { return }
-            let program = command[0]
-            let hint: SafeText =
-                first.outcome == .notStarted(ENOENT)
-                ? (program == "notify-send"
-                    ? "install it (Debian: apt-get install libnotify-bin) or set SHADE_NOTIFY_CMD"
-                    : "check SHADE_NOTIFY_CMD")
-                : "it is tried again by the next remind --due"
-            throw CommandError.failed(
-                "\(failed.count) reminder(s) not delivered: '\(program)' \(first.outcome.description) (task \(first.alert.task.id))\n  \(hint)"
-            )
         }
     }
 
@@ -222,8 +142,7 @@ extension Shade {
             if json {
                 try session.printJSON(["reminders": .array(rows.map(ReminderList.json))])
             } else if rows.isEmpty {
-                session.print(
-                    "no reminders from 12 hours ago to 7 days ahead; add one with remind:15m (see: help remind)")
+                session.print(ReminderList.none)
             } else {
                 session.print(ReminderList.render(rows, context: try session.renderContext()))
             }
@@ -254,59 +173,22 @@ extension Shade {
         }
 
         func execute(in session: Session) throws {
-            let environment = session.environment
-            let units = ReminderUnits(
-                executable: try Self.executablePath(), store: ShadeEnvironment.absolute(session.store.directory),
-                notifyCommand: environment["SHADE_NOTIFY_CMD"], schedule: session.schedule)
-            let directory =
-                (environment["XDG_CONFIG_HOME"] ?? (environment["HOME"] ?? ".") + "/.config") + "/systemd/user"
-            let files = [
-                (ReminderUnits.serviceName, try units.service()), (ReminderUnits.timerName, units.timer()),
-            ]
+            let units = try ReminderUnits(
+                store: session.store.directory, environment: session.environment, schedule: session.schedule)
+            let directory = ReminderUnits.directory(session.environment)
+            let files = try units.files()
             if printOnly {
-                session.print(
-                    SafeText(
-                        escaping: files.map { "# \(directory)/\($0.0)\n\($0.1)" }.joined(separator: "\n"),
-                        keepingLineBreaks: true))
+                session.print(ReminderInstallReport.unitFiles(files, in: directory))
                 return
             }
-            do {
-                try TextFile.makePrivateDirectory(directory)
-                for (name, text) in files { try TextFile.writeAtomically(directory + "/" + name, text, mode: 0o644) }
-            } catch { throw CommandError.failed(error.message) }
-            for (name, _) in files { session.print("wrote \(directory)/\(name)") }
-            guard Self.userSystemdIsRunning(environment) else {
-                session.print(
-                    "no user systemd is running here, so the timer is not enabled yet; in a session that has one:\n  systemctl --user daemon-reload && systemctl --user enable --now \(ReminderUnits.timerName)"
-                )
+            try units.write(to: directory)
+            session.print(ReminderInstallReport.written(files.map(\.name), in: directory))
+            guard UserSystemd.isRunning(session.environment) else {
+                session.print(ReminderInstallReport.notEnabled(timer: ReminderUnits.timerName))
                 return
             }
-            for arguments in [["daemon-reload"], ["enable", "--now", ReminderUnits.timerName]] {
-                let outcome = ProcessLauncher.run(["systemctl", "--user"] + arguments)
-                guard outcome.succeeded else {
-                    throw CommandError.failed(
-                        "systemctl --user \(arguments.joined(separator: " ")) \(outcome.description); the unit files are written\n  try it by hand: systemctl --user enable --now \(ReminderUnits.timerName)"
-                    )
-                }
-            }
-            session.print(
-                "enabled \(ReminderUnits.timerName): reminders are sent every 5 minutes and at each slot's start")
+            try UserSystemd.enable(timer: ReminderUnits.timerName)
+            session.print(ReminderInstallReport.enabled(timer: ReminderUnits.timerName))
         }
-
-        /// Whether this login has a user systemd to talk to (its private socket exists).
-        static func userSystemdIsRunning(_ environment: ShadeEnvironment) -> Bool {
-            guard let runtime = environment["XDG_RUNTIME_DIR"] else { return false }
-            var info = stat()
-            return stat(runtime + "/systemd/private", &info) == 0
-        }
-
-        /// The running binary's absolute path.
-        static func executablePath() throws(CommandError) -> String {
-            var buffer = [CChar](repeating: 0, count: 4096)
-            let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-            guard count > 0 else { throw .failed("could not find the path of the running shade binary") }
-            return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
-
     }
 }

@@ -57,6 +57,8 @@ struct CommandGrammar: Sendable {
         let name: String
         let valueName: String
         let help: String
+        /// A value to show when the option is given none (`--store ~/planner`).
+        var example: String?
     }
 
     /// A positional argument.
@@ -97,12 +99,13 @@ struct CommandGrammar: Sendable {
         static let ids = Argument("ids", valueName: "<ids>…", help: "The ids of the tasks.", arity: .oneOrMore)
     }
 
-    /// The options every command takes: `--store` and `--color`.
+    /// The options every command takes: `--store` and `--color`. They may also come before the
+    /// command (`shade --store DIR day`), where `GlobalOptions.leading` scans them by this list.
     static let globalOptions: [Option] = [
         Option(
             name: "store", valueName: "DIR",
-            help: "The store directory (default: $SHADE_STORE, else $XDG_DATA_HOME/shade)."),
-        Option(name: "color", valueName: "WHEN", help: "When to colour: auto, always or never."),
+            help: "The store directory (default: $SHADE_STORE, else $XDG_DATA_HOME/shade).", example: "~/planner"),
+        Option(name: "color", valueName: "WHEN", help: "When to colour: auto, always or never.", example: "never"),
     ]
 
     /// The flag of this name, when the command has one.

@@ -10,20 +10,19 @@ import ShadeStore
 /// directory, or a symbolic link to one of them or to nothing, is refused with one line and left
 /// as it is. A symbolic link to a regular file is written through: the file it leads to is
 /// replaced whole, and the link stays a link.
-enum UserFile {
+public enum UserFile {
     /// Writes `text` whole to the file `path` names (a temporary file beside it, flushed, renamed
     /// over it): a failure leaves the file as it was.
-    static func write(_ text: String, to path: String) throws(CommandError) {
+    public static func write(_ text: String, to path: String) throws(HostError) {
         let target = try writableTarget(path)
         do { try TextFile.writeAtomically(target, text, mode: 0o600) } catch {
-            let what = error.message.text.split(separator: "\n").first.map(String.init) ?? ""
-            throw .failed(SafeText(escaping: what) + "\nnothing was written")
+            throw .notWritten(error.message.text.split(separator: "\n").first.map(String.init) ?? "")
         }
     }
 
     /// The path to write for `path`: itself when it is a regular file or names nothing yet, the
     /// regular file a symbolic link leads to; any other kind of file is refused.
-    static func writableTarget(_ path: String) throws(CommandError) -> String {
+    public static func writableTarget(_ path: String) throws(HostError) -> String {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT { return path }
@@ -49,31 +48,30 @@ enum UserFile {
 
     /// The whole content of the file `path` names (`-`: standard input), read up to `limit`
     /// bytes; `tooLarge` is what a larger one is refused with.
-    static func read(_ path: String, limit: Int, tooLarge: SafeText) throws(CommandError) -> [UInt8] {
-        let shown = SafeText(escaping: path)
+    public static func read(_ path: String, limit: Int, tooLarge: SafeText) throws(HostError) -> [UInt8] {
         let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            if errno == ENOENT { throw .failed("there is no file \(shown)") }
-            throw .failed("\(shown) cannot be opened (\(String(cString: strerror(errno))))")
+            if errno == ENOENT { throw .noSuchFile(path) }
+            throw .unreadable(path: path, step: .opened, reason: String(cString: strerror(errno)))
         }
         defer { if fd != STDIN_FILENO { close(fd) } }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
-            throw .failed("\(shown) cannot be looked up (\(String(cString: strerror(errno))))")
+            throw .unreadable(path: path, step: .lookedUp, reason: String(cString: strerror(errno)))
         }
-        if info.st_mode & S_IFMT == S_IFDIR { throw .failed("\(shown) is a directory; name a file") }
-        if info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > limit { throw .failed(tooLarge) }
+        if info.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path) }
+        if info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > limit { throw .tooLarge(tooLarge) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw .failed("\(shown) cannot be read (\(String(cString: strerror(errno))))")
+                throw .unreadable(path: path, step: .read, reason: String(cString: strerror(errno)))
             }
             if count == 0 { return bytes }
             // A stream (standard input, a pipe) has no size to check first: it stops one chunk past.
-            guard bytes.count + count <= limit else { throw .failed(tooLarge) }
+            guard bytes.count + count <= limit else { throw .tooLarge(tooLarge) }
             bytes += chunk[0..<count]
         }
     }
@@ -89,9 +87,14 @@ enum UserFile {
         }
     }
 
-    private static func refused(_ path: String, _ what: String) -> CommandError {
-        .failed(
-            "\(SafeText(escaping: path)) \(what), not a regular file; name a regular or a new file (- writes to standard output)"
-        )
+    private static func refused(_ path: String, _ what: String) -> HostError {
+        .notARegularFile(path: path, what: what)
+    }
+
+    /// The permission bits of the file at `path` (`0o644`), or nil when it cannot be looked up.
+    public static func permissions(of path: String) -> UInt32? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return UInt32(info.st_mode & 0o777)
     }
 }

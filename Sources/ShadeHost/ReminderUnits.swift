@@ -1,28 +1,68 @@
 import ShadeCore
+import ShadeStore
 
 /// The systemd user units that deliver reminders without the REPL open: a oneshot service that
 /// runs `shade remind --due` on the store in use, and a timer that starts it every 5 minutes and
 /// at each slot's start, catching up after the machine was off (`Persistent=true`).
-struct ReminderUnits {
-    static let serviceName = "shade-remind.service"
-    static let timerName = "shade-remind.timer"
+public struct ReminderUnits: Sendable {
+    /// The service's file name.
+    public static let serviceName = "shade-remind.service"
+    /// The timer's file name.
+    public static let timerName = "shade-remind.timer"
 
     /// The absolute path of the shade binary the service runs.
-    let executable: String
+    public let executable: String
     /// The absolute path of the store it reminds from.
-    let store: String
+    public let store: String
     /// The notification command, when one other than the default is set.
-    let notifyCommand: String?
-    let schedule: SlotSchedule
+    public let notifyCommand: String?
+    /// The slot boundaries: the timer also fires at each slot's start.
+    public let schedule: SlotSchedule
+
+    /// The units of this very shade binary (`ExecutablePath`) for the store at `store` (made
+    /// absolute), with the environment's notification command.
+    public init(store: String, environment: ShadeEnvironment, schedule: SlotSchedule) throws(HostError) {
+        guard let executable = ExecutablePath.current else { throw .executableNotFound }
+        self.init(
+            executable: executable, store: ShadeEnvironment.absolute(store),
+            notifyCommand: environment["SHADE_NOTIFY_CMD"], schedule: schedule)
+    }
+
+    /// Units of the given binary, store, notification command and slots.
+    public init(executable: String, store: String, notifyCommand: String?, schedule: SlotSchedule) {
+        self.executable = executable
+        self.store = store
+        self.notifyCommand = notifyCommand
+        self.schedule = schedule
+    }
+
+    /// Where the user's units are: `$XDG_CONFIG_HOME/systemd/user`, else `~/.config/systemd/user`.
+    public static func directory(_ environment: ShadeEnvironment) -> String {
+        (environment["XDG_CONFIG_HOME"] ?? (environment["HOME"] ?? ".") + "/.config") + "/systemd/user"
+    }
+
+    /// The two files by name, the service first.
+    public func files() throws(HostError) -> [(name: String, text: String)] {
+        [(ReminderUnits.serviceName, try service()), (ReminderUnits.timerName, timer())]
+    }
+
+    /// Writes the two files into `directory` (made private when missing), each replaced whole.
+    public func write(to directory: String) throws(HostError) {
+        let files = try files()
+        do {
+            try TextFile.makePrivateDirectory(directory)
+            for (name, text) in files { try TextFile.writeAtomically(directory + "/" + name, text, mode: 0o644) }
+        } catch { throw .unitsNotWritten(error.message) }
+    }
 
     /// A word of `ExecStart=` that systemd reads back as exactly this text: in double quotes,
     /// with the backslash, `"`, `$` and `%` escaped (its escapes, variables and specifiers). Nil for text
     /// holding a line break or another control character, which a unit file cannot carry.
-    static func quotedWord(_ text: String) -> String? { quoted(text, dollar: "$$") }
+    public static func quotedWord(_ text: String) -> String? { quoted(text, dollar: "$$") }
 
     /// An `Environment=` assignment that systemd reads back as exactly this text: as a word, but
     /// `$` stays as it is (no variable is expanded there).
-    static func quotedAssignment(_ text: String) -> String? { quoted(text, dollar: "$") }
+    public static func quotedAssignment(_ text: String) -> String? { quoted(text, dollar: "$") }
 
     private static func quoted(_ text: String, dollar: String) -> String? {
         guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7f }) else { return nil }
@@ -40,11 +80,11 @@ struct ReminderUnits {
     }
 
     /// The service unit's text.
-    func service() throws(CommandError) -> String {
+    public func service() throws(HostError) -> String {
         guard let program = ReminderUnits.quotedWord(executable),
             let storeValue = ReminderUnits.quotedAssignment("SHADE_STORE=" + store)
         else {
-            throw .failed("the path of shade or of the store holds a control character; a systemd unit cannot name it")
+            throw .unitPathUnwritable
         }
         var lines = [
             "# Written by `shade remind install`: sends the planner's reminders as they come due.",
@@ -58,7 +98,7 @@ struct ReminderUnits {
         ]
         if let notifyCommand {
             guard let value = ReminderUnits.quotedAssignment("SHADE_NOTIFY_CMD=" + notifyCommand) else {
-                throw .failed("SHADE_NOTIFY_CMD holds a control character; a systemd unit cannot carry it")
+                throw .notifyCommandUnwritable
             }
             lines.append("Environment=\(value)")
         }
@@ -66,7 +106,7 @@ struct ReminderUnits {
     }
 
     /// The timer unit's text.
-    func timer() -> String {
+    public func timer() -> String {
         var lines = [
             "# Written by `shade remind install`: checks the planner's reminders every 5 minutes and at each slot's start.",
             "[Unit]",

@@ -1,5 +1,4 @@
 import ShadeCore
-import ShadeHost
 import ShadePlatform
 import Synchronization
 
@@ -26,8 +25,16 @@ public final class UserIdentity: Sendable {
 
     /// A setting's value (nil when there is none), and where it comes from.
     public struct Setting: Equatable, Sendable {
+        /// The value, nil when there is none.
         public let value: String?
+        /// Where the value comes from.
         public let source: Source
+
+        /// A value and where it comes from.
+        public init(value: String?, source: Source) {
+            self.value = value
+            self.source = source
+        }
     }
 
     private let configured: Mutex<(name: String?, email: String?)>
@@ -90,13 +97,13 @@ public final class UserIdentity: Sendable {
     }
 
     /// Takes a newly configured name (or none, back to the default) from now on.
-    func configure(name: String?) {
+    public func configure(name: String?) {
         configured.withLock { $0.name = name }
         resolved.withLock { $0.name = nil }
     }
 
     /// Takes a newly configured address (or none) from now on.
-    func configure(email: String?) {
+    public func configure(email: String?) {
         configured.withLock { $0.email = email }
         resolved.withLock { $0.email = nil }
     }
@@ -112,7 +119,7 @@ public final class UserIdentity: Sendable {
     /// git's name as a participant's name: a name of several words is joined by dots
     /// (`Ana Lopez` → `Ana.Lopez`), since a participant's name is one word; nil for a name that
     /// still is not one (then the login name stands in).
-    static func participantName(fromGit text: String) -> String? {
+    public static func participantName(fromGit text: String) -> String? {
         let words = text.split(whereSeparator: { $0.isWhitespace })
         guard !words.isEmpty else { return nil }
         let name = words.joined(separator: ".")
@@ -123,7 +130,9 @@ public final class UserIdentity: Sendable {
     /// --get KEY` (from `/` while the store does not exist yet, so that only the user's and the
     /// system's settings count, wherever shade was started), in shade's environment; a value is
     /// kept between runs while git's configuration files are unchanged (`GitSettingsCache`).
-    static func gitSettings(storeDirectory: String, environment: ShadeEnvironment) -> @Sendable (String) -> String? {
+    public static func gitSettings(storeDirectory: String, environment: ShadeEnvironment)
+        -> @Sendable (String) -> String?
+    {
         { key in
             var info = stat()
             let directory = stat(storeDirectory, &info) == 0 ? ShadeEnvironment.absolute(storeDirectory) : "/"

@@ -33,10 +33,6 @@ final class ReminderWatch {
         guard !alerts.isEmpty else { return nil }
         let style = Style(
             enabled: session.colorMode.isEnabled(environment: session.environment, stdoutIsTerminal: true))
-        return alerts.map { alert -> SafeText in
-            let message = ReminderAgenda.notification(for: alert, now: minute, schedule: session.schedule)
-            return style.yellow("reminder:") + " \(alert.task.id) " + SafeText(escaping: message.title) + " · "
-                + SafeText(escaping: message.body) + "\n"
-        }.joined()
+        return ReminderList.notices(alerts, now: minute, schedule: session.schedule, style: style)
     }
 }

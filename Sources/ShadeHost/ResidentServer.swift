@@ -2,57 +2,64 @@ import CSystemCalls
 import ShadePlatform
 import ShadeStore
 
-/// A store's resident process (`shade --resident DIR`): answers the one-shot commands of that store
-/// with the weeks it has already read, as the REPL answers its lines, so that a command pays for
-/// starting a process and little more.
+/// The process side of a store's resident process (`shade --resident DIR`): it listens on the
+/// store's socket (`ResidentAddress`), takes each command handed over with its standard streams
+/// and working directory, and has the command run on them, with the weeks it has already read.
 ///
-/// A one-shot command starts it (`ResidentClient.startHelper`) and hands it later commands over a
-/// Unix socket (`ResidentAddress`), with the command's standard streams and working directory.
-/// Each command runs exactly as it would on its own — a fresh session, the configuration read
-/// again, the clock read again — except that its change is answered once its redo-log frame is
-/// flushed (as at the REPL; `Store.defersFiles`), and its files are written right after the answer.
-/// It ends after `SHADE_RESIDENT` seconds without a command (ten minutes unless set), when its
+/// Between commands it writes the files of what it answered and checkpoints the commit records;
+/// it ends after `SHADE_RESIDENT` seconds without a command (ten minutes unless set), when its
 /// store is gone, or when its program file is replaced; before it ends, the files hold every
-/// change it answered.
-enum ResidentHelper {
+/// change it answered. What a command is and how it runs is the caller's (`run`).
+public enum ResidentServer {
     /// How often it looks whether it should end while no command comes, in milliseconds.
-    static let lookEvery: Int32 = 15_000
+    public static let lookEvery: Int32 = 15_000
     /// How long no command must come before it does the work that can wait for a pause (the
     /// checkpoint of commit records: a flush of the whole file system), in milliseconds.
-    static let pauseMilliseconds: Int32 = 1000
+    public static let pauseMilliseconds: Int32 = 1000
 
-    /// Serves the store at `store` until idle; the exit status.
-    static func serve(store: String, environment: ShadeEnvironment) -> Int32 {
+    /// Runs one command handed over, on the process's standard streams (the command's), in its
+    /// working directory: its arguments as the shell gave them, and the week cache kept between
+    /// commands; its exit code.
+    public typealias Run = (_ arguments: [[UInt8]], _ cache: WeekCache) -> Int32
+
+    /// How serving ended.
+    public enum Ending: Equatable, Sendable {
+        /// It served until idle, or until its store or program file changed.
+        case served
+        /// Another resident process serves the store already.
+        case servedElsewhere
+        /// Resident processes are off (`SHADE_RESIDENT`).
+        case off
+        /// The store does not exist, or `XDG_RUNTIME_DIR` names no private directory of the user's.
+        case noAddress
+        /// Its socket could not be made.
+        case cannotListen
+    }
+
+    /// Serves the store at `store` until idle, running each command handed over with `run`.
+    public static func serve(store: String, environment: ShadeEnvironment, run: Run) -> Ending {
         // What it answers for is the program file as it was when it started.
         let program = ResidentAddress.programStamp()
         // Nothing of whoever started it is kept: not a pipe that someone waits to see closed.
         shade_close_from(3)
         signal(SIGPIPE, SIG_IGN)
-        guard let idleSeconds = ResidentAddress.idleSeconds(environment) else {
-            Output.error("error: --resident: resident processes are off (SHADE_RESIDENT)\n")
-            return ExitCode.failure
-        }
+        guard let idleSeconds = ResidentAddress.idleSeconds(environment) else { return .off }
         guard ResidentAddress.makeFolder(environment),
             let address = ResidentAddress.of(store: store, environment: environment)
-        else {
-            Output.error(
-                "error: --resident serves an existing store from a private runtime folder: '\(CommandArguments.quoted(store))' does not exist, or XDG_RUNTIME_DIR names no private directory of yours\n"
-            )
-            return ExitCode.failure
-        }
+        else { return .noAddress }
         // One per store: whoever holds the lock is it.
         let lock = open(address.lock, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard lock >= 0, flock(lock, LOCK_EX | LOCK_NB) == 0 else { return ExitCode.success }
+        guard lock >= 0, flock(lock, LOCK_EX | LOCK_NB) == 0 else { return .servedElsewhere }
         unlink(address.socket)
         let mask = umask(0o077)
         let listener = shade_unix_listen(address.socket, 64)
         umask(mask)
-        guard listener >= 0 else { return ExitCode.failure }
+        guard listener >= 0 else { return .cannotListen }
         let nothing = open("/dev/null", O_RDWR | O_CLOEXEC)
         let root = shade_open_directory_handle("/")
         _ = fchdir(root)
-        let helper = ResidentHelper.State(
-            address: address, environment: environment, program: program,
+        let helper = State(
+            address: address, program: program,
             digest: ResidentAddress.digest(of: environment), cache: WeekCache(keepsWeeksAsFilesHoldThem: true),
             nothing: nothing, root: root)
         // The redo log its changes go to is made now, before the first command comes.
@@ -77,7 +84,7 @@ enum ResidentHelper {
             }
             let connection = shade_accept(listener)
             guard connection >= 0 else { continue }
-            let stays = helper.answer(connection)
+            let stays = helper.answer(connection, run: run)
             close(connection)
             guard stays else { break }
             // The files of what it answered are written now, after the answer (as the REPL
@@ -91,13 +98,11 @@ enum ResidentHelper {
         unlink(address.socket)
         close(listener)
         helper.idleStore.applyRedoLogBeforeLeaving()
-        return ExitCode.success
+        return .served
     }
-
     /// What the resident process keeps between commands.
     struct State {
         let address: ResidentAddress
-        let environment: ShadeEnvironment
         /// `ResidentAddress.programStamp()` when it started.
         let program: String
         /// `ResidentAddress.digest(of:)` of its environment.
@@ -118,9 +123,9 @@ enum ResidentHelper {
             ResidentAddress.realPath(address.store) == address.store && ResidentAddress.programStamp() == program
         }
 
-        /// Answers one connection; false when the resident process should end (its program
-        /// file was replaced).
-        func answer(_ connection: Int32) -> Bool {
+        /// Answers one connection, running its command with `run`; false when the resident
+        /// process should end (its program file was replaced).
+        func answer(_ connection: Int32, run: Run) -> Bool {
             guard shade_peer_uid(connection) == Int(getuid()) else { return true }
             var fds = [Int32](repeating: -1, count: 4)
             var received: Int32 = 0
@@ -140,11 +145,11 @@ enum ResidentHelper {
                 return true
             }
             guard ResidentRequest.send([ResidentRequest.Signal.accepted.rawValue], with: [], on: connection),
-                ResidentRequest.receive(1, from: connection, timeout: ResidentClient.takeTimeout)
+                ResidentRequest.receive(1, from: connection, timeout: ResidentConnection.takeTimeout)
                     == [ResidentRequest.Signal.go.rawValue]
             else { return true }
             for fd: Int32 in 0...2 { _ = dup2(fds[Int(fd)], fd) }
-            let code = ShadeMain.run(arguments: request.arguments, environment: environment, residentCache: cache)
+            let code = run(request.arguments, cache)
             // Nothing of the command's streams is kept once it is done: whoever reads them sees
             // them end when the command does.
             for fd: Int32 in 0...2 { _ = dup2(nothing, fd) }

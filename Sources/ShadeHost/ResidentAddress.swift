@@ -7,7 +7,7 @@ import ShadePlatform
 /// to the user and emptied at logout): one socket and one lock file per store, named by a hash of
 /// the store's real path. Without a runtime directory, or with `SHADE_RESIDENT=off`, every command
 /// runs on its own.
-struct ResidentAddress: Equatable {
+public struct ResidentAddress: Equatable, Sendable {
     /// The socket the resident process listens on.
     let socket: String
     /// The file the resident process holds locked while it lives: at most one per store.
@@ -17,7 +17,7 @@ struct ResidentAddress: Equatable {
 
     /// How long a resident process waits for a command before it ends, in seconds: the number
     /// `SHADE_RESIDENT` gives, else ten minutes; nil when it is `off`, `no` or `0`.
-    static func idleSeconds(_ environment: ShadeEnvironment) -> Int? {
+    public static func idleSeconds(_ environment: ShadeEnvironment) -> Int? {
         guard let value = environment["SHADE_RESIDENT"] else { return 600 }
         if let seconds = Int(value) { return seconds > 0 ? seconds : nil }
         return ["off", "no", "false", "never"].contains(value.lowercased()) ? nil : 600
@@ -71,12 +71,9 @@ struct ResidentAddress: Equatable {
 
     /// FNV-1a, 64 bits.
     static func fnv1a(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return hash
+        var hash = FNV1a()
+        hash.add(text.utf8)
+        return hash.value
     }
 
     /// What the environment is, as one number that does not depend on the variables' order: a

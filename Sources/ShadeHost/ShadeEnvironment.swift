@@ -32,6 +32,11 @@ public struct ShadeEnvironment: Sendable {
 
     /// `$XDG_DATA_HOME/shade`, else `~/.local/share/shade`.
     public var defaultStore: String { (self["XDG_DATA_HOME"] ?? home + "/.local/share") + "/shade" }
+    /// The store a command uses: the one `--store` chose, else `$SHADE_STORE`, else the default.
+    public func storeDirectory(chosen option: String?) -> String {
+        option ?? self["SHADE_STORE"] ?? defaultStore
+    }
+
     /// `$XDG_CONFIG_HOME/shade`, else `~/.config/shade`.
     public var configDirectory: String { (self["XDG_CONFIG_HOME"] ?? home + "/.config") + "/shade" }
     /// The login name: `$USER`, else `$LOGNAME`, else the password database's, else "me".

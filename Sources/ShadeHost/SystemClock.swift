@@ -2,14 +2,14 @@ import ShadeCore
 import ShadePlatform
 
 /// Reads "now": `SHADE_NOW` when set (local time), else the system clock in the local zone.
-enum SystemClock {
-    static func now(environment: ShadeEnvironment) throws(CommandError) -> Moment {
+public enum SystemClock {
+    /// The current moment: `SHADE_NOW` when the environment pins it, else the system clock.
+    public static func now(environment: ShadeEnvironment) throws(HostError) -> Moment {
         if let pinned = environment["SHADE_NOW"] {
             guard let moment = Moment.parsePinned(pinned, utcOffsetSeconds: offset(forLocal: pinned)) else {
-                throw .failed(
-                    "SHADE_NOW='\(pinned)' is not a local time; write YYYY-MM-DDTHH:MM, e.g. 2026-11-23T09:30")
+                throw .pinnedClockUnreadable(pinned)
             }
-            guard moment.date.isSupported else { throw .failed("SHADE_NOW: " + DayResolver.outOfRange.message) }
+            guard moment.date.isSupported else { throw .pinnedClockOutOfRange }
             return moment
         }
         var seconds = time(nil)
@@ -20,12 +20,24 @@ enum SystemClock {
                 year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)),
             date.isSupported, let clock = TimeOfDay(hour: Int(parts.tm_hour), minute: Int(parts.tm_min))
         else {
-            throw .failed(
-                "the system clock reads a time shade cannot plan with (years \(CivilDate.supportedYears.lowerBound) to \(CivilDate.supportedYears.upperBound)); set it, or pin SHADE_NOW"
-            )
+            throw .systemClockOutOfRange
         }
         return Moment(
             date: date, time: clock, second: min(59, Int(parts.tm_sec)), utcOffsetSeconds: Int(parts.tm_gmtoff))
+    }
+
+    /// A moment of the system's clock, in seconds since 1970, as the local zone's calendar date
+    /// and time of day (the year as it is, whatever shade plans with).
+    public static func localFields(epochSeconds: Int) -> (
+        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+    ) {
+        var value = time_t(epochSeconds)
+        var parts = tm()
+        localtime_r(&value, &parts)
+        return (
+            Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday), Int(parts.tm_hour),
+            Int(parts.tm_min), Int(parts.tm_sec)
+        )
     }
 
     /// The zone's UTC offset at a local time (0 when it cannot be told).

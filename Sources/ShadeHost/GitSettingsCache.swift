@@ -65,10 +65,10 @@ struct GitSettingsCache: Sendable {
     /// What git would read, hashed; nil when it cannot be told from files alone.
     func fingerprint() -> String? {
         var hash = FNV1a()
-        hash.add("directory=\(directory)")
+        hash.addPiece("directory=\(directory)")
         for name in environment.keys.sorted()
         where name.hasPrefix("GIT_") || ["HOME", "XDG_CONFIG_HOME", "PATH"].contains(name) {
-            hash.add("\(name)=\(environment[name] ?? "")")
+            hash.addPiece("\(name)=\(environment[name] ?? "")")
         }
         var files: [String] = []
         if environment["GIT_CONFIG_NOSYSTEM"] == nil {
@@ -84,12 +84,12 @@ struct GitSettingsCache: Sendable {
         if let repository { files += [repository + "/config", repository + "/config.worktree"] }
         for file in files {
             guard let bytes = try? TextFile.read(file) else {
-                hash.add("\(file): none")
+                hash.addPiece("\(file): none")
                 continue
             }
             if GitSettingsCache.includesAnother(bytes) { return nil }
-            hash.add("\(file): \(bytes.count)")
-            hash.add(bytes)
+            hash.addPiece("\(file): \(bytes.count)")
+            hash.addPiece(bytes)
         }
         return hash.hex
     }
@@ -112,27 +112,5 @@ struct GitSettingsCache: Sendable {
     /// Whether a configuration file names another (`[include]` or `[includeIf …]`).
     static func includesAnother(_ bytes: [UInt8]) -> Bool {
         String(decoding: bytes, as: UTF8.self).lowercased().contains("include")
-    }
-}
-
-/// The 64-bit FNV-1a hash: stable across runs (Swift's `Hasher` is seeded per process).
-private struct FNV1a {
-    private var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func add(_ bytes: [UInt8]) {
-        for byte in bytes {
-            value ^= UInt64(byte)
-            value = value &* 0x0000_0100_0000_01b3
-        }
-        // A separator, so that two pieces never read as one.
-        value ^= 0xff
-        value = value &* 0x0000_0100_0000_01b3
-    }
-
-    mutating func add(_ text: String) { add(Array(text.utf8)) }
-
-    var hex: String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

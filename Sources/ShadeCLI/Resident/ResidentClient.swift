@@ -1,9 +1,9 @@
-import CSystemCalls
+import ShadeCore
 import ShadeHost
-import ShadePlatform
 
 /// The one-shot side of a store's resident process (`ResidentHelper`): hands a command to it when
-/// one listens and the command is one it answers, and starts one after a command ran on its own.
+/// one listens and the command is one it answers (`ResidentConnection`), and starts one after a
+/// command ran on its own.
 ///
 /// Handing over never changes what a command does or prints: the resident process runs the same
 /// code on the command's own standard input, output, error and working directory, and the
@@ -22,10 +22,6 @@ enum ResidentClient {
     /// ended while running one.
     static let views = ["show", "day", "week", "ls", "find", "stats", "chart", "history", "log"]
 
-    /// How long a command waits for a resident process to take it (it may be busy with another
-    /// command) before it runs on its own instead, in milliseconds.
-    static let takeTimeout: Int32 = 2000
-
     /// What became of the handing over.
     enum Outcome: Equatable {
         /// The resident process ran the command; its exit code.
@@ -43,45 +39,30 @@ enum ResidentClient {
         guard let name = words.first?.lowercased(), commands.contains(name),
             !words.contains(where: { $0 == "-" || $0 == "--store" || $0.hasPrefix("--store=") })
         else { return .runHere(startsHelper: false) }
-        let directory = store ?? environment["SHADE_STORE"] ?? environment.defaultStore
-        guard let address = ResidentAddress.of(store: directory, environment: environment) else {
+        switch ResidentConnection.handOver(
+            raw, store: environment.storeDirectory(chosen: store), environment: environment)
+        {
+        case .answered(let code):
+            return .answered(code)
+        case .noAddress:
             // None yet: the store (or the runtime folder) is made by this command, perhaps.
             return .runHere(startsHelper: ResidentAddress.idleSeconds(environment) != nil)
-        }
-        let socket = shade_unix_connect(address.socket)
-        guard socket >= 0 else { return .runHere(startsHelper: true) }
-        defer { close(socket) }
-        let here = shade_open_directory_handle(".")
-        guard here >= 0 else { return .runHere(startsHelper: false) }
-        defer { close(here) }
-        let request = ResidentRequest(
-            program: ResidentAddress.programStamp(), environment: ResidentAddress.digest(of: environment),
-            store: directory, arguments: raw)
-        guard ResidentRequest.send(request.encoded(), with: [0, 1, 2, here], on: socket) else {
+        case .notListening:
+            return .runHere(startsHelper: true)
+        case .notTaken:
             return .runHere(startsHelper: false)
-        }
-        // Taken, or not: until this side says go, the resident process runs nothing.
-        guard let reply = ResidentRequest.receive(1, from: socket, timeout: takeTimeout),
-            reply == [ResidentRequest.Signal.accepted.rawValue],
-            ResidentRequest.send([ResidentRequest.Signal.go.rawValue], with: [], on: socket)
-        else { return .runHere(startsHelper: false) }
-        guard let code = ResidentRequest.receive(4, from: socket, timeout: -1) else {
+        case .endedEarly:
             if views.contains(name) { return .runHere(startsHelper: false) }
             Output.error(
                 "error: shade's resident process for this store ended before it finished '\(name)'; 'shade log 1' shows whether the change was made\n"
             )
             return .answered(ExitCode.failure)
         }
-        return .answered(Int32(bitPattern: ResidentRequest.number(fromLittleEndian: code)))
     }
 
-    /// Starts a resident process for the store at `directory` (made by the command that just ran),
-    /// detached (`ProcessLauncher.detach`). Best effort: a command never fails for want of one.
+    /// Starts a resident process for the store at `directory` (made by the command that just ran).
+    /// Best effort: a command never fails for want of one.
     static func startHelper(store directory: String, environment: ShadeEnvironment) {
-        guard ResidentAddress.makeFolder(environment),
-            let address = ResidentAddress.of(store: directory, environment: environment),
-            let program = ResidentAddress.realPath("/proc/self/exe")
-        else { return }
-        ProcessLauncher.detach([program, "--resident", address.store])
+        ResidentConnection.startResident(store: directory, environment: environment)
     }
 }
