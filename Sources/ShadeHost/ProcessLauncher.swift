@@ -65,8 +65,11 @@ public enum ProcessLauncher {
 
     /// What a program printed, collected by `collect`.
     public struct Printed: Sendable {
+        /// How the run ended.
         public let outcome: Outcome
+        /// What it printed on standard output.
         public let output: [UInt8]
+        /// What it printed on standard error.
         public let errors: [UInt8]
 
         /// The reason a failed run gives: its first `fatal:` or `error:` line (git's way), else

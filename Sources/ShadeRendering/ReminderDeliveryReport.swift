@@ -26,7 +26,7 @@ public struct ReminderDeliveryReport: Sendable {
         self.sentAt = sentAt
     }
 
-    /// The lines: `sent 4 · Mon 23 Nov morning · Call Ana`, `missed … (due …, over 12 h ago)`, or
+    /// The lines: `sent 4 · Mon 23 Nov · morning · Call Ana`, `missed … (due …, over 12 h ago)`, or
     /// `no reminder is due` when the run had nothing to do; empty when only undelivered ones
     /// were found (the error says so).
     public func text() -> SafeText {

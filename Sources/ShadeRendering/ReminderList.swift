@@ -64,7 +64,7 @@ public enum ReminderList {
         "no reminders from 12 hours ago to 7 days ahead; add one with remind:15m (see: help remind)"
 
     /// The lines an open REPL prints above its prompt for reminders that came due:
-    /// `reminder: 4 Call Ana · Mon 23 Nov morning — starts in 15m`.
+    /// `reminder: 4 Call Ana · Mon 23 Nov · morning · 09:00 — starts in 15 min`.
     public static func notices(
         _ alerts: [ReminderAlert], now: LocalDateTime, schedule: SlotSchedule, style: Style
     ) -> SafeText {
