@@ -77,7 +77,7 @@ public enum HostError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noSuchFile(let path):
             "there is no file \(SafeText(escaping: path))"
         case .unreadable(let path, let step, let reason):
-            "\(SafeText(escaping: path)) \(SafeText(verbatim: step.rawValue)) (\(reason))"
+            "\(SafeText(escaping: path)) \(step.rawValue) (\(reason))"
         case .isDirectory(let path):
             "\(SafeText(escaping: path)) is a directory; name a file"
         case .tooLarge(let message):
