@@ -1,18 +1,3 @@
-// ShadeHost: the host the planner runs on, reached in one target.
-//
-// What belongs here: everything that starts a process or asks the operating system about the
-// world outside the store — the environment (`ShadeEnvironment`), the clock (`SystemClock`), the
-// user's identity and git's settings (`UserIdentity`, `GitSettingsCache`), other programs
-// (`ProcessLauncher`: git, systemctl, the notifier), systemd (`ReminderUnits`, `UserSystemd`),
-// the desktop notifier and the reminders it delivers (`DesktopNotifier`, `ReminderDelivery`),
-// files the user names outside the store (`UserFile`), the terminal (`Terminal`), and the
-// resident process's sockets (`ResidentServer`, `ResidentConnection`). It fails with
-// `HostError`, whose messages the command layer prints as they are.
-//
-// It may import ShadeCore, ShadeJSON, ShadeStore, CSystemCalls and ShadePlatform. It must never
-// import ShadeCLI, ShadeRendering, ShadeSync or any other front end: it prints nothing and
-// builds no view.
-
 import CSystemCalls
 import ShadePlatform
 
