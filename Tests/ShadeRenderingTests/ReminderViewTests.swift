@@ -1,4 +1,3 @@
-import ShadeJSON
 import ShadeTestSupport
 import Testing
 
@@ -6,7 +5,7 @@ import Testing
 @testable import ShadeRendering
 
 /// The reminder views: what `remind --due` did, `remind install`'s lines, and the REPL's notices,
-/// pinned as they are printed.
+/// pinned as they are printed (the delivery views in `Golden/`).
 @Suite struct ReminderViewTests {
     private static func alert(
         _ id: Int, _ title: String, _ date: String, _ slot: Slot, time: String? = nil, remind: String
@@ -30,19 +29,14 @@ import Testing
         let (call, old) = try Self.alerts()
         let report = ReminderDeliveryReport(
             dryRun: false, sent: [call], missed: [old], failed: [], sentAt: "2026-11-23T08:45:00Z")
-        #expect(
-            report.text().text == """
-                sent 4 · Mon 23 Nov · morning · 09:00 · Call Ana
-                missed 7 · Sun 22 Nov · evening · Old \\e[31mred (due 2026-11-22T18:00, over 12 h ago)
-
-                """)
+        try RecordedText.check(report.text(), "reminder-delivery")
     }
 
     @Test func aDryRunSaysWhatItWouldDo() throws {
         let (call, old) = try Self.alerts()
         let report = ReminderDeliveryReport(dryRun: true, sent: [call], missed: [old], failed: [], sentAt: "now")
-        #expect(report.text().text.hasPrefix("would send 4 · "))
-        #expect(report.text().text.contains("\nwould mark missed 7 · "))
+        try RecordedText.check(report.text(), "reminder-delivery-dry-run")
+        try RecordedText.check(report.json(), "reminder-delivery-dry-run-json")
     }
 
     @Test func aRunWithNothingToDoSaysSoAndOneWithOnlyFailuresSaysNothing() throws {
@@ -57,12 +51,7 @@ import Testing
         let (call, old) = try Self.alerts()
         let report = ReminderDeliveryReport(
             dryRun: false, sent: [call], missed: [], failed: [old], sentAt: "2026-11-23T08:45:00Z")
-        #expect(
-            try JSONWriter.string(report.json(), layout: .compact)
-                == #"{"dry_run":false,"sent":[{"id":4,"uid":"u4","title":"Call Ana","date":"2026-11-23","slot":"morning","time":"09:00","remind":"15m","due":"2026-11-23T08:45","state":"sent","sent_at":"2026-11-23T08:45:00Z"}],"missed":[],"failed":[{"id":7,"uid":"u7","title":"Old \u001b[31mred","date":"2026-11-22","slot":"evening","time":null,"remind":"slot","due":"2026-11-22T18:00","state":"due","sent_at":null}]}"#
-        )
-        let dry = ReminderDeliveryReport(dryRun: true, sent: [call], missed: [], failed: [], sentAt: "x")
-        #expect(try JSONWriter.string(dry.json(), layout: .compact).contains(#""state":"due","sent_at":null"#))
+        try RecordedText.check(report.json(), "reminder-delivery-json")
     }
 
     @Test func installSaysWhatItWroteAndWhetherTheTimerIsOn() {

@@ -1,6 +1,6 @@
 import ShadeCore
 import ShadeHost
-import ShadeJSON
+import ShadeRendering
 import ShadeStore
 import ShadeSync
 
@@ -24,31 +24,9 @@ extension Shade {
             report.problems += try SharedPlannerCheck.problems(
                 in: session.store.directory, environment: session.environment.variables)
             if json {
-                try session.printJSON([
-                    "ok": .bool(report.problems.isEmpty), "files": .int(Int64(report.files)),
-                    "tasks": .int(Int64(report.tasks)), "backup_sets": .int(Int64(report.backupSets)),
-                    "problems": .array(
-                        report.problems.map { problem in
-                            [
-                                "file": .string(problem.file), "line": problem.line.map { .int(Int64($0)) } ?? .null,
-                                "column": problem.column.map { .int(Int64($0)) } ?? .null,
-                                "message": .string(problem.message),
-                            ]
-                        }),
-                    "notes": .array(report.notes.map { .string($0) }),
-                ])
+                try session.printJSON(StoreCheckView.json(report))
             } else {
-                for problem in report.problems {
-                    var place = problem.file
-                    if let line = problem.line, let column = problem.column { place += ":\(line):\(column)" }
-                    session.print("\(place): \(problem.message)")
-                }
-                for note in report.notes { session.print("note: \(note)") }
-                let summary = "checked \(report.files) files, \(report.tasks) tasks"
-                session.print(
-                    report.problems.isEmpty
-                        ? "\(summary): no problems"
-                        : "\(summary): \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s")")
+                session.print(StoreCheckView.render(report))
             }
             if !report.problems.isEmpty {
                 throw CommandError.failed(
@@ -84,41 +62,22 @@ extension Shade {
             json = arguments.flag("json")
         }
 
-        private func describe(_ set: BackupSet) -> JSONValue {
-            [
-                "set": .int(Int64(set.number)), "saved": .string(Restore.time(set.seconds)),
-                "files": .array(set.files.map { .string($0) }),
-            ]
-        }
-
         func execute(in session: Session) throws {
             guard let number = set else {
                 let sets = try session.store.backupSets()
                 if json {
-                    try session.printJSON(["sets": .array(sets.map(describe))])
-                    return
+                    try session.printJSON(BackupSetView.json(sets, saved: Restore.time))
+                } else {
+                    session.print(sets.isEmpty ? BackupSetView.none : BackupSetView.render(sets, saved: Restore.time))
                 }
-                guard !sets.isEmpty else {
-                    session.print("no saved copies yet: each change keeps the files it replaces")
-                    return
-                }
-                for set in sets {
-                    let files = zip(set.files, set.taskCounts).map { file, count in
-                        count.map { "\(file) (\($0) task\($0 == 1 ? "" : "s"))" } ?? file
-                    }
-                    session.print("\(set.number)  \(Restore.time(set.seconds))  \(files.joined(separator: ", "))")
-                }
-                session.print("'restore N' brings set N back")
                 return
             }
             let restored = try session.store.restore(set: number)
             if json {
-                try session.printJSON(describe(restored))
-                return
+                try session.printJSON(BackupSetView.json(restored, saved: Restore.time))
+            } else {
+                session.print(BackupSetView.restored(restored))
             }
-            session.print(
-                "restored set \(restored.number) (\(restored.files.joined(separator: ", "))); "
-                    + "the files it replaced are the newest set now")
         }
 
         /// A local time such as `2026-11-23 09:30:12`.
