@@ -53,11 +53,12 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift"),
             ]),
         .target(name: "ShadeManual", dependencies: ["ShadeCore", "ShadeRendering"]),
+        .target(name: "ShadeCompletion"),
         .target(
             name: "ShadeCLI",
             dependencies: [
                 "ShadeCore", "ShadeJSON", "ShadeStore", "ShadeRendering", "ShadeReport", "ShadeInterchange",
-                "ShadeHost", "ShadeSync", "ShadeManual", "CEditLine", "ShadePlatform",
+                "ShadeHost", "ShadeSync", "ShadeManual", "ShadeCompletion", "CEditLine", "ShadePlatform",
             ]
         ),
         .executableTarget(name: "shade", dependencies: ["ShadeCLI", "CSystemCalls", "ShadePlatform"]),
@@ -93,7 +94,7 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(name: "ShadeReportTests", dependencies: ["ShadeReport", "ShadeCore", "ShadeTestSupport"]),
         .testTarget(
-            name: "ShadeCLITests", dependencies: ["ShadeCLI", "ShadeHost", "ShadeStore", "ShadeCore", "ShadeManual"]),
+            name: "ShadeCLITests", dependencies: ["ShadeCLI", "ShadeHost", "ShadeStore", "ShadeCore", "ShadeManual", "ShadeCompletion"]),
         .testTarget(
             name: "ShadeEndToEndTests",
             dependencies: [

@@ -1,4 +1,5 @@
 import Foundation
+import ShadeCompletion
 import ShadeManual
 import Testing
 
@@ -138,9 +139,9 @@ import Testing
     func theScriptsHoldEveryCommandAndFlagOfTheGrammar(shell: String) throws {
         let script: String
         switch shell {
-        case "bash": script = BashCompletionScript.text
-        case "zsh": script = ZshCompletionScript.text
-        default: script = FishCompletionScript.text
+        case "bash": script = BashCompletionScript.text(CompletionScriptTable.table)
+        case "zsh": script = ZshCompletionScript.text(CompletionScriptTable.table)
+        default: script = FishCompletionScript.text(CompletionScriptTable.table)
         }
         for name in Shade.commandNames { #expect(script.contains("'\(name)"), "\(shell) lacks \(name)") }
         for entry in Shade.entries {

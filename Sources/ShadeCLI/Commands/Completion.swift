@@ -1,3 +1,4 @@
+import ShadeCompletion
 import ShadeCore
 
 extension Shade {
@@ -27,9 +28,9 @@ extension Shade {
         func execute(in session: Session) throws {
             let script: String
             switch shell.lowercased() {
-            case "bash": script = BashCompletionScript.text
-            case "zsh": script = ZshCompletionScript.text
-            case "fish": script = FishCompletionScript.text
+            case "bash": script = BashCompletionScript.text(CompletionScriptTable.table)
+            case "zsh": script = ZshCompletionScript.text(CompletionScriptTable.table)
+            case "fish": script = FishCompletionScript.text(CompletionScriptTable.table)
             default:
                 throw CommandError.usage(
                     "completion takes bash, zsh or fish, not '\(CommandArguments.quoted(shell))'\n  see: help completion"

@@ -3,23 +3,23 @@
 /// group's commands and flags come with what they do; task ids and goals with their titles
 /// (`_describe`). It works autoloaded from a directory of `$fpath` (as `_shade`) and sourced
 /// after `compinit`.
-enum ZshCompletionScript {
-    static var text: String {
-        typealias Table = CompletionScriptTable
-        var lines = ["#compdef shade", Table.header("zsh")]
+public enum ZshCompletionScript {
+    /// The script for `table`.
+    public static func text(_ table: CompletionTable) -> String {
+        var lines = ["#compdef shade", table.header("zsh")]
         lines.append("compdef _shade shade 2>/dev/null")
         lines.append("")
         lines.append("# The commands, each with what it does.")
         lines.append("_shade_commands=(")
-        for command in Table.commands { lines.append("  " + described(command.name, command.abstract)) }
+        for command in table.commands { lines.append("  " + described(command.name, command.abstract)) }
         lines.append(")")
         lines.append("")
         lines.append("# The commands of a group, each with what it does.")
         lines.append("_shade_group() {")
         lines.append("  case $1 in")
-        for group in Table.groups {
+        for group in table.groups {
             let entries = group.commands.map { described($0.name, $0.abstract) }.joined(separator: " ")
-            lines.append("    \(Table.shellQuoted(group.name))) _shade_d=(\(entries)) ;;")
+            lines.append("    \(CompletionTable.shellQuoted(group.name))) _shade_d=(\(entries)) ;;")
         }
         lines.append("    *) return 1 ;;")
         lines.append("  esac")
@@ -28,23 +28,24 @@ enum ZshCompletionScript {
         lines.append("# The flags and options of a command, each with its help.")
         lines.append("_shade_switches() {")
         lines.append("  case $1 in")
-        for completion in Table.completions {
+        for completion in table.completions {
             let entries = completion.switches.map { described("--" + $0.name, $0.help) }
-            lines.append("    \(Table.shellQuoted(completion.name))) _shade_d=(\(entries.joined(separator: " "))) ;;")
+            lines.append(
+                "    \(CompletionTable.shellQuoted(completion.name))) _shade_d=(\(entries.joined(separator: " "))) ;;")
         }
-        let leading = Table.leadingSwitches.map { described("--" + $0.name, $0.help) }
+        let leading = table.leadingSwitches.map { described("--" + $0.name, $0.help) }
         lines.append("    *) _shade_d=(\(leading.joined(separator: " "))) ;;")
         lines.append("  esac")
         lines.append("}")
         lines.append("")
-        lines += Table.lookupFunctions
+        lines += table.lookupFunctions
         lines.append(driver)
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// `'NAME:HELP'` for `_describe`, the name's colons escaped.
     private static func described(_ name: String, _ help: String) -> String {
-        CompletionScriptTable.shellQuoted(name.replacingOccurrences(of: ":", with: "\\:") + ":" + help)
+        CompletionTable.shellQuoted(name.replacing(":", with: "\\:") + ":" + help)
     }
 
     /// The completion function: walks the words before the cursor, then offers.

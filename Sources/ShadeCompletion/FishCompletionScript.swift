@@ -2,18 +2,18 @@
 /// a function that walks the tokens before the cursor as `Completer` does and prints the
 /// candidates, one a line as `VALUE<tab>DESCRIPTION`: commands, a group's commands and flags with
 /// what they do, task ids and goals with their titles.
-enum FishCompletionScript {
-    static var text: String {
-        typealias Table = CompletionScriptTable
-        var lines = [Table.header("fish")]
+public enum FishCompletionScript {
+    /// The script for `table`.
+    public static func text(_ table: CompletionTable) -> String {
+        var lines = [table.header("fish")]
         lines.append("function __shade_commands")
-        for command in Table.commands { lines.append("    echo " + described(command.name, command.abstract)) }
+        for command in table.commands { lines.append("    echo " + described(command.name, command.abstract)) }
         lines.append("end")
         lines.append("")
         lines.append("# The commands of a group, each with what it does.")
         lines.append("function __shade_group --argument-names group")
         lines.append("    switch $group")
-        for group in Table.groups {
+        for group in table.groups {
             lines.append("        case \(quoted(group.name))")
             for command in group.commands {
                 lines.append("            echo " + described(command.name, command.abstract))
@@ -27,27 +27,27 @@ enum FishCompletionScript {
         lines.append("# The flags and options of a command, each with its help.")
         lines.append("function __shade_switches --argument-names command")
         lines.append("    switch $command")
-        for completion in Table.completions {
+        for completion in table.completions {
             lines.append("        case \(quoted(completion.name))")
             for flag in completion.switches {
                 lines.append("            echo " + described("--" + flag.name, flag.help))
             }
         }
         lines.append("        case '*'")
-        for flag in Table.leadingSwitches { lines.append("            echo " + described("--" + flag.name, flag.help)) }
+        for flag in table.leadingSwitches { lines.append("            echo " + described("--" + flag.name, flag.help)) }
         lines.append("    end")
         lines.append("end")
         lines.append("")
         lines.append("# What the value of a command's option may be; fails for a word that is no such option.")
         lines.append("function __shade_option --argument-names command option")
         lines.append("    switch \"$command:$option\"")
-        for completion in Table.completions {
-            for row in Table.optionRows(of: completion) {
+        for completion in table.completions {
+            for row in completion.optionRows {
                 lines.append("        case \(quoted(completion.name + ":--" + row.name))")
                 lines.append("            " + printed(row.tokens))
             }
         }
-        for row in Table.globalOptionRows {
+        for row in table.globalOptionRows {
             lines.append("        case '*:--\(row.name)'")
             lines.append("            " + printed(row.tokens))
         }
@@ -59,8 +59,8 @@ enum FishCompletionScript {
         lines.append("# What the word at a position after a command may be (0: the first).")
         lines.append("function __shade_position --argument-names command position")
         lines.append("    switch \"$command:$position\"")
-        for completion in Table.completions {
-            for row in Table.positionRows(of: completion) {
+        for completion in table.completions {
+            for row in completion.positionRows {
                 let key = quoted(completion.name + ":" + (row.position.map(String.init) ?? "*"))
                 lines.append("        case \(key)")
                 lines.append("            " + printed(row.tokens))
@@ -73,7 +73,7 @@ enum FishCompletionScript {
             "# Values with a prefix anywhere on the line (cat:NAME, +tag, goal:gN …): the prefix, then the tokens.")
         lines.append("function __shade_prefixed --argument-names word")
         lines.append("    switch $word")
-        for row in Table.prefixRows {
+        for row in table.prefixRows {
             lines.append("        case \(quoted(row.prefix + "*"))")
             lines.append("            " + printed([row.prefix] + row.tokens))
         }
@@ -82,16 +82,16 @@ enum FishCompletionScript {
         lines.append("    end")
         lines.append("end")
         lines.append("")
-        lines.append("set -g __shade_day_prefixes " + Table.dayPrefixes.map(quoted).joined(separator: " "))
-        lines.append("set -g __shade_weekdays " + Table.weekdays.map(quoted).joined(separator: " "))
-        lines.append("set -g __shade_day_marker " + quoted(Table.dayMarker))
+        lines.append("set -g __shade_day_prefixes " + table.dayPrefixes.map(quoted).joined(separator: " "))
+        lines.append("set -g __shade_weekdays " + table.weekdays.map(quoted).joined(separator: " "))
+        lines.append("set -g __shade_day_marker " + quoted(table.dayMarker))
         lines.append(driver)
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// A text in fish's single quotes (a backslash and a quote inside escaped).
     private static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
     }
 
     /// A command that prints words one a line (none for no word).

@@ -5,18 +5,19 @@
 /// `COMP_WORDBREAKS` holds), and replies with values quoted for the shell, less what readline
 /// keeps of the word before its last `:` or `=` break. bash shows no descriptions: task ids come
 /// without their titles.
-enum BashCompletionScript {
-    static var text: String {
-        typealias Table = CompletionScriptTable
-        var lines = [Table.header("bash")]
-        lines.append("_shade_commands=" + Table.shellQuoted(Table.commands.map(\.name)))
+public enum BashCompletionScript {
+    /// The script for `table`.
+    public static func text(_ table: CompletionTable) -> String {
+        var lines = [table.header("bash")]
+        lines.append("_shade_commands=" + CompletionTable.shellQuoted(table.commands.map(\.name)))
         lines.append("")
         lines.append("# The commands of a group.")
         lines.append("_shade_group() {")
         lines.append("  case $1 in")
-        for group in Table.groups {
+        for group in table.groups {
             lines.append(
-                "    \(Table.shellQuoted(group.name))) _shade_r=\(Table.shellQuoted(group.commands.map(\.name))) ;;")
+                "    \(CompletionTable.shellQuoted(group.name))) _shade_r=\(CompletionTable.shellQuoted(group.commands.map(\.name))) ;;"
+            )
         }
         lines.append("    *) return 1 ;;")
         lines.append("  esac")
@@ -25,15 +26,18 @@ enum BashCompletionScript {
         lines.append("# The flags and options of a command.")
         lines.append("_shade_switches() {")
         lines.append("  case $1 in")
-        for completion in Table.completions {
+        for completion in table.completions {
             let names = completion.switches.map { "--" + $0.name }
-            lines.append("    \(Table.shellQuoted(completion.name))) _shade_r=\(Table.shellQuoted(names)) ;;")
+            lines.append(
+                "    \(CompletionTable.shellQuoted(completion.name))) _shade_r=\(CompletionTable.shellQuoted(names)) ;;"
+            )
         }
-        lines.append("    *) _shade_r=" + Table.shellQuoted(Table.leadingSwitches.map { "--" + $0.name }) + " ;;")
+        lines.append(
+            "    *) _shade_r=" + CompletionTable.shellQuoted(table.leadingSwitches.map { "--" + $0.name }) + " ;;")
         lines.append("  esac")
         lines.append("}")
         lines.append("")
-        lines += Table.lookupFunctions
+        lines += table.lookupFunctions
         lines.append(driver)
         return lines.joined(separator: "\n") + "\n"
     }
