@@ -56,3 +56,73 @@ import Testing
         }
     }
 }
+
+/// README › Code layout draws the graph of targets that Package.swift declares: every target of
+/// the package (tests aside) has a row there naming exactly its dependencies.
+@Suite struct CodeLayoutTests {
+    /// Each target of Package.swift (test targets aside) with the names of what it depends on.
+    static func packageGraph() throws -> [String: Set<String>] {
+        let text = try String(
+            contentsOf: SourceLayoutTests.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        var graph: [String: Set<String>] = [:]
+        let kinds = [".target(", ".executableTarget(", ".systemLibrary("]
+        var rest = Substring(text)
+        while let start = kinds.compactMap({ rest.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) {
+            rest = rest[start.upperBound...]
+            let end =
+                rest.range(of: "\n        .")?.lowerBound ?? rest.range(of: "\n    ]")?.lowerBound ?? rest.endIndex
+            let call = rest[..<end]
+            guard let name = Self.quoted(call.drop { $0 != "\"" }).first else { continue }
+            var dependencies: Set<String> = []
+            if let list = call.range(of: "dependencies: [") {
+                var inside = call[list.upperBound...]
+                inside = inside[..<(inside.firstIndex(of: "]") ?? inside.endIndex)]
+                let withoutPackages = inside.replacing(/package: "[^"]*"/, with: "")
+                dependencies = Set(Self.quoted(Substring(withoutPackages)))
+            }
+            graph[name] = dependencies
+        }
+        return graph
+    }
+
+    /// The rows of README › Code layout's table: the targets of a row and the names they depend on.
+    static func readmeGraph() throws -> [String: Set<String>] {
+        let text = try String(contentsOf: SourceLayoutTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        guard let section = text.range(of: "## Code layout") else { return [:] }
+        var graph: [String: Set<String>] = [:]
+        for line in text[section.upperBound...].split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard cells.count >= 4 else { continue }
+            for name in Self.ticked(Substring(cells[1])) {
+                graph[name] = Set(Self.ticked(Substring(cells[cells.count - 2])))
+            }
+        }
+        return graph
+    }
+
+    /// The texts in double quotes.
+    static func quoted(_ text: Substring) -> [String] {
+        text.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }
+            .map { String($0.element) }
+    }
+
+    /// The texts in backticks.
+    static func ticked(_ text: Substring) -> [String] {
+        text.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }
+            .map { String($0.element) }
+    }
+
+    @Test func readmeDrawsTheGraphPackageSwiftDeclares() throws {
+        let package = try Self.packageGraph()
+        let readme = try Self.readmeGraph()
+        #expect(package.count > 15, "Package.swift's targets were not found: \(package)")
+        for (name, dependencies) in package.sorted(by: { $0.key < $1.key }) {
+            #expect(readme[name] == dependencies, "\(name): Package.swift says \(dependencies.sorted())")
+        }
+        for name in readme.keys where package[name] == nil {
+            Issue.record("README names \(name), which Package.swift does not declare")
+        }
+    }
+}
