@@ -56,12 +56,32 @@ public struct CalendarDateTime: Sendable, Hashable {
         }
     }
 
-    public var year: Int
-    public var month: Int
-    public var day: Int
-    public var hour: Int
-    public var minute: Int
-    public var second: Int
+    /// The date and time of day, read in `zone`.
+    public var wallClock: WallClock
+    public var year: Int {
+        get { wallClock.year }
+        set { wallClock.year = newValue }
+    }
+    public var month: Int {
+        get { wallClock.month }
+        set { wallClock.month = newValue }
+    }
+    public var day: Int {
+        get { wallClock.day }
+        set { wallClock.day = newValue }
+    }
+    public var hour: Int {
+        get { wallClock.hour }
+        set { wallClock.hour = newValue }
+    }
+    public var minute: Int {
+        get { wallClock.minute }
+        set { wallClock.minute = newValue }
+    }
+    public var second: Int {
+        get { wallClock.second }
+        set { wallClock.second = newValue }
+    }
     /// The zone the fields above are read in.
     public var zone: Zone
     /// The same instant as a wall-clock time in the local zone, set by `ICalendar.parse` (nil for a
@@ -75,18 +95,9 @@ public struct CalendarDateTime: Sendable, Hashable {
         year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int = 0, zone: Zone,
         localTime: WallClock? = nil
     ) {
-        self.year = year
-        self.month = month
-        self.day = day
-        self.hour = hour
-        self.minute = minute
-        self.second = second
+        wallClock = WallClock(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         self.zone = zone
         self.localTime = localTime
     }
 
-    /// The fields as a wall-clock reading, in the time's own zone.
-    public var wallClock: WallClock {
-        WallClock(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-    }
 }

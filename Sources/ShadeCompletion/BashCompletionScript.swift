@@ -34,12 +34,7 @@ public enum BashCompletionScript {
         }
         lines.append(
             "    *) _shade_r=" + CompletionTable.shellQuoted(table.leadingSwitches.map { "--" + $0.name }) + " ;;")
-        lines.append("  esac")
-        lines.append("}")
-        lines.append("")
-        lines += table.lookupFunctions
-        lines.append(driver)
-        return lines.joined(separator: "\n") + "\n"
+        return table.script(closing: lines, driver: driver)
     }
 
     /// The function bash calls: walks the words before the cursor, then replies.

@@ -35,12 +35,7 @@ public enum ZshCompletionScript {
         }
         let leading = table.leadingSwitches.map { described("--" + $0.name, $0.help) }
         lines.append("    *) _shade_d=(\(leading.joined(separator: " "))) ;;")
-        lines.append("  esac")
-        lines.append("}")
-        lines.append("")
-        lines += table.lookupFunctions
-        lines.append(driver)
-        return lines.joined(separator: "\n") + "\n"
+        return table.script(closing: lines, driver: driver)
     }
 
     /// `'NAME:HELP'` for `_describe`, the name's colons escaped.

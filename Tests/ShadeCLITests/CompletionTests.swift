@@ -162,21 +162,14 @@ import Testing
     }
 
     @Test func eachCommandsCompletionHasItsGrammarsFlagsAndOptions() {
-        for entry in Shade.entries {
-            let pairs: [(String, CommandGrammar)]
-            switch entry {
-            case .command(let type): pairs = [(type.grammar.name, type.grammar)]
-            case .group(let group): pairs = group.commands.map { (group.name + " " + $0.grammar.name, $0.grammar) }
-            }
-            for (path, grammar) in pairs {
-                let completion = CommandCompletion.named(path)
-                #expect(completion != nil, "no completion for \(path)")
-                let names = Set(completion?.switches.map(\.name) ?? [])
-                let expected = Set(
-                    grammar.flags.map(\.name) + grammar.options.map(\.name) + CommandGrammar.globalOptions.map(\.name)
-                        + ["help"])
-                #expect(names == expected, "\(path)")
-            }
+        for (path, grammar) in commandGrammars {
+            let completion = CommandCompletion.named(path)
+            #expect(completion != nil, "no completion for \(path)")
+            let names = Set(completion?.switches.map(\.name) ?? [])
+            let expected = Set(
+                grammar.flags.map(\.name) + grammar.options.map(\.name) + CommandGrammar.globalOptions.map(\.name)
+                    + ["help"])
+            #expect(names == expected, "\(path)")
         }
     }
 
@@ -244,17 +237,10 @@ import Testing
     @Test func everyCommandOfTheGrammarHasItsUsageInThePage() {
         let page = ManPage.text
         var paths = 0
-        for entry in Shade.entries {
-            let pairs: [(String, CommandGrammar)]
-            switch entry {
-            case .command(let type): pairs = [(type.grammar.name, type.grammar)]
-            case .group(let group): pairs = group.commands.map { (group.name + " " + $0.grammar.name, $0.grammar) }
-            }
-            for (path, grammar) in pairs {
-                let usage = String(grammar.usageLine(path: path).dropFirst(path.count))
-                #expect(page.contains("\n\\fB\(Roff.escape("shade " + path))\\fR\(Roff.escape(usage))\n"), "\(path)")
-                paths += 1
-            }
+        for (path, grammar) in commandGrammars {
+            let usage = String(grammar.usageLine(path: path).dropFirst(path.count))
+            #expect(page.contains("\n\\fB\(Roff.escape("shade " + path))\\fR\(Roff.escape(usage))\n"), "\(path)")
+            paths += 1
         }
         #expect(paths == Shade.grammars.count && paths > 50)
     }
@@ -296,5 +282,13 @@ import Testing
                 continue
             }
         }
+    }
+}
+
+/// Every command of the language with its path as typed (`cat add`) and its grammar.
+let commandGrammars: [(path: String, grammar: CommandGrammar)] = Shade.entries.flatMap { entry in
+    switch entry {
+    case .command(let type): [(type.grammar.name, type.grammar)]
+    case .group(let group): group.commands.map { (group.name + " " + $0.grammar.name, $0.grammar) }
     }
 }

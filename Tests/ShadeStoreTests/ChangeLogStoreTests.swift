@@ -33,6 +33,23 @@ import Testing
         return try snapshot(store)
     }
 
+    /// Runs `body` over 25 random runs of up to twelve operations (with a pick for each), each on a
+    /// fresh store holding the starting tasks; `body` gets the store and what it started with.
+    private func forRandomRuns(
+        _ body: @escaping (TemporaryStore, [RandomOperation], [Int], PlannerSnapshot) throws -> Void
+    ) async {
+        let steps = Gen<RandomOperation>.case.array(of: 1...12)
+        let picks = Gen.int(in: 0...1000).array(of: 12)
+        await propertyCheck(count: 25, input: steps, picks) { steps, picks in
+            let temp = TemporaryStore()
+            do {
+                try body(temp, steps, picks, try startingStore(temp.store))
+            } catch {
+                Issue.record("\(steps): \(error)")
+            }
+        }
+    }
+
     /// Commits one random step through `commit` (the store's, or a batch's) and applies what it
     /// made, stamped as the store stamps it, to the model; returns whether it changed anything.
     private func commit(
@@ -52,27 +69,19 @@ import Testing
     }
 
     @Test func undoingEveryCommittedChangeGivesBackTheStoreItStartedWith() async throws {
-        let steps = Gen<RandomOperation>.case.array(of: 1...12)
-        let picks = Gen.int(in: 0...1000).array(of: 12)
-        await propertyCheck(count: 25, input: steps, picks) { steps, picks in
-            let temp = TemporaryStore()
-            do {
-                let start = try startingStore(temp.store)
-                var model = start
-                var committed = 0
-                for (index, step) in steps.enumerated() {
-                    let changed = try commit(step, pick: picks[index], to: &model, author: temp.store.author) {
-                        try temp.store.commit(label: "step \(index)", now: now, $0)
-                    }
-                    if changed { committed += 1 }
-                    // The store and the core's plain-value model agree after every step.
-                    #expect(try snapshot(temp.store) == model, "after \(step)")
+        await forRandomRuns { temp, steps, picks, start in
+            var model = start
+            var committed = 0
+            for (index, step) in steps.enumerated() {
+                let changed = try commit(step, pick: picks[index], to: &model, author: temp.store.author) {
+                    try temp.store.commit(label: "step \(index)", now: now, $0)
                 }
-                for _ in 0..<committed { _ = try temp.store.undo(now: now) }
-                #expect(try snapshot(temp.store) == start, "\(steps)")
-            } catch {
-                Issue.record("\(steps): \(error)")
+                if changed { committed += 1 }
+                // The store and the core's plain-value model agree after every step.
+                #expect(try snapshot(temp.store) == model, "after \(step)")
             }
+            for _ in 0..<committed { _ = try temp.store.undo(now: now) }
+            #expect(try snapshot(temp.store) == start, "\(steps)")
         }
     }
 
@@ -80,44 +89,36 @@ import Testing
     /// part-way among them: the batch saves what the changes made, one change-log entry each; the
     /// failed change left nothing; undoing every entry gives back the store it started with.
     @Test func aBatchOfChangesSavesWhatEachMadeAndAFailedOneLeavesNothing() async throws {
-        let steps = Gen<RandomOperation>.case.array(of: 1...12)
-        let picks = Gen.int(in: 0...1000).array(of: 12)
-        await propertyCheck(count: 25, input: steps, picks) { steps, picks in
-            let temp = TemporaryStore()
-            do {
-                let start = try startingStore(temp.store)
-                var model = start
-                var committed = 0
-                let batch = try #require(try temp.store.beginBatch())
-                for (index, step) in steps.enumerated() {
-                    if index == steps.count / 2 {
-                        // A change that files a task, then fails: the batch is as it was before it.
-                        #expect(throws: StoreError.self) {
-                            _ = try temp.store.commit(in: batch, label: "fails", now: now) { state in
-                                try state.insert(
-                                    PlannerTask(
-                                        id: try state.allocateID(), uid: "half-made", title: "Half",
-                                        date: CivilDate.fixture("2026-11-25"), slot: .evening, created: "", modified: ""
-                                    ))
-                                throw StoreError.noSuchBackup(number: 0)
-                            }
+        await forRandomRuns { temp, steps, picks, start in
+            var model = start
+            var committed = 0
+            let batch = try #require(try temp.store.beginBatch())
+            for (index, step) in steps.enumerated() {
+                if index == steps.count / 2 {
+                    // A change that files a task, then fails: the batch is as it was before it.
+                    #expect(throws: StoreError.self) {
+                        _ = try temp.store.commit(in: batch, label: "fails", now: now) { state in
+                            try state.insert(
+                                PlannerTask(
+                                    id: try state.allocateID(), uid: "half-made", title: "Half",
+                                    date: CivilDate.fixture("2026-11-25"), slot: .evening, created: "", modified: ""
+                                ))
+                            throw StoreError.noSuchBackup(number: 0)
                         }
                     }
-                    let changed = try commit(step, pick: picks[index], to: &model, author: temp.store.author) {
-                        try temp.store.commit(in: batch, label: "step \(index)", now: now, $0)
-                    }
-                    if changed { committed += 1 }
                 }
-                try temp.store.save(batch)
-                #expect(try snapshot(temp.store) == model, "\(steps)")
-                let labels = try temp.store.read { try $0.undoEntries().map(\.label) }
-                #expect(labels.count == 3 + committed)
-                #expect(!labels.contains("fails"))
-                for _ in 0..<committed { _ = try temp.store.undo(now: now) }
-                #expect(try snapshot(temp.store) == start, "\(steps)")
-            } catch {
-                Issue.record("\(steps): \(error)")
+                let changed = try commit(step, pick: picks[index], to: &model, author: temp.store.author) {
+                    try temp.store.commit(in: batch, label: "step \(index)", now: now, $0)
+                }
+                if changed { committed += 1 }
             }
+            try temp.store.save(batch)
+            #expect(try snapshot(temp.store) == model, "\(steps)")
+            let labels = try temp.store.read { try $0.undoEntries().map(\.label) }
+            #expect(labels.count == 3 + committed)
+            #expect(!labels.contains("fails"))
+            for _ in 0..<committed { _ = try temp.store.undo(now: now) }
+            #expect(try snapshot(temp.store) == start, "\(steps)")
         }
     }
 
