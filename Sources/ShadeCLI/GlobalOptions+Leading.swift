@@ -1,4 +1,5 @@
 import ShadeCore
+import ShadeRendering
 
 /// The global options given before the command (`shade --store ~/planner --color never day`),
 /// scanned by the grammar's `CommandGrammar.globalOptions`: a global option added there is taken

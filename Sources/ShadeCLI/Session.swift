@@ -155,11 +155,13 @@ public final class Session {
     }
 
     private func outputStyle() -> Style {
-        Style(enabled: colorMode.isEnabled(environment: environment, stdoutIsTerminal: Output.isTerminal(1)))
+        Style(
+            enabled: colorMode.isEnabled(
+                terminalInvitesColor: Terminal.invitesColor(environment, stdoutIsTerminal: Terminal.isTerminal(1))))
     }
 
     private func renderContext(style: Style, _ parts: StoreParts) throws(CommandError) -> RenderContext {
-        let width = Output.terminalWidth() ?? environment["COLUMNS"].flatMap(Int.init) ?? 80
+        let width = Terminal.width() ?? environment["COLUMNS"].flatMap(Int.init) ?? 80
         return RenderContext(
             style: style, now: try now(), schedule: schedule, width: width, categoryColors: parts.colors,
             series: parts.series, capacity: capacity, goals: parts.goals)

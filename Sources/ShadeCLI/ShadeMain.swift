@@ -1,5 +1,6 @@
 import ShadeCore
 import ShadeHost
+import ShadeRendering
 import ShadeStore
 
 /// The program: one-shot commands, the REPL on a terminal, scripts from a pipe.
@@ -49,7 +50,7 @@ public enum ShadeMain {
         if arguments.isEmpty {
             return runInteractive(
                 environment: environment, store: storeOption, color: colorOption,
-                mode: Output.isTerminal(0) ? .terminal : .script)
+                mode: Terminal.isTerminal(0) ? .terminal : .script)
         }
         if let residentCache {
             return runOnce(
@@ -95,7 +96,7 @@ public enum ShadeMain {
         session.answers = { [session] question in
             Output.out(session.pendingOutput)
             session.pendingOutput = ""
-            if Output.isTerminal(0) { Output.out(question) }
+            if Terminal.isTerminal(0) { Output.out(question) }
             if case .line(let line) = input.next(prompt: "") { return line }
             return nil
         }
@@ -135,7 +136,10 @@ public enum ShadeMain {
         environment: ShadeEnvironment, store: String?, color: ColorMode?, interactive: Bool,
         cache: WeekCache? = nil, defersFiles: Bool = false
     ) throws(CommandError) -> Session {
-        let configuration = try Configuration.load(directory: environment.configDirectory)
+        let configuration: Configuration
+        do { configuration = try Configuration.load(directory: environment.configDirectory) } catch {
+            throw CommandError(error)
+        }
         let now: Moment
         do { now = try SystemClock.now(environment: environment) } catch { throw CommandError(error) }
         let directory = environment.storeDirectory(chosen: store)

@@ -1,10 +1,12 @@
 import ShadeCore
+import ShadeJSON
 import ShadePlatform
 
 /// What the host could not do: read the clock, find the running program, write or enable the
-/// reminder timer, deliver reminders, read or write a file the user named. Each message is
-/// lowercase (or starts with the variable it names) and says what was wrong and what would be
-/// right; the command layer prints it as it is (exit 1).
+/// reminder timer, deliver reminders, read or write a file the user named, read or write the
+/// user's settings (`Configuration`). Each message is lowercase (or starts with the variable or
+/// the file it names) and says what was wrong and what would be right; the command layer prints
+/// it as it is (exit 1).
 public enum HostError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `SHADE_NOW` holds text that is not a local time.
     case pinnedClockUnreadable(String)
@@ -38,6 +40,18 @@ public enum HostError: Error, Equatable, Sendable, CustomStringConvertible {
     case isDirectory(String)
     /// A file named to be read is larger than its limit (the caller's message).
     case tooLarge(SafeText)
+    /// A setting of the settings file is not what it should be: the file, and what was wrong
+    /// and what would be right.
+    case badSetting(path: String, problem: SafeText)
+    /// The settings file is not JSON: the file, and where and why the parser stopped.
+    case settingsNotJSON(path: String, JSONError)
+    /// The settings file holds JSON, but not an object.
+    case settingsNotAnObject(path: String)
+    /// The settings could not be written as JSON text.
+    case settingsNotWritten(path: String)
+    /// The settings file or its directory could not be read or written (the file system's
+    /// reason, as the store's files word it).
+    case settingsFile(SafeText)
 
     /// Where reading a file stopped.
     public enum ReadStep: String, Sendable {
@@ -82,6 +96,16 @@ public enum HostError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(SafeText(escaping: path)) is a directory; name a file"
         case .tooLarge(let message):
             message
+        case .badSetting(let path, let problem):
+            "config file \(path): \(problem)"
+        case .settingsNotJSON(let path, let error):
+            "config file \(path) is not valid JSON at line \(error.line), column \(error.column): \(error.reason)"
+        case .settingsNotAnObject(let path):
+            "config file \(path) must hold a JSON object"
+        case .settingsNotWritten(let path):
+            "config file \(path) could not be written as JSON"
+        case .settingsFile(let reason):
+            reason
         }
     }
 

@@ -4,10 +4,12 @@
 // environment (`ShadeEnvironment`), the clock (`SystemClock`), the user's identity and git's
 // settings (`UserIdentity`, `GitSettingsCache`), other programs (`ProcessLauncher`: git,
 // systemctl, the notifier), systemd (`ReminderUnits`, `UserSystemd`), the desktop notifier and
-// the reminders it delivers (`DesktopNotifier`, `ReminderDelivery`), files the user names
-// outside the store (`UserFile`), the terminal (`Terminal`), and the resident process's sockets
-// (`ResidentServer`, `ResidentConnection`). It prints nothing and builds no view; it throws
-// `HostError`, whose messages the command layer prints as they are.
+// the reminders it delivers (`DesktopNotifier`, `ReminderDelivery`), the user's settings file
+// (`Configuration`), files the user names outside the store (`UserFile`), the terminal and the
+// standard streams (`Terminal`, `Output`), and the resident process's sockets (`ResidentServer`,
+// `ResidentConnection`). It prints only what it is handed (`Output` writes the `SafeText` a
+// command made) and builds no view; it throws `HostError`, whose messages the command layer
+// prints as they are.
 //
 // Must never import ShadeCLI, ShadeRendering or ShadeSync (it may use ShadeCore, ShadeJSON,
 // ShadeStore, CSystemCalls and ShadePlatform).

@@ -116,7 +116,7 @@ import Testing
             .deletingLastPathComponent().appendingPathComponent("Sources")
         let allowed: Set<String> = [
             "ShadeCore/SafeText.swift", "ShadeRendering/DisplayWidth.swift", "ShadeRendering/Style.swift",
-            "ShadeCLI/JSONOutput.swift",
+            "ShadeRendering/JSONOutput.swift",
             // Bars and the ASCII form of a chart, made of shade's own glyphs and colour codes.
             "ShadeRendering/PeriodChart.swift",
             // An export sent to a file or a pipe is the file itself, exact; on a terminal it is escaped.

@@ -1,4 +1,5 @@
 import ShadeCore
+import ShadeHost
 import ShadeRendering
 import ShadeStore
 
@@ -65,7 +66,8 @@ extension Shade {
             if let setting = try parseWords() {
                 var capacity = session.capacity
                 capacity.set(setting.limit, for: setting.slot, on: setting.weekday)
-                try Configuration.save(capacity, directory: session.environment.configDirectory)
+                try Configuration.saveCapacity(
+                    CapacityView.limits(capacity), directory: session.environment.configDirectory)
                 session.capacity = capacity
                 if !input.json {
                     session.print(CapacityView.set(setting.limit, for: setting.slot, on: setting.weekday))

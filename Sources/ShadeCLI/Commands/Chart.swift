@@ -1,4 +1,5 @@
 import ShadeCore
+import ShadeHost
 import ShadeRendering
 
 extension Shade {
@@ -73,16 +74,16 @@ extension Shade {
 
         func execute(in session: Session) throws {
             let period = try session.resolver().requirePeriod(period, by: kind.unit)
-            let stats = try HistoryReading.stats(period, by: kind.unit, in: session)
+            let stats = try session.periodStats(period, by: kind.unit)
             if json {
                 try session.printJSON(ViewJSON.periods(stats))
                 return
             }
             let environment = session.environment
-            let glyphs: PeriodChart.Glyphs = TerminalText.isUTF8(environment) ? .unicode : .ascii
+            let glyphs: PeriodChart.Glyphs = Terminal.isUTF8(environment) ? .unicode : .ascii
             session.print(
                 PeriodChart.render(
-                    stats, width: TerminalText.width(environment), glyphs: glyphs,
+                    stats, width: Terminal.columns(environment), glyphs: glyphs,
                     style: try session.renderContext().style))
         }
     }

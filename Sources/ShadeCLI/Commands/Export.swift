@@ -128,7 +128,7 @@ extension Shade {
             switch format {
             case .json, .taskwarrior: return JSONOutput.terminalSafe(body)
             default:
-                return Output.isTerminal(1)
+                return Terminal.isTerminal(1)
                     ? SafeText(escaping: body, keepingLineBreaks: true) : SafeText(verbatim: body)
             }
         }

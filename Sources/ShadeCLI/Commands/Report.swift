@@ -56,11 +56,13 @@ extension Shade {
                     throw CommandError.failed("--from \(first) comes after --to \(last); the range runs forward")
                 }
                 let weeks = try HistoryReading.weeks(
-                    from: first, through: last, today: today, in: state, session: session, keepingCells: true)
+                    from: first, through: last, today: today, in: state, narrowing: session.historyNarrowing,
+                    keepingCells: true)
                 var months: [PeriodStats.Line] = []
                 let wanted = ProgressReport.months(from: first, through: last)
                 for year in Set(wanted.map(\.year)).sorted() {
-                    let stats = try HistoryReading.stats(.year(year), by: .month, in: state, session: session)
+                    let stats = try HistoryReading.stats(
+                        .year(year), by: .month, in: state, narrowing: session.historyNarrowing)
                     months += stats.lines.filter { line in
                         if case .month(let month) = line.period { return wanted.contains(month) }
                         return false

@@ -84,7 +84,7 @@ extension Shade {
         func execute(in session: Session) throws {
             if let by {
                 let period = try session.resolver().requirePeriod(period, by: by)
-                let stats = try HistoryReading.stats(period, by: by, in: session)
+                let stats = try session.periodStats(period, by: by)
                 if json {
                     try session.printJSON(ViewJSON.periods(stats))
                 } else {
@@ -102,7 +102,7 @@ extension Shade {
                     guard let earliest = stored.first, let latest = stored.last else {
                         let weeks = try HistoryReading.weeks(
                             from: session.view.week, through: session.view.week.adding(weeks: -1), today: today,
-                            in: state, session: session)
+                            in: state, narrowing: session.historyNarrowing)
                         return (weeks.stats, weeks.streak)
                     }
                     (first, last) = (earliest, latest)
@@ -114,7 +114,7 @@ extension Shade {
                     }
                 }
                 let weeks = try HistoryReading.weeks(
-                    from: first, through: last, today: today, in: state, session: session)
+                    from: first, through: last, today: today, in: state, narrowing: session.historyNarrowing)
                 return (weeks.stats, weeks.streak)
             }
             if json {

@@ -1,5 +1,6 @@
 import ShadeCore
 import ShadeInterchange
+import ShadeRendering
 
 /// How one command of the language completes, read from its grammar: its flags and options
 /// (with what each option's value may be), and what each word after the command may be.

@@ -118,8 +118,7 @@ struct CommandArguments: Sendable {
         text.first == "+" ? nil : Int(text)
     }
 
-    /// A word as messages show it: at most 40 characters, control characters made visible.
-    static func quoted(_ word: String) -> SafeText {
-        "\(word.count > 40 ? String(word.prefix(39)) + "…" : word)"
-    }
+    /// A word as messages show it (`SafeText.quoted`): at most 40 characters, control characters
+    /// made visible.
+    static func quoted(_ word: String) -> SafeText { SafeText.quoted(word) }
 }

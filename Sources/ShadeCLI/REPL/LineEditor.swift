@@ -1,5 +1,6 @@
 internal import CEditLine
 import ShadeCore
+import ShadeHost
 import ShadePlatform
 import ShadeRendering
 import ShadeStore
@@ -21,7 +22,7 @@ private let completeLine:
         // libedit counts the cursor in characters; the buffer is UTF-8.
         let scalars = String(cString: buffer).unicodeScalars.prefix(Int(end))
         let candidates = completionProvider?(String(String.UnicodeScalarView(scalars))) ?? []
-        let matches = LineEditor.matches(for: candidates, width: Output.terminalWidth() ?? 80)
+        let matches = LineEditor.matches(for: candidates, width: Terminal.width() ?? 80)
         guard !matches.isEmpty,
             let array = malloc(MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (matches.count + 1))?
                 .bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: matches.count + 1)

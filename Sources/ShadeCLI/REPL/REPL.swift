@@ -1,4 +1,5 @@
 import ShadeCore
+import ShadeHost
 import ShadeRendering
 
 /// The read-eval-print loop: navigation words of its own, every other line through the command

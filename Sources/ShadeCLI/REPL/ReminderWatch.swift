@@ -1,4 +1,5 @@
 import ShadeCore
+import ShadeHost
 import ShadeRendering
 
 /// What an open REPL prints above its prompt while it waits: each reminder that came due since it
@@ -32,7 +33,8 @@ final class ReminderWatch {
             ReminderAgenda.alerts(for: tasks, schedule: session.schedule), after: since, now: minute)
         guard !alerts.isEmpty else { return nil }
         let style = Style(
-            enabled: session.colorMode.isEnabled(environment: session.environment, stdoutIsTerminal: true))
+            enabled: session.colorMode.isEnabled(
+                terminalInvitesColor: Terminal.invitesColor(session.environment, stdoutIsTerminal: true)))
         return ReminderList.notices(alerts, now: minute, schedule: session.schedule, style: style)
     }
 }

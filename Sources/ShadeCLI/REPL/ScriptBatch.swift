@@ -1,4 +1,5 @@
 import ShadeCore
+import ShadeHost
 import ShadeStore
 
 /// The lines of a piped script that change tasks, run as one batch of changes (`StoreBatch`)

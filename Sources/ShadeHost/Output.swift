@@ -1,9 +1,10 @@
 import ShadeCore
-import ShadeHost
 import Synchronization
 
 /// The one way out to the terminal: standard output and standard error, written without
-/// buffering surprises, and taking only `SafeText` (text whose foreign parts are escaped).
+/// buffering surprises (through `Terminal.write`), and taking only `SafeText` (text whose
+/// foreign parts are escaped). What is written may be captured (for checks) or held back (while
+/// a script's batch is saved) instead.
 public enum Output {
     /// Writes text to standard output.
     public static func out(_ text: SafeText) { write(fd: 1, text.text) }
@@ -31,10 +32,10 @@ public enum Output {
     /// Holds back what is written to either stream, in order, until `releaseHeld()` writes it or
     /// `discardHeld()` drops it: a script's lines run in a batch say what they did only once the
     /// batch is on disk.
-    static func hold() { held.withLock { if $0 == nil { $0 = [] } } }
+    public static func hold() { held.withLock { if $0 == nil { $0 = [] } } }
 
     /// Writes what was held back, in order, and ends the hold.
-    static func releaseHeld() {
+    public static func releaseHeld() {
         let chunks = held.withLock { value in
             defer { value = nil }
             return value ?? []
@@ -43,7 +44,7 @@ public enum Output {
     }
 
     /// Drops what was held back and ends the hold.
-    static func discardHeld() { held.withLock { $0 = nil } }
+    public static func discardHeld() { held.withLock { $0 = nil } }
 
     private static func write(fd: Int32, _ text: String) {
         let taken = captured.withLock { value -> Bool in
@@ -60,10 +61,4 @@ public enum Output {
         if kept { return }
         Terminal.write(text, to: fd)
     }
-
-    /// Whether a file descriptor is a terminal.
-    public static func isTerminal(_ fd: Int32) -> Bool { Terminal.isTerminal(fd) }
-
-    /// The terminal's width in columns, or nil when standard output is not a terminal.
-    static func terminalWidth() -> Int? { Terminal.width() }
 }

@@ -1,22 +1,21 @@
 import ShadeCore
-import ShadeHost
 import ShadeJSON
-import ShadeRendering
 import ShadeStore
 
 /// The `capacity` setting: `{"morning": 3, "saturday": {"evening": 1}}` — a limit per slot, and
 /// per weekday and slot.
 extension Configuration {
     /// The largest limit a slot may have.
-    static let capacityLimit = 999
+    public static let capacityLimit = 999
 
     /// Reads the `capacity` member of the settings.
-    static func capacity(from value: JSONValue, path: String) throws(CommandError) -> SlotCapacity {
-        let shape = "capacity must be an object such as {\"morning\": 3, \"saturday\": {\"evening\": 1}}"
-        guard let members = value.objectValue else { throw .failed("config file \(path): \(shape)") }
-        func limit(_ value: JSONValue, _ name: String) throws(CommandError) -> Int {
+    static func capacity(from value: JSONValue, path: String) throws(HostError) -> SlotCapacity {
+        let shape: SafeText = "capacity must be an object such as {\"morning\": 3, \"saturday\": {\"evening\": 1}}"
+        guard let members = value.objectValue else { throw .badSetting(path: path, problem: shape) }
+        func limit(_ value: JSONValue, _ name: String) throws(HostError) -> Int {
             guard let number = value.intValue, (0...Int64(capacityLimit)).contains(number) else {
-                throw .failed("config file \(path): capacity.\(name) must be a whole number from 0 to \(capacityLimit)")
+                throw .badSetting(
+                    path: path, problem: "capacity.\(name) must be a whole number from 0 to \(capacityLimit)")
             }
             return Int(number)
         }
@@ -25,32 +24,33 @@ extension Configuration {
             if let slot = Slot(rawValue: key) {
                 capacity.set(try limit(member, key), for: slot)
             } else if let weekday = Weekday(name: key), weekday.name == key {
-                guard let slots = member.objectValue else { throw .failed("config file \(path): \(shape)") }
+                guard let slots = member.objectValue else { throw .badSetting(path: path, problem: shape) }
                 for (slotKey, slotMember) in slots {
                     guard let slot = Slot(rawValue: slotKey) else {
-                        throw .failed(
-                            "config file \(path): capacity.\(key).\(slotKey) is not a slot; use morning, afternoon or evening"
-                        )
+                        throw .badSetting(
+                            path: path,
+                            problem: "capacity.\(key).\(slotKey) is not a slot; use morning, afternoon or evening")
                     }
                     capacity.set(try limit(slotMember, "\(key).\(slotKey)"), for: slot, on: weekday)
                 }
             } else {
-                throw .failed(
-                    "config file \(path): capacity.\(key) is neither a slot (morning, afternoon, evening) nor a weekday (monday … sunday)"
+                throw .badSetting(
+                    path: path,
+                    problem:
+                        "capacity.\(key) is neither a slot (morning, afternoon, evening) nor a weekday (monday … sunday)"
                 )
             }
         }
         return capacity
     }
 
-    /// The `capacity` member for a capacity: slots first, then weekdays Monday first.
-    static func json(_ capacity: SlotCapacity) -> JSONValue { CapacityView.limits(capacity) }
-
-    /// Writes `capacity` into the settings file of a directory, keeping every other setting as it
-    /// is; the file is replaced atomically (a crash leaves the old settings or the new ones).
-    static func save(_ capacity: SlotCapacity, directory: String) throws(CommandError) {
+    /// Writes the `capacity` setting into the settings file of a directory, keeping every other
+    /// setting as it is: `limits` as the setting holds them (`CapacityView.limits` words a
+    /// `SlotCapacity` so), an empty object taking the setting out. The file is replaced
+    /// atomically (a crash leaves the old settings or the new ones).
+    public static func saveCapacity(_ limits: JSONValue, directory: String) throws(HostError) {
         try update(directory: directory, mode: nil) { object in
-            object["capacity"] = capacity.isEmpty ? nil : json(capacity)
+            object["capacity"] = limits.objectValue?.count == 0 ? nil : limits
         }
     }
 
@@ -58,19 +58,17 @@ extension Configuration {
     /// it is; the file is replaced atomically (a crash leaves the old settings or the new ones),
     /// with `mode`, else the mode it had (0644 for a new one).
     static func update(directory: String, mode wanted: UInt32?, _ body: (inout JSONObject) -> Void)
-        throws(CommandError)
+        throws(HostError)
     {
         let path = path(in: directory)
         var object = try settings(at: path) ?? JSONObject()
         body(&object)
         let text: String
-        do { text = try JSONWriter.string(.object(object)) } catch {
-            throw .failed("config file \(path) could not be written as JSON")
-        }
+        do { text = try JSONWriter.string(.object(object)) } catch { throw .settingsNotWritten(path: path) }
         do {
             try TextFile.makePrivateDirectory(directory)
             let mode = wanted ?? UserFile.permissions(of: path) ?? 0o644
             try TextFile.writeAtomically(path, text.hasSuffix("\n") ? text : text + "\n", mode: mode)
-        } catch { throw .failed(error.message) }
+        } catch { throw .settingsFile(error.message) }
     }
 }

@@ -1,9 +1,11 @@
 import ShadeJSON
 
+/// The settings file as `config` lists and changes it: every setting by its dotted path, and the
+/// user's own (`user.name`, `user.email`) written.
 extension Configuration {
     /// The settings of the file in `directory`, each by its dotted path (`slots.morning`), in the
     /// file's order (none when there is no file).
-    static func flattenedSettings(in directory: String) throws(CommandError) -> [(key: String, value: JSONValue)] {
+    public static func flattenedSettings(in directory: String) throws(HostError) -> [(key: String, value: JSONValue)] {
         flattened(try settings(at: path(in: directory)))
     }
 
@@ -22,7 +24,7 @@ extension Configuration {
 
     /// Writes `user.FIELD` (`name`, `email`) into the file in `directory`, or takes it out for nil
     /// (and the `user` object with it when it is left empty).
-    static func setUser(_ field: String, to value: String?, directory: String) throws(CommandError) {
+    public static func setUser(_ field: String, to value: String?, directory: String) throws(HostError) {
         try update(directory: directory, mode: 0o600) { object in
             var user = object["user"]?.objectValue ?? JSONObject()
             user[field] = value.map(JSONValue.string)

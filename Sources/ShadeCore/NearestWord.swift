@@ -1,8 +1,9 @@
-/// The word of a list nearest to a mistyped one, for "did you mean …?".
-enum NearestWord {
+/// The word of a list nearest to a mistyped one, for "did you mean …?": an unknown command's,
+/// an unknown setting's.
+public enum NearestWord {
     /// The candidate within two edits of `word` (and fewer edits than the word is long), the
     /// nearest first; nil when none is that close.
-    static func nearest(to word: String, in candidates: [String]) -> String? {
+    public static func nearest(to word: String, in candidates: [String]) -> String? {
         let typed = Array(word.lowercased())
         guard !typed.isEmpty, typed.count <= 40 else { return nil }
         var best: (word: String, distance: Int)?
@@ -15,7 +16,7 @@ enum NearestWord {
     }
 
     /// Levenshtein distance, counting a swap of two neighbours as one edit.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    public static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var before = [Int](repeating: 0, count: b.count + 1)

@@ -1,0 +1,122 @@
+import ShadeCore
+import ShadeJSON
+import ShadeStore
+
+/// The user's settings, from `$XDG_CONFIG_HOME/shade/config.json`: theirs, never part of the
+/// planner.
+///
+/// ```json
+/// {"slots": {"morning": "06:00", "afternoon": "12:00", "evening": "18:00"},
+///  "user": {"name": "ana", "email": "ana@example.org"}, "reminders": {"default": "15m"},
+///  "capacity": {"morning": 3, "saturday": {"evening": 1}}}
+/// ```
+///
+/// A setting that is not what it should be is refused with a `HostError` naming the file, what
+/// was wrong and what would be right; no file is no settings.
+public struct Configuration: Sendable {
+    /// The slot boundaries (`slots`), the standard ones when not set.
+    public var schedule = SlotSchedule.standard
+    /// Who changes are by (`user.name`), when set.
+    public var userName: String?
+    /// The user's email address (`user.email`), when set.
+    public var userEmail: String?
+    /// The reminder a new task gets when `add` names none (`reminders.default`).
+    public var defaultReminder: Reminder?
+    /// How many open tasks a slot holds before it is over-full (`capacity`).
+    public var capacity = SlotCapacity()
+
+    /// The settings file in a configuration directory.
+    public static func path(in directory: String) -> String { directory + "/config.json" }
+
+    /// The settings of the file in `directory` (the defaults when there is none), every one
+    /// checked.
+    public static func load(directory: String) throws(HostError) -> Configuration {
+        let path = path(in: directory)
+        var configuration = Configuration()
+        guard let object = try settings(at: path) else { return configuration }
+        let known = ["slots", "user", "reminders", "capacity"]
+        for key in object.keys where !known.contains(key) {
+            throw .badSetting(
+                path: path, problem: "unknown setting '\(key)'; known settings: \(known.joined(separator: ", "))")
+        }
+        if let capacity = object["capacity"] {
+            configuration.capacity = try Self.capacity(from: capacity, path: path)
+        }
+        if let reminders = object["reminders"] {
+            guard let members = reminders.objectValue, members.keys.allSatisfy({ $0 == "default" }),
+                let text = members["default"]?.stringValue
+            else {
+                throw .badSetting(path: path, problem: "reminders must be an object such as {\"default\": \"15m\"}")
+            }
+            if text.lowercased() != "none" {
+                guard let reminder = Reminder(parsing: text) else {
+                    throw .badSetting(
+                        path: path,
+                        problem:
+                            "reminders.default is '\(SafeText.quoted(text))', not a reminder such as \"15m\", \"1h\", \"07:45\" or \"slot\""
+                    )
+                }
+                configuration.defaultReminder = reminder
+            }
+        }
+        if let user = object["user"] {
+            let shape: SafeText = "user must be an object such as {\"name\": \"ana\", \"email\": \"ana@example.org\"}"
+            guard let members = user.objectValue, members.keys.allSatisfy({ $0 == "name" || $0 == "email" }) else {
+                throw .badSetting(path: path, problem: shape)
+            }
+            if let value = members["name"] {
+                guard let name = value.stringValue, !name.isEmpty, name.count <= 100 else {
+                    throw .badSetting(path: path, problem: "user.name must be a name such as \"ana\"")
+                }
+                configuration.userName = name
+            }
+            if let value = members["email"] {
+                guard let email = value.stringValue, (try? MemberOperations.validateEmail(email)) != nil else {
+                    throw .badSetting(path: path, problem: "user.email must be an address such as \"ana@example.org\"")
+                }
+                configuration.userEmail = email
+            }
+        }
+        if let slots = object["slots"] {
+            configuration.schedule = try schedule(from: slots, path: path)
+        }
+        return configuration
+    }
+
+    /// Reads the `slots` member of the settings: the standard boundaries, with those it names.
+    private static func schedule(from slots: JSONValue, path: String) throws(HostError) -> SlotSchedule {
+        guard let members = slots.objectValue else {
+            throw .badSetting(path: path, problem: "slots must be an object such as {\"morning\": \"06:00\"}")
+        }
+        var starts = Slot.allCases.map { SlotSchedule.standard.start(of: $0) }
+        for (key, member) in members {
+            guard let slot = Slot(rawValue: key) else {
+                throw .badSetting(path: path, problem: "slots.\(key) is not a slot; use morning, afternoon or evening")
+            }
+            guard let text = member.stringValue else {
+                throw .badSetting(path: path, problem: "slots.\(key) must be a time such as \"06:00\"")
+            }
+            guard let time = TimeOfDay(parsing: text) else {
+                throw .badSetting(
+                    path: path, problem: "slots.\(key) is '\(SafeText.quoted(text))', not a time such as \"06:00\"")
+            }
+            starts[slot.index] = time
+        }
+        do {
+            return try SlotSchedule(morning: starts[0], afternoon: starts[1], evening: starts[2])
+        } catch { throw .badSetting(path: path, problem: error.message) }
+    }
+
+    /// The settings object of a file, or nil when there is no file.
+    static func settings(at path: String) throws(HostError) -> JSONObject? {
+        let bytes: [UInt8]
+        do {
+            guard let read = try TextFile.read(path) else { return nil }
+            bytes = read
+        } catch { throw .settingsFile(error.message) }
+        let value: JSONValue
+        do { value = try JSONParser.parse(bytes) } catch { throw .settingsNotJSON(path: path, error) }
+        guard let object = value.objectValue else { throw .settingsNotAnObject(path: path) }
+        return object
+    }
+}
