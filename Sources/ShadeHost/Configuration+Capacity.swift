@@ -50,7 +50,8 @@ extension Configuration {
     /// atomically (a crash leaves the old settings or the new ones).
     public static func saveCapacity(_ limits: JSONValue, directory: String) throws(HostError) {
         try update(directory: directory, mode: nil) { object in
-            object["capacity"] = limits.objectValue?.count == 0 ? nil : limits
+            // No limit left: the setting goes (a JSON null would be a setting no load accepts).
+            object["capacity"] = limits.objectValue?.count == 0 ? JSONValue?.none : limits
         }
     }
 

@@ -28,7 +28,7 @@ extension Configuration {
         try update(directory: directory, mode: 0o600) { object in
             var user = object["user"]?.objectValue ?? JSONObject()
             user[field] = value.map(JSONValue.string)
-            object["user"] = user.count == 0 ? nil : .object(user)
+            object["user"] = user.count == 0 ? JSONValue?.none : .object(user)
         }
     }
 }

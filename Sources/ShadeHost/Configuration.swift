@@ -33,7 +33,9 @@ public struct Configuration: Sendable {
     public static func load(directory: String) throws(HostError) -> Configuration {
         let path = path(in: directory)
         var configuration = Configuration()
-        guard let object = try settings(at: path) else { return configuration }
+        guard var object = try settings(at: path) else { return configuration }
+        // A setting of null is one not set: earlier versions wrote a cleared capacity or user so.
+        for key in object.keys where object[key] == .null { object[key] = JSONValue?.none }
         let known = ["slots", "user", "reminders", "capacity"]
         for key in object.keys where !known.contains(key) {
             throw .badSetting(

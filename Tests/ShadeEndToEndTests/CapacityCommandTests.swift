@@ -7,6 +7,26 @@ import Testing
 /// `day` and `week` (text and JSON), the warning on `add`/`mv`, and rebalance's moves, made as one
 /// undo step — over random weeks, never into the past and never back in time.
 @Suite struct CapacityCommandTests {
+    /// Clearing the last limit (or the last user setting) takes the setting out of config.json:
+    /// a null left there was a setting no later command could read. A file that already holds
+    /// one reads as if the setting were not there.
+    @Test func clearingTheLastSettingLeavesAConfigurationEveryCommandReads() throws {
+        let shade = ShadeProcess(now: "2026-11-24T09:00")
+        let path = shade.root + "/config/shade/config.json"
+        #expect(try shade.run(["capacity", "sat", "evening", "2"]).status == 0)
+        #expect(try shade.run(["capacity", "sat", "evening", "none"]).status == 0)
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("capacity") == false)
+        #expect(try shade.run(["day"]).status == 0)
+        #expect(try shade.run(["config", "user.email", "ana@example.org"]).status == 0)
+        #expect(try shade.run(["config", "--unset", "user.email"]).status == 0)
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("user") == false)
+        #expect(try shade.run(["day"]).status == 0)
+        try Data(#"{"capacity": null, "user": null}"#.utf8).write(to: URL(fileURLWithPath: path))
+        let day = try shade.run(["day"])
+        #expect(day.status == 0, "\(day.stderr)")
+        #expect(try shade.run(["capacity"]).stdout.hasPrefix("no slot has a capacity"))
+    }
+
     @Test func capacityIsASettingAndOverFullSlotsAreMarkedAndWarned() throws {
         let shade = ShadeProcess(now: "2026-11-24T09:00")
         #expect(try shade.run(["capacity"]).stdout.hasPrefix("no slot has a capacity"))
