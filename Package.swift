@@ -70,7 +70,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "shade-fuzz", dependencies: ["ShadeCLI", "ShadeStore", "ShadePlatform"]),
+        .executableTarget(name: "shade-fuzz", dependencies: ["ShadeFuzzChecks", "ShadeStore", "ShadePlatform"]),
         .testTarget(
             name: "ShadeCoreTests",
             dependencies: [
@@ -81,6 +81,10 @@ let package = Package(
             dependencies: ["ShadeJSON", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "ShadeCalendarTests", dependencies: ["ShadeCalendar"]),
         .target(name: "ShadeTestSupport", dependencies: ["ShadeCore", "CSystemCalls"], path: "Tests/ShadeTestSupport"),
+        .target(
+            name: "ShadeFuzzChecks",
+            dependencies: ["ShadeCLI", "ShadeCore", "ShadeHost", "ShadeStore", "ShadeInterchange", "ShadePlatform"],
+            path: "Tests/ShadeFuzzChecks"),
         .testTarget(
             name: "ShadeStoreTests",
             dependencies: [
@@ -94,7 +98,11 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(name: "ShadeReportTests", dependencies: ["ShadeReport", "ShadeCore", "ShadeTestSupport"]),
         .testTarget(
-            name: "ShadeCLITests", dependencies: ["ShadeCLI", "ShadeHost", "ShadeStore", "ShadeCore", "ShadeManual", "ShadeCompletion"]),
+            name: "ShadeCLITests",
+            dependencies: [
+                "ShadeCLI", "ShadeHost", "ShadeStore", "ShadeCore", "ShadeManual", "ShadeCompletion",
+                "ShadeFuzzChecks",
+            ]),
         .testTarget(
             name: "ShadeEndToEndTests",
             dependencies: [

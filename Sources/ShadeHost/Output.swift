@@ -17,7 +17,7 @@ public enum Output {
 
     /// Runs `body` with both streams taken in rather than written, and hands back what each
     /// received: for checks that look at exactly what shade would have written.
-    public static func capturing(_ body: () -> Void) -> (out: String, error: String) {
+    static func capturing(_ body: () -> Void) -> (out: String, error: String) {
         captured.withLock { $0 = ("", "") }
         body()
         return captured.withLock { value in

@@ -1,4 +1,4 @@
-import ShadeCLI
+import ShadeFuzzChecks
 import ShadePlatform
 import ShadeStore
 

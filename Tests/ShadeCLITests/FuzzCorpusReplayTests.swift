@@ -1,5 +1,5 @@
 import Foundation
-import ShadeCLI
+import ShadeFuzzChecks
 import Testing
 
 /// Replays the command-line parser's saved fuzz inputs (`Tests/FuzzCorpus/commands`): none may

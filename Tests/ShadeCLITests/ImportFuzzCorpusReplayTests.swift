@@ -1,5 +1,5 @@
 import Foundation
-import ShadeCLI
+import ShadeFuzzChecks
 import Testing
 
 /// Replays the import readers' saved fuzz inputs (`Tests/FuzzCorpus/csv`, `ics`, `todotxt`,

@@ -1,7 +1,9 @@
 import ShadeCore
-import ShadeHost
 import ShadePlatform
 import ShadeStore
+
+@testable import ShadeCLI
+@testable import ShadeHost
 
 /// Foreign text through every view and every error path: a task, a category, a note, tags, a
 /// configuration value and a week file made of it, and command words made of it, with each

@@ -1,5 +1,7 @@
 import ShadeCore
 
+@testable import ShadeCLI
+
 /// One REPL or script line taken through every parser it meets on its way to running, without
 /// running it: the word splitter, the command language, then the command's own `parseWords`
 /// (task words for add, edit and mv, filters and orders for ls, find and filter, a day, a week,
