@@ -10,7 +10,8 @@ import ShadeStore
 /// Built with `-sanitize=fuzzer,address -DSHADE_FUZZING` (see `scripts/fuzz`), this is a libFuzzer
 /// binary whose target is chosen by `SHADE_FUZZ_TARGET` (`store`, `commands`, `exit`, `csv`, `ics`,
 /// `todotxt`, `taskwarrior` or `json`). Built plainly, it replays saved inputs:
-/// `shade-fuzz TARGET FILE_OR_DIR…`.
+/// `shade-fuzz TARGET FILE_OR_DIR…` (a plain release build, where ShadeCLI is not compiled for
+/// testing, leaves the `commands` and `exit` checks out: see `Tests/ShadeFuzzChecks`).
 enum FuzzTarget: String, CaseIterable {
     /// The store loader's round trip.
     case store
@@ -34,6 +35,18 @@ enum FuzzTarget: String, CaseIterable {
     /// The names of every target, as `SHADE_FUZZ_TARGET` and the replay take them.
     static let names = allCases.map(\.rawValue).joined(separator: ", ")
 
+    /// Why this build cannot run the target, or nil when it can: the `commands` and `exit` checks
+    /// reach ShadeCLI's internals, which a plain release build keeps closed (see
+    /// `Tests/ShadeFuzzChecks`).
+    var missingCheck: String? {
+        #if DEBUG || SHADE_FUZZING
+            nil
+        #else
+            self == .commands || self == .exit
+                ? "the \(rawValue) check is not in a plain release build: replay it from a debug build" : nil
+        #endif
+    }
+
     /// Where the `exit` target keeps its planner (one per process).
     private static let scratch: String = {
         let path = "/tmp/shade-fuzz-exit-\(getpid())"
@@ -48,12 +61,16 @@ enum FuzzTarget: String, CaseIterable {
             if case .mismatch(let why) = StoreFileCodec.roundTrip(fuzzInput: bytes) {
                 return "store round trip: \(why)"
             }
-        case .commands:
-            CommandLineCheck.parse(fuzzInput: bytes)
-        case .exit:
-            if let failure = TerminalSafetyCheck.run(fuzzInput: bytes, directory: FuzzTarget.scratch) {
-                return "terminal safety: \(failure)"
-            }
+        case .commands, .exit:
+            #if DEBUG || SHADE_FUZZING
+                if self == .commands {
+                    CommandLineCheck.parse(fuzzInput: bytes)
+                } else if let failure = TerminalSafetyCheck.run(fuzzInput: bytes, directory: FuzzTarget.scratch) {
+                    return "terminal safety: \(failure)"
+                }
+            #else
+                return missingCheck
+            #endif
         case .csv, .ics, .todotxt, .taskwarrior, .json:
             if case .mismatch(let why) = ImportCheck.read(fuzzInput: bytes, format: rawValue) {
                 return "import \(rawValue): \(why)"
@@ -103,6 +120,10 @@ enum FuzzTarget: String, CaseIterable {
             let arguments = Array(CommandLine.arguments.dropFirst())
             guard let name = arguments.first, let target = FuzzTarget(rawValue: name), arguments.count > 1 else {
                 print("usage: shade-fuzz TARGET FILE_OR_DIR… (TARGET: one of \(FuzzTarget.names))")
+                exit(64)
+            }
+            if let why = target.missingCheck {
+                print("shade-fuzz: \(why)")
                 exit(64)
             }
             var inputs = 0

@@ -1,5 +1,4 @@
-// ShadeFuzzChecks: the checks the fuzz targets run, kept out of the product: test support, not
-// product code.
+// ShadeFuzzChecks: the checks the fuzz targets run: test support, not product code.
 //
 // What belongs here: the check behind each target of `shade-fuzz` (run by `scripts/fuzz`) that is
 // not the store's own round trip (`StoreFileCodec.roundTrip`, in ShadeStore): `CommandLineCheck`
@@ -9,7 +8,11 @@
 //
 // The first two reach ShadeCLI's internals (the session, the REPL, the command runner) through
 // `@testable import ShadeCLI`, and the terminal check ShadeHost's `Output.capturing` through
-// `@testable import ShadeHost`: SwiftPM's debug builds compile every target for testing, and
-// `scripts/fuzz` passes `-enable-testing` to its release build.
+// `@testable import ShadeHost`; that needs those targets compiled for testing: SwiftPM's debug
+// builds do that, and `scripts/fuzz` passes `-enable-testing` (with `-DSHADE_FUZZING`) to its
+// release build. A plain release build (`swift build -c release`: CI's warning check, the
+// benchmark's recipe) does not, and builds every target, this one included; so those two files
+// compile only under `DEBUG || SHADE_FUZZING`, and a plain release `shade-fuzz` refuses the
+// `commands` and `exit` targets.
 //
 // Must never be a dependency of `shade` or of any target under Sources but `shade-fuzz`.
