@@ -12,7 +12,8 @@ import ShadeStore
 /// ```
 ///
 /// A setting that is not what it should be is refused with a `HostError` naming the file, what
-/// was wrong and what would be right; no file is no settings.
+/// was wrong and what would be right; no file is no settings, and a `capacity` or `user` of
+/// null (as earlier versions wrote one cleared) is that setting unset.
 public struct Configuration: Sendable {
     /// The slot boundaries (`slots`), the standard ones when not set.
     public var schedule = SlotSchedule.standard
@@ -34,8 +35,8 @@ public struct Configuration: Sendable {
         let path = path(in: directory)
         var configuration = Configuration()
         guard var object = try settings(at: path) else { return configuration }
-        // A setting of null is one not set: earlier versions wrote a cleared capacity or user so.
-        for key in object.keys where object[key] == .null { object[key] = JSONValue?.none }
+        // Earlier versions wrote a cleared capacity or user as null: it reads as not set.
+        for key in ["capacity", "user"] where object[key] == .null { object[key] = JSONValue?.none }
         let known = ["slots", "user", "reminders", "capacity"]
         for key in object.keys where !known.contains(key) {
             throw .badSetting(

@@ -3,6 +3,15 @@ import ShadePlatform
 
 /// Reads "now": `SHADE_NOW` when set (local time), else the system clock in the local zone.
 public enum SystemClock {
+    /// How long until the wall clock's next whole minute (and a little after, so that the minute
+    /// has turned), in milliseconds: when the REPL's prompt next needs drawing again.
+    public static func millisecondsToNextMinute() -> Int32 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let intoMinute = Int(now.tv_sec % 60) * 1000 + Int(now.tv_nsec / 1_000_000)
+        return Int32(60_000 - intoMinute + 200)
+    }
+
     /// The current moment: `SHADE_NOW` when the environment pins it, else the system clock.
     public static func now(environment: ShadeEnvironment) throws(HostError) -> Moment {
         if let pinned = environment["SHADE_NOW"] {

@@ -21,8 +21,30 @@ extension ManualPage {
                 lines += Self.roff(block, first: first)
             }
         }
+        lines.insert(contentsOf: Self.fallbacks(for: lines), at: 1)
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// Each character outside ASCII the page uses (`\[u2605]`) gets a stand-in for the devices
+    /// whose fonts lack it (PostScript has no ★ or ✗): `.if !c` defines one only where the
+    /// device has no glyph, so a UTF-8 terminal still shows the real mark.
+    private static func fallbacks(for lines: [String]) -> [String] {
+        var names: Set<String> = []
+        for line in lines {
+            var rest = line[...]
+            while let start = rest.firstRange(of: "\\[u"), let end = rest[start.upperBound...].firstIndex(of: "]") {
+                names.insert(String(rest[start.upperBound..<end]))
+                rest = rest[end...]
+            }
+        }
+        return names.sorted().map { ".if !c\\[u\($0)] .char \\[u\($0)] " + (standIns[$0] ?? "?") }
+    }
+
+    /// The marks of shade's views, as ASCII where a device cannot draw them.
+    private static let standIns = [
+        "2713": "v", "2717": "x", "2605": "*", "21BB": "(r)", "21B7": "->", "25CE": "(o)", "25CB": "o",
+        "2591": ".", "2192": "->", "2190": "<-", "2193": "v", "2194": "<->",
+    ]
 
     /// `.SH TITLE`, quoted when the title is more than one word of capitals.
     private static func heading(_ title: String) -> String {

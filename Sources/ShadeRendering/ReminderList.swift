@@ -76,6 +76,9 @@ public enum ReminderList {
     }
 
     /// A reminder as JSON: the task's id, uid, title and place, the rule, the moment and the state.
+    /// `remind --json`: `{"reminders": [...]}`, one object a row.
+    public static func json(_ rows: [Row]) -> JSONValue { ["reminders": .array(rows.map(json))] }
+
     public static func json(_ row: Row) -> JSONValue {
         let task = row.alert.task
         var object = JSONObject()

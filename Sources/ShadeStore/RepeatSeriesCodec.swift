@@ -23,7 +23,6 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
     private static let revisionOrder = JSONKeyList([
         "from", "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "remind",
     ])
-    private static let keys = Set(order.keys)
 
     static func encode(_ record: AnyKeyedRecord) -> JSONValue {
         guard let series = record.base as? RepeatSeries else { preconditionFailure("a record of another kind") }

@@ -80,8 +80,8 @@ struct TaskwarriorPeer {
 
     /// `20261123T090000Z`.
     static func stamp(_ date: CivilDate, _ time: TimeOfDay) -> String {
-        let text = date.description.replacingOccurrences(of: "-", with: "")
-        let clock = time.description.replacingOccurrences(of: ":", with: "")
+        let text = date.description.replacing("-", with: "")
+        let clock = time.description.replacing(":", with: "")
         return "\(text)T\(clock)00Z"
     }
 }
@@ -126,11 +126,5 @@ enum BenchError: Error, CustomStringConvertible {
         switch self {
         case .failed(let text): text
         }
-    }
-}
-
-extension String {
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

@@ -27,7 +27,7 @@ import Testing
     static let forbiddenInCommands = [
         "import ShadePlatform", "import Glibc", "import Darwin", "import Musl", "import Foundation",
         "import FoundationEssentials", "import CSystemCalls", "ProcessLauncher", "posix_spawn", "fork(", "execv",
-        "Process(", "getenv(", "JSONObject", "JSONValue", ".object([",
+        "Process(", "getenv(", "JSONObject", "JSONValue", ".object(", ".array(", "printJSON([",
     ]
 
     @Test func commandFilesNeitherReachThePlatformNorBuildJSON() {

@@ -31,7 +31,7 @@
                 plant(text, in: session)
                 let word = text.isEmpty ? "x" : text
                 // A word as the REPL splits it: quoted, so that blanks stay inside.
-                let quoted = "'" + word.replacingOccurrences(of: "'", with: "") + "'"
+                let quoted = "'" + word.replacing("'", with: "") + "'"
                 let lines = [
                     "day", "week", "ls all", "ls all --by cat", "show 1", "show 1 --json", "cat", "check", "stats",
                     "find \(quoted)", "filter \(quoted)", "day", "filter clear", "done \(quoted)", "day \(quoted)",

@@ -140,7 +140,7 @@ extension Shade {
                 .filter { $0.due >= first && $0.due <= last }
                 .map { ReminderList.Row(alert: $0, state: ReminderAgenda.state(of: $0, ledger: ledger, now: now)) }
             if json {
-                try session.printJSON(["reminders": .array(rows.map(ReminderList.json))])
+                try session.printJSON(ReminderList.json(rows))
             } else if rows.isEmpty {
                 session.print(ReminderList.none)
             } else {

@@ -4,7 +4,8 @@ import ShadeManual
 /// The manual page shade(1) (`help --man`): written from the command grammars (each command's
 /// usage, what it does, its discussion and examples, its arguments and options) and from the
 /// words help's overview lists, with the reference that belongs with the commands (the words
-/// they share, scripts, JSON, the environment, files and exit codes) in `ManPage+….swift`.
+/// they share, scripts, JSON, the environment, files and exit codes) from ShadeManual's
+/// `CommandManual`.
 enum ManPage {
     /// The page as roff.
     static var text: String { page.roff(version: Shade.version) }

@@ -92,7 +92,7 @@ final class LineEditor: LineSource {
                 return .interrupted
             }
             var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, Self.millisecondsToNextMinute())
+            let ready = poll(&descriptor, 1, SystemClock.millisecondsToNextMinute())
             if ready < 0 {
                 guard errno == EINTR else { break }
                 continue
@@ -131,15 +131,6 @@ final class LineEditor: LineSource {
             return .rejected("the line is not valid UTF-8; shade reads UTF-8 text only")
         }
         return .line(text)
-    }
-
-    /// How long until the wall clock's next whole minute (and a little after, so that the minute
-    /// has turned), in milliseconds.
-    private static func millisecondsToNextMinute() -> Int32 {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let intoMinute = Int(now.tv_sec % 60) * 1000 + Int(now.tv_nsec / 1_000_000)
-        return Int32(60_000 - intoMinute + 200)
     }
 
     func remember(_ line: String) {
