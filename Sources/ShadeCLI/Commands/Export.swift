@@ -56,7 +56,16 @@ extension Shade {
         func execute(in session: Session) throws {
             let query = session.query(try parseWords(resolver: session.resolver()))
             let now = try session.now()
-            let bundle = try session.read { state in try Export.bundle(query, in: state, session: session, now: now) }
+            let selection = ExportSelection(
+                query: query, standing: session.standingFilter?.query, now: now, schedule: session.schedule)
+            let bundle = try session.read { state in
+                selection.bundle(
+                    candidates: try query.dateBounds.map { try state.tasks(from: $0.first, through: $0.last) }
+                        ?? state.allTasks(),
+                    series: try state.repeatSeries(), goals: try state.goals(), categories: try state.categories(),
+                    templates: selection.isEverything ? try state.keyedRecords(of: WeekTemplate.kind) : [],
+                    members: selection.isEverything ? try state.keyedRecords(of: Member.kind) : [])
+            }
             let written: InterchangeOutput
             do {
                 written = try format.write(bundle, context: InterchangeContext(now: now, schedule: session.schedule))
@@ -73,48 +82,6 @@ extension Shade {
             session.print(
                 ExportSummary.render(
                     tasks: bundle.tasks.count, series: bundle.series.count, file: output, format: format.rawValue))
-        }
-
-        /// What the filters select: the tasks, the repeating tasks with a matching occurrence, and
-        /// the records they name (everything, without a filter).
-        static func bundle(_ query: TaskQuery, in state: StoreState, session: Session, now: Moment) throws
-            -> PlannerBundle
-        {
-            let everything = query.filters.isEmpty && session.standingFilter == nil
-            let standing = session.standingFilter?.query ?? TaskQuery([])
-            let candidates =
-                try query.dateBounds.map { try state.tasks(from: $0.first, through: $0.last) } ?? state.allTasks()
-            let tasks = candidates.filter {
-                query.matches($0, now: now, schedule: session.schedule)
-                    && standing.matches($0, now: now, schedule: session.schedule)
-            }
-            var records: [AnyKeyedRecord] = []
-            for series in try state.repeatSeries() {
-                if !everything {
-                    let first = query.dateBounds.map { bounds in series.dates(from: bounds.first, through: bounds.last)
-                    }
-                    let day = first.map(\.first) ?? series.firstDate
-                    guard let day,
-                        query.matches(series.occurrence(on: day), now: now, schedule: session.schedule)
-                            && standing.matches(series.occurrence(on: day), now: now, schedule: session.schedule)
-                    else { continue }
-                }
-                records.append(AnyKeyedRecord(series))
-            }
-            let goals = try state.goals()
-            let categories = try state.categories()
-            if everything {
-                records += goals.map { AnyKeyedRecord($0) } + categories.map { AnyKeyedRecord($0) }
-                records += try state.keyedRecords(of: WeekTemplate.kind)
-                records += try state.keyedRecords(of: Member.kind)
-            } else {
-                let named = Set(
-                    tasks.compactMap(\.category) + records.compactMap { ($0.base as? RepeatSeries)?.base.category })
-                records += categories.filter { named.contains($0.name) }.map { AnyKeyedRecord($0) }
-                let goalUIDs = Set(tasks.compactMap(\.goal))
-                records += goals.filter { goalUIDs.contains($0.uid) }.map { AnyKeyedRecord($0) }
-            }
-            return PlannerBundle(tasks: tasks, records: records)
         }
 
         /// The file's text as the terminal is to show it: exact when standard output is a file or
