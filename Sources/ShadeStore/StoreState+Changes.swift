@@ -121,10 +121,11 @@ extension StoreState {
         // A uid is the identity: a task brought back under a uid its week already holds (an
         // earlier format's hand copy) is given the one the upgrade gives such a copy.
         var task = task
-        let filed = try filedTasks(in: task.week)
-        let held =
-            filedKeys[task.week].map { $0.uids.contains(task.uid) }
-            ?? filed.indices.contains { filed[$0].uid == task.uid }
+        // The week's keys, made once and kept up to date by `file`: inserting N tasks into a
+        // week costs N lookups, not N scans of a growing week. No copy of the week or its keys
+        // is held here, so that `file` appends to them in place.
+        if filedKeys[task.week] == nil { filedKeys[task.week] = WeekKeys(try filedTasks(in: task.week)) }
+        let held = filedKeys[task.week]?.uids.contains(task.uid) == true
         if held { task = task.withUID(WeekDocument.copyUID(of: task)) }
         try file(task)
         try setWeek(task.week, forID: task.id)
