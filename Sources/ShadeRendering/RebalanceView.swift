@@ -27,7 +27,7 @@ public enum RebalanceView {
             text +=
                 "  \(move.task.id)  " + DisplayWidth.padRight(from, to: 21) + " → "
                 + DisplayWidth.padRight("\(move.date.shortLabel) \(move.slot)", to: 21) + " "
-                + DisplayWidth.truncate(SafeText(escaping: move.task.title), to: 60) + "\n"
+                + TaskConfirmation.title(move.task) + "\n"
         }
         if stillOver > 0 {
             text +=

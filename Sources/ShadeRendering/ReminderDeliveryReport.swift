@@ -31,7 +31,7 @@ public struct ReminderDeliveryReport: Sendable {
     /// were found (the error says so).
     public func text() -> SafeText {
         func line(_ verb: SafeText, _ task: PlannerTask) -> SafeText {
-            verb + " \(task.id) · \(task.placement) · " + DisplayWidth.truncate(SafeText(escaping: task.title), to: 60)
+            verb + " \(task.id) · \(task.placement) · " + TaskConfirmation.title(task)
         }
         var text = SafeText()
         for alert in sent { text += line(dryRun ? "would send" : "sent", alert.task) + "\n" }

@@ -97,7 +97,8 @@ extension Shade {
             } else {
                 let repeats: SafeText =
                     series.map { " · ↻ every \($0.rule)" + ($0.until.map { " until \($0)" } ?? "") } ?? ""
-                session.print("added \(task.id) · \(session.placement(task)) · \(session.shownTitle(task))" + repeats)
+                session.print(
+                    "added \(task.id) · \(session.placement(task)) · \(TaskConfirmation.title(task))" + repeats)
                 if let alert = ReminderAlert(task, schedule: session.schedule) {
                     let due = alert.due <= LocalDateTime(now) ? " (its moment has passed)" : ""
                     session.print(

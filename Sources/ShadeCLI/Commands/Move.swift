@@ -1,4 +1,5 @@
 import ShadeCore
+import ShadeRendering
 import ShadeStore
 
 extension Shade {
@@ -68,7 +69,8 @@ extension Shade {
                 try session.printTasksJSON([moved])
                 try session.warnIfOverFull(moved, open: open, json: true)
             } else {
-                var line: SafeText = "moved \(moved.id) → \(session.placement(moved)) · \(session.shownTitle(moved))"
+                var line: SafeText =
+                    "moved \(moved.id) → \(session.placement(moved)) · \(TaskConfirmation.title(moved))"
                 if let droppedTime { line += "\n(its time \(droppedTime) is not in the \(moved.slot) and was dropped)" }
                 session.print(line)
                 try session.warnIfOverFull(moved, open: open, json: false)

@@ -43,7 +43,7 @@ enum CommandHelp {
     private static func row(_ label: String, _ text: String) -> String {
         let indent = String(repeating: " ", count: labelWidth)
         let head = "  " + label
-        let lines = wrapLine(text, width: columns - labelWidth)
+        let lines = TextWrap.lines(text, width: columns - labelWidth)
         if head.count + 1 >= labelWidth {
             return ([head] + lines.map { indent + $0 }).joined(separator: "\n")
         }
@@ -53,6 +53,4 @@ enum CommandHelp {
 
     /// Wraps each line of a text to the columns, keeping its indentation.
     static func wrap(_ text: String) -> String { TextWrap.wrap(text, columns: columns) }
-
-    private static func wrapLine(_ text: String, width: Int) -> [String] { TextWrap.lines(text, width: width) }
 }

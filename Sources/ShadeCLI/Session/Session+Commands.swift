@@ -13,11 +13,6 @@ extension Session {
         }
     }
 
-    /// A task's title as confirmations show it: escaped and cut to a readable length.
-    func shownTitle(_ task: PlannerTask) -> SafeText {
-        DisplayWidth.truncate(SafeText(escaping: task.title), to: 60)
-    }
-
     /// What core operations are given: the clock and the slot boundaries.
     func operationContext(_ now: Moment) -> OperationContext {
         OperationContext(now: now, schedule: schedule, defaultReminder: defaultReminder)
