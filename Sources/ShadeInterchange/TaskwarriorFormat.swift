@@ -36,9 +36,11 @@ enum TaskwarriorFormat {
                 throw ImportError(line: error.line, column: error.column, "not JSON: \(error.reason)")
             }
             guard let elements = document.arrayValue else { throw ImportError(line: 1, "expected a JSON array") }
-            let utf8 = Array(text.utf8)
+            // Each element's line, found in one walk over the text (asking for each alone would
+            // walk the text from its start again: quadratic in the tasks).
+            let lines = JSONLocator.elementLines(in: Array(text.utf8))
             for (index, element) in elements.enumerated() {
-                let line = JSONLocator.position(of: "[\(index)]", in: utf8)?.line ?? 1
+                let line = index < lines.count ? lines[index] : 1
                 guard let object = element.objectValue else {
                     throw ImportError(line: line, "expected a task object, found \(element.kindDescription)")
                 }

@@ -10,6 +10,34 @@ public enum JSONLocator {
         return bytes.withUnsafeBufferPointer { TextPosition.lineAndColumn(of: offset, in: $0) }
     }
 
+    /// The line (from 1) on which each element of the top-level array starts, in one pass over
+    /// the text: what `position(of: "[i]", in:)` gives for every `i`, without walking the text
+    /// again for each. Empty when the text is not an array. The text must be JSON the parser
+    /// accepted.
+    public static func elementLines(in bytes: [UInt8]) -> [Int] {
+        var walker = Walker(bytes: bytes)
+        var lines: [Int] = []
+        var line = 1
+        var counted = 0
+        walker.skipBlanks()
+        guard walker.index < bytes.count, bytes[walker.index] == UInt8(ascii: "[") else { return [] }
+        walker.index += 1
+        walker.skipBlanks()
+        while walker.index < bytes.count, bytes[walker.index] != UInt8(ascii: "]") {
+            while counted < walker.index {
+                if bytes[counted] == UInt8(ascii: "\n") { line += 1 }
+                counted += 1
+            }
+            lines.append(line)
+            walker.skipValue()
+            walker.skipBlanks()
+            guard walker.index < bytes.count, bytes[walker.index] == UInt8(ascii: ",") else { break }
+            walker.index += 1
+            walker.skipBlanks()
+        }
+        return lines
+    }
+
     enum Component: Equatable {
         case key(String)
         case index(Int)
@@ -77,7 +105,11 @@ public enum JSONLocator {
         }
 
         mutating func skipBlanks() {
-            while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+            while index < bytes.count, Self.isBlank(bytes[index]) { index += 1 }
+        }
+
+        static func isBlank(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
         }
 
         /// Reads a string (at its opening quote) and returns its text with escapes kept as written:
@@ -93,17 +125,26 @@ public enum JSONLocator {
             return text
         }
 
+        /// Moves past a string (at its opening quote) without reading it.
+        mutating func skipString() {
+            index += 1
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            index += 1
+        }
+
         mutating func skipValue() {
             guard index < bytes.count else { return }
             switch bytes[index] {
             case UInt8(ascii: "\""):
-                _ = readString()
+                skipString()
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 var depth = 0
                 while index < bytes.count {
                     switch bytes[index] {
                     case UInt8(ascii: "\""):
-                        _ = readString()
+                        skipString()
                         continue
                     case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
                     case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
@@ -113,9 +154,8 @@ public enum JSONLocator {
                     if depth == 0 { return }
                 }
             default:
-                while index < bytes.count,
-                    ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09].contains(
-                        bytes[index])
+                while index < bytes.count, !Self.isBlank(bytes[index]), bytes[index] != UInt8(ascii: ","),
+                    bytes[index] != UInt8(ascii: "}"), bytes[index] != UInt8(ascii: "]")
                 {
                     index += 1
                 }

@@ -268,25 +268,35 @@ final class AtomicCommit {
 
     /// `{"format", "kind": "commit", "files": [{"to": "weeks/2026/2026-W48.json", "content": "…"
     /// or null to remove}]}`.
+    ///
+    /// Written a file at a time (each content through json-c alone, then joined): one document
+    /// holding every file would hold every content twice more while it is serialised.
     private func recordBytes(for files: [StagedFile]) throws(StoreError) -> [UInt8] {
-        var list: [JSONValue] = []
-        for file in files {
-            var content = JSONValue.null
-            if let bytes = file.bytes {
+        func text(_ value: JSONValue) throws(StoreError) -> [UInt8] {
+            do { return try JSONWriter.bytes(value, layout: .compact) } catch {
+                throw .invalidContent(file: paths.journal, location: "(writing)", reason: "could not serialise")
+            }
+        }
+        var bytes = Array("{\"format\":\(StoreFormat.version),\"kind\":\"commit\",\"files\":[".utf8)
+        bytes.reserveCapacity(files.reduce(bytes.count + 2) { $0 + ($1.bytes?.count ?? 0) + 64 })
+        for (index, file) in files.enumerated() {
+            var content = Array("null".utf8)
+            if let new = file.bytes {
                 // Store files are UTF-8 JSON; anything else could not come back from the record.
-                guard let text = String(validating: bytes, as: UTF8.self) else {
+                guard let string = String(validating: new, as: UTF8.self) else {
                     throw .invalidContent(
                         file: file.target, location: "(writing)", reason: "the new content is not UTF-8 text")
                 }
-                content = .string(text)
+                content = try text(.string(string))
             }
-            list.append(["to": .string(relative(file.target)), "content": content])
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes += Array("{\"to\":".utf8)
+            bytes += try text(.string(relative(file.target)))
+            bytes += Array(",\"content\":".utf8)
+            bytes += content
+            bytes.append(UInt8(ascii: "}"))
         }
-        let record: JSONValue = ["format": .int(Int64(StoreFormat.version)), "kind": "commit", "files": .array(list)]
-        let bytes: [UInt8]
-        do { bytes = try JSONWriter.bytes(record, layout: .compact) } catch {
-            throw .invalidContent(file: paths.journal, location: "(writing)", reason: "could not serialise")
-        }
+        bytes += Array("]}".utf8)
         // A record too large to read back would stop every later command: refused before the commit point.
         guard bytes.count <= FileSystem.maximumFileSize else {
             throw .fileTooLarge(file: paths.journal, size: bytes.count, limit: FileSystem.maximumFileSize)

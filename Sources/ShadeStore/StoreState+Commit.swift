@@ -49,7 +49,7 @@ extension StoreState {
             let kept = entries.suffix(StoreFormat.undoDepth)
             for (offset, entry) in kept.enumerated() {
                 let number = last + entries.count - kept.count + offset + 1
-                files.append((paths.changeLogFile(number), try serialise(UndoJournal.encode(entry))))
+                files.append((paths.changeLogFile(number), try UndoJournal.bytes(entry)))
             }
         }
         if let poppedUndoEntry { files.append((paths.changeLogFile(poppedUndoEntry), nil)) }

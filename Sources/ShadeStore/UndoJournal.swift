@@ -14,15 +14,40 @@ import ShadeJSON
 /// written before the log knew categories (`"kind": "undo"`, tasks only) are read as changes.
 enum UndoJournal {
     static func encode(_ change: Change) -> JSONValue {
-        let records = change.records.map { record -> JSONValue in
-            [
-                "kind": .string(record.kind.rawValue), "before": record.before.map(encode) ?? .null,
-                "after": record.after.map(encode) ?? .null,
-            ]
-        }
+        let records = change.records.map { record -> JSONValue in encode(record) }
         return [
             "format": .int(Int64(StoreFormat.version)), "kind": "change", "label": .string(change.label),
             "at": .string(change.at), "by": .string(change.by), "records": .array(records),
+        ]
+    }
+
+    /// The entry as its file holds it: on one line (the log is this copy's own, read by shade
+    /// alone; a large import's entry is half the size so), and written a record at a time, so
+    /// that an entry of many records is never one tree of values as large as its text.
+    static func bytes(_ change: Change) throws(StoreError) -> [UInt8] {
+        func text(_ value: JSONValue) throws(StoreError) -> [UInt8] {
+            do { return try JSONWriter.bytes(value, layout: .compact) } catch {
+                throw .invalidContent(
+                    file: "undo", location: "(writing)", reason: "a value could not be written as JSON")
+            }
+        }
+        var head = try text(encode(Change(label: change.label, at: change.at, by: change.by, records: [])))
+        // `…"records":[]}`: the records go between the brackets.
+        guard head.count >= 3, head.suffix(3) == Array("[]}".utf8) else { return try text(encode(change)) }
+        head.removeLast(2)
+        var bytes = head
+        for (index, record) in change.records.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes += try text(encode(record))
+        }
+        bytes += Array("]}".utf8)
+        return bytes
+    }
+
+    private static func encode(_ record: RecordChange) -> JSONValue {
+        [
+            "kind": .string(record.kind.rawValue), "before": record.before.map(encode) ?? .null,
+            "after": record.after.map(encode) ?? .null,
         ]
     }
 

@@ -48,6 +48,8 @@ struct BenchReport {
     var flushRuns = 0
     var scripts: [(lines: Int, seconds: Double, durable: Bool)] = []
     var benchPeakMiB = 0.0
+    /// Import and export at each size, beside Taskwarrior (`InterchangeBench`).
+    var interchange: [(size: Int, measures: [String: InterchangeMeasure])] = []
 
     /// The commands the REPL is timed with (`ShadeBench.timeREPL`), and those of them that write.
     static let replCommands = ["day", "week", "stats", "ls", "add", "done/undone"]
@@ -238,9 +240,11 @@ struct BenchReport {
             )
         }
         out.append("")
+        out += interchangeMarkdown()
         out.append("### Targets")
         out.append("")
         out += targets()
+        out += interchangeTargets()
         return out.joined(separator: "\n") + "\n"
     }
 

@@ -31,6 +31,9 @@ struct ShadeBench: ParsableCommand {
     @Option(help: "The shade binary (default: the one beside this program).") var shade: String?
     @Option(help: "REPL commands timed per command and size.") var replRuns = 300
     @Flag(help: "Skip Taskwarrior even when it is installed.") var noTaskwarrior = false
+    @Option(parsing: .upToNextOption, help: "Sizes (tasks) of the import and export measurements.")
+    var interchangeSizes: [Int] = [1_000, 10_000, 100_000, 1_000_000]
+    @Flag(help: "Measure import and export only.") var onlyInterchange = false
     @Option(help: "Also write the Markdown report to this file.") var output: String?
     @Option(help: .hidden) var child: String?
     @Option(help: .hidden) var childSize: Int?
@@ -50,6 +53,7 @@ struct ShadeBench: ParsableCommand {
         if let child { return try runChild(child) }
         if smoke {
             sizes = [1_000]
+            interchangeSizes = [1_000]
             reps = 1
             replRuns = 20
         }
@@ -60,6 +64,15 @@ struct ShadeBench: ParsableCommand {
         let generator = HistoryGenerator(now: now)
         let taskwarrior = noTaskwarrior ? nil : TaskwarriorPeer.find()
         var report = BenchReport(sizes: sizes, reps: reps, smoke: smoke, binary: binary)
+        if onlyInterchange {
+            try timeInterchange(binary: binary, taskwarrior: taskwarrior, generator: generator, into: &report)
+            let text =
+                report.interchangeMarkdown().joined(separator: "\n") + "\n"
+                + report.interchangeTargets().joined(separator: "\n") + "\n"
+            print(text)
+            if let output { try BenchFiles.write(text, to: output) }
+            return
+        }
 
         // Every size gets a working copy (measurements add and complete tasks, so every run starts
         // equal), flushed so that no writeback of it lands in a timed fsync.
@@ -119,12 +132,24 @@ struct ShadeBench: ParsableCommand {
             log("timing a script of \(lines) adds")
             report.scripts.append(try timeScript(binary: binary, lines: lines, start: now.date))
         }
+        try timeInterchange(binary: binary, taskwarrior: taskwarrior, generator: generator, into: &report)
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         report.benchPeakMiB = Double(usage.ru_maxrss) / 1024
         let text = report.markdown()
         print(text)
         if let output { try BenchFiles.write(text, to: output) }
+    }
+
+    /// Import and export at every interchange size, beside Taskwarrior.
+    func timeInterchange(
+        binary: String, taskwarrior: String?, generator: HistoryGenerator, into report: inout BenchReport
+    ) throws {
+        let bench = InterchangeBench(dir: dir, shade: binary, taskwarrior: taskwarrior, reps: reps)
+        for size in interchangeSizes {
+            log("timing import and export of \(size) tasks")
+            report.interchange.append((size, try bench.measure(size: size, generator: generator)))
+        }
     }
 
     // MARK: Stores

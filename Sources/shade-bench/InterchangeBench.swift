@@ -1,0 +1,174 @@
+import ShadeCore
+import ShadePlatform
+import ShadeTestSupport
+
+/// One measured command of the interchange section: the median wall time of its runs and the
+/// largest peak resident memory among them.
+struct InterchangeMeasure {
+    let seconds: Double
+    let peakMiB: Double?
+}
+
+/// Import and export of N tasks, shade beside Taskwarrior (`task import`, `task export`) given the
+/// same tasks in the same run: a Taskwarrior export file of N tasks (about 100 a week, as the
+/// generated histories) and a CSV of the same tasks.
+struct InterchangeBench {
+    let dir: String
+    let shade: String
+    let taskwarrior: String?
+    let reps: Int
+
+    /// The commands measured, in the order the report lists them.
+    static let commands = [
+        "shade import (taskwarrior)", "task import", "shade import (csv)", "shade export --format taskwarrior",
+        "task export",
+    ]
+
+    /// Every command at `size`: `[command: measure]`.
+    func measure(size: Int, generator: HistoryGenerator) throws -> [String: InterchangeMeasure] {
+        let files = try prepareFiles(size: size, generator: generator)
+        // Fewer runs of the large sizes: one import of a million tasks is most of a minute.
+        let runs = size >= 1_000_000 ? 1 : size >= 100_000 ? min(reps, 3) : reps
+        let store = "\(dir)/interchange-store"
+        let peer = TaskwarriorPeer(binary: taskwarrior ?? "", directory: "\(dir)/interchange-task")
+        var result: [String: InterchangeMeasure] = [:]
+        var samples: [String: [(Double, Double?)]] = [:]
+        func record(_ name: String, _ sample: (Double, Double?)) { samples[name, default: []].append(sample) }
+        // One warm-up of each, then the runs, each import into an empty planner.
+        for run in 0...runs {
+            let keep = run > 0 || runs == 1
+            remove(store)
+            let imported = try timed(
+                [shade, "import", "--format", "taskwarrior", files.taskwarrior], environment: shadeEnvironment(store))
+            if keep { record("shade import (taskwarrior)", imported) }
+            let exported = try timed(
+                [shade, "export", "--format", "taskwarrior"], environment: shadeEnvironment(store))
+            if keep { record("shade export --format taskwarrior", exported) }
+            remove(store)
+            let csv = try timed([shade, "import", "--format", "csv", files.csv], environment: shadeEnvironment(store))
+            if keep { record("shade import (csv)", csv) }
+            if taskwarrior != nil {
+                remove(peer.directory)
+                try peer.prepare()
+                let taskImport = try timed([peer.binary, "import", files.taskwarrior], environment: peer.environment)
+                if keep { record("task import", taskImport) }
+                let taskExport = try timed([peer.binary, "export"], environment: peer.environment)
+                if keep { record("task export", taskExport) }
+            }
+            if runs == 1 && run == 0 { break }
+        }
+        remove(store)
+        remove(peer.directory)
+        for (name, values) in samples {
+            result[name] = InterchangeMeasure(
+                seconds: Statistics.median(values.map(\.0)), peakMiB: values.compactMap(\.1).max())
+        }
+        return result
+    }
+
+    func shadeEnvironment(_ store: String) -> [String] {
+        [
+            "SHADE_STORE=\(store)", "SHADE_NOW=\(ShadeBench.pinnedNow)", "NO_COLOR=1", "HOME=\(dir)", "TZ=UTC",
+            "XDG_CONFIG_HOME=\(dir)/config", "XDG_STATE_HOME=\(dir)/state", "PATH=/usr/bin:/bin",
+            "SHADE_RESIDENT=off",
+        ]
+    }
+
+    /// Runs a command to its end: its wall time, and its peak memory (MiB) through GNU time.
+    private func timed(_ arguments: [String], environment: [String]) throws -> (Double, Double?) {
+        let report = "\(dir)/interchange-peak.txt"
+        let wrapped = access("/usr/bin/time", X_OK) == 0 ? ["/usr/bin/time", "-f", "%M", "-o", report] : []
+        let run = ProcessTimer.run(wrapped + arguments, environment: environment)
+        guard run.status == 0 else {
+            throw BenchError.failed("\(arguments.prefix(3).joined(separator: " ")) exited \(run.status)")
+        }
+        let peak =
+            wrapped.isEmpty
+            ? nil
+            : (try? BenchFiles.read(report)).flatMap {
+                Double($0.split(separator: "\n").last.map(String.init) ?? "")
+            }
+        return (run.seconds, peak.map { $0 / 1024 })
+    }
+
+    private func remove(_ path: String) { _ = ProcessTimer.run(["/bin/rm", "-rf", path], environment: []) }
+
+    /// The Taskwarrior export and the CSV of `size` generated tasks, written once and kept in
+    /// `dir` (a batch of weeks at a time: the bench never holds them all).
+    func prepareFiles(size: Int, generator: HistoryGenerator) throws -> (taskwarrior: String, csv: String) {
+        let taskwarrior = "\(dir)/interchange-\(size).json"
+        let csv = "\(dir)/interchange-\(size).csv"
+        if BenchFiles.exists(csv + ".ready") { return (taskwarrior, csv) }
+        let json = try AppendFile(taskwarrior)
+        let table = try AppendFile(csv)
+        try json.write("[\n")
+        try table.write("uid,date,slot,time,title,status,tags\n")
+        var random = SplitMix64(seed: 13)
+        var first = true
+        try generator.forEachBatch(total: size, perWeek: HistoryGenerator.tasksPerWeek, weeksPerBatch: 100) { specs in
+            var lines = ""
+            var rows = ""
+            for spec in specs {
+                let uid = UIDGenerator.make(using: &random)
+                let time = spec.time ?? SlotSchedule.standard.start(of: spec.slot)
+                let due = TaskwarriorPeer.stamp(spec.date, time)
+                let status: (taskwarrior: String, shade: String) =
+                    switch spec.status {
+                    case .open: ("pending", "open")
+                    case .done: ("completed", "done")
+                    case .cancelled: ("deleted", "cancelled")
+                    }
+                var fields = [
+                    "\"uuid\":\"\(uid)\"", "\"description\":\"\(spec.title)\"", "\"status\":\"\(status.taskwarrior)\"",
+                    "\"entry\":\"20261116T080000Z\"", "\"due\":\"\(due)\"",
+                ]
+                if spec.status != .open { fields.append("\"end\":\"20261116T080000Z\"") }
+                if !spec.tags.isEmpty {
+                    fields.append("\"tags\":[\(spec.tags.map { "\"\($0)\"" }.joined(separator: ","))]")
+                }
+                lines += (first ? "" : ",\n") + "{" + fields.joined(separator: ",") + "}"
+                first = false
+                rows +=
+                    "\(uid),\(spec.date),\(spec.slot.rawValue),\(spec.time.map(\.description) ?? ""),\(spec.title),\(status.shade),\(spec.tags.joined(separator: " "))\n"
+            }
+            try json.write(lines)
+            try table.write(rows)
+        }
+        try json.write("\n]\n")
+        json.close()
+        table.close()
+        try BenchFiles.write("", to: csv + ".ready")
+        return (taskwarrior, csv)
+    }
+}
+
+/// A file written a piece at a time.
+final class AppendFile {
+    private var fd: Int32
+    let path: String
+
+    init(_ path: String) throws {
+        self.path = path
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard fd >= 0 else { throw BenchError.failed("cannot write \(path)") }
+    }
+
+    func write(_ text: String) throws {
+        var text = text
+        try text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Glibc.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                guard count > 0 else { throw BenchError.failed("cannot write \(path)") }
+                offset += count
+            }
+        }
+    }
+
+    func close() {
+        if fd >= 0 { _ = Glibc.close(fd) }
+        fd = -1
+    }
+
+    deinit { close() }
+}
