@@ -108,6 +108,19 @@ public final class UserIdentity: Sendable {
         resolved.withLock { $0.email = nil }
     }
 
+    /// Takes git's values of settings (`user.name` → its value, nil when unset) as read by
+    /// another git command, as if git had been asked for them; a setting asked for already keeps
+    /// its answer.
+    public func learn(gitSettings: [String: String?]) {
+        found.withLock { found in
+            for (key, value) in gitSettings where found[key] == nil {
+                // One line, as `git config --get` prints it; an empty value is none.
+                let line = value.flatMap { $0.split(separator: "\n").first.map(String.init) }
+                found[key] = .some(line?.isEmpty == false ? line : nil)
+            }
+        }
+    }
+
     /// git's value of a setting, asked for once.
     private func git(_ key: String) -> String? {
         if let known = found.withLock({ $0[key] }) { return known }

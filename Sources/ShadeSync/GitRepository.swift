@@ -11,8 +11,8 @@ struct GitRepository {
     /// The store directory, which is the repository's work tree.
     let root: String
     /// Who commits: the planner's user.
-    let name: String
-    let email: String
+    var name: String
+    var email: String
     /// shade's environment, which git runs in (with `overrides`).
     let environment: [String: String]
     /// The remote's URL, when known: its secrets are hidden in every message git prints.
@@ -38,6 +38,8 @@ struct GitRepository {
     /// What a git command printed.
     struct Output {
         let succeeded: Bool
+        /// Whether git exited with status 1 (for `git config`: nothing is set).
+        let exitedWithOne: Bool
         let output: String
         /// The output as the bytes git wrote (a file's content exactly, invalid UTF-8 included).
         let bytes: [UInt8]
@@ -49,10 +51,12 @@ struct GitRepository {
     /// Whether the store is a repository already (what `sync init` made).
     var exists: Bool { access(root + "/.git", F_OK) == 0 }
 
-    /// Runs `git -C root ARGUMENTS…`, its standard input the file `input` (else none).
-    func run(_ arguments: [String], input: String? = nil) throws(SyncError) -> Output {
+    /// Runs `git -C root ARGUMENTS…`, its standard input the file `input` (else none); as the
+    /// planner's user unless `asUser` is false (then git's own `user.*` settings show through).
+    func run(_ arguments: [String], input: String? = nil, asUser: Bool = true) throws(SyncError) -> Output {
+        let user = asUser ? ["-c", "user.name=\(name)", "-c", "user.email=\(email)"] : []
         let printed = ProcessLauncher.collect(
-            ["git", "-C", root, "-c", "user.name=\(name)", "-c", "user.email=\(email)"] + Self.hardening + arguments,
+            ["git", "-C", root] + user + Self.hardening + arguments,
             environment: environment.merging(Self.overrides) { $1 }, limit: Self.timeLimit, input: input)
         switch printed.outcome {
         case .notStarted(ENOENT):
@@ -64,7 +68,8 @@ struct GitRepository {
         default:
             let hide = { (text: String) in RemoteAddress.redacting(text, secretsOf: remoteURL) }
             return Output(
-                succeeded: printed.outcome.succeeded, output: String(decoding: printed.output, as: UTF8.self),
+                succeeded: printed.outcome.succeeded, exitedWithOne: printed.outcome == .exited(1),
+                output: String(decoding: printed.output, as: UTF8.self),
                 bytes: printed.output, errors: hide(String(decoding: printed.errors, as: UTF8.self)),
                 reason: hide(printed.reason))
         }
@@ -99,8 +104,10 @@ struct GitRepository {
         return result.succeeded ? result.bytes : []
     }
 
-    /// Blobs by their object ids, in that order, all from one `git cat-file --batch`.
-    func blobs(_ objects: [String]) throws(SyncError) -> [[UInt8]] {
+    /// Blobs by their object ids (or `COMMIT:PATH` names), in that order, all from one
+    /// `git cat-file --batch`; a name that names nothing is an error, or an empty file when
+    /// `missingIsEmpty`.
+    func blobs(_ objects: [String], missingIsEmpty: Bool = false) throws(SyncError) -> [[UInt8]] {
         guard !objects.isEmpty else { return [] }
         let list = root + "/.git/shade-objects-\(getpid())"
         do throws(StoreError) {
@@ -118,6 +125,11 @@ struct GitRepository {
         for _ in objects {
             guard let end = bytes[at...].firstIndex(of: UInt8(ascii: "\n")) else { break }
             let header = String(decoding: bytes[at..<end], as: UTF8.self).split(separator: " ")
+            if missingIsEmpty, header.last == "missing" {
+                blobs.append([])
+                at = end + 1
+                continue
+            }
             guard header.count == 3, header[1] == "blob", let size = Int(header[2]), end + 1 + size <= bytes.count
             else {
                 throw .failed("could not read the files that arrived: git answered \(header.joined(separator: " "))")
@@ -162,16 +174,6 @@ struct GitRepository {
             ?? ["ls-tree", "-r", "--name-only", "-z", new]
         let output = try require(arguments, doing: "list the files the merge changed")
         return output.split(separator: "\0").map(String.init)
-    }
-
-    /// The files of the work tree that differ from the index: changed, removed, or new and not
-    /// ignored.
-    func changedInWorkTree() throws(SyncError) -> [String] {
-        let output = try require(
-            ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames"], doing: "list the changes")
-        return output.split(separator: "\0").compactMap { entry in
-            entry.count > 3 ? String(entry.dropFirst(3)) : nil
-        }
     }
 
     /// The files staged to commit, as paths.

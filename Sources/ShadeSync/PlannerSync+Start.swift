@@ -29,6 +29,7 @@ extension PlannerSync {
     public func start(remote: String?) throws -> Started {
         var sync = self
         sync.git.remoteURL = remote
+        sync.adoptIdentity([:])
         return try sync.starting(remote: remote)
     }
 
@@ -75,7 +76,8 @@ extension PlannerSync {
                 }
                 throw error
             }
-            if let shared, try git.commit("HEAD") == nil, !hasPlanner {
+            let head = try git.commit("HEAD")
+            if let shared, head == nil, !hasPlanner {
                 // An empty store joins: it starts as the shared planner is (its planner files only:
                 // the rules, the sparse checkout among them, are in place first).
                 try writeRules()
@@ -94,23 +96,24 @@ extension PlannerSync {
                 try commitLocal(message: "shade: start sharing this planner")
                 if let shared {
                     started.action = .joined
-                    started.received = try mergeRemote(shared, locked: locked, unrelated: true)
+                    started.received = try mergeRemote(
+                        shared, head: try git.commit("HEAD"), locked: locked, unrelated: true
+                    ).received
                 }
             }
-            started.sent = try push(remote: remote, theirs: shared).sent
+            started.sent = try push(
+                remote: remote, theirs: shared, head: try git.commit("HEAD"), local: nil, upstream: nil
+            ).sent
             return started
         }
     }
 
     /// Writes the repository's own settings (the merge driver, which a clone does not carry):
     /// always for `sync init`; for a sync, only when the driver is not this binary's (it moved),
-    /// which costs one read.
-    func configureRepository(always: Bool) throws {
+    /// as the settings the sync read say (`driver`).
+    func configureRepository(always: Bool, driver: String? = nil) throws {
         chmod(store.directory + "/.git", 0o700)
-        if !always {
-            let driver = try git.run(["config", "--get", "merge.shade.driver"]).output.trimmingTrailingNewlines
-            if driver == Self.driverCommand { return }
-        }
+        if !always, driver == Self.driverCommand { return }
         let settings = [
             ("merge.shade.name", "shade planner merge (record by record, field by field)"),
             ("merge.shade.driver", Self.driverCommand), ("core.sharedRepository", "0600"),

@@ -17,6 +17,9 @@ public struct PlannerSync {
     let store: Store
     var git: GitRepository
     let now: Moment
+    /// The planner's user, given git's own `user.name` and `user.email` when they were read
+    /// already (an empty dictionary when they were not: then they are asked for if needed).
+    let identity: (_ gitSettings: [String: String?]) -> (name: String, email: String?)
     /// Adds this copy's user to the planner's members (a change of its own, made before the lock
     /// is held for the sync).
     let registerUser: () throws -> Void
@@ -43,16 +46,18 @@ public struct PlannerSync {
 
         """
 
-    /// A sync of the planner in `store`, as `name` <`email`>, at `now`; git runs with
-    /// `environment`.
+    /// A sync of the planner in `store`, as `identity` says who the user is (given git's
+    /// `user.name` and `user.email` when the sync read them with its other settings), at `now`;
+    /// git runs with `environment`.
     public init(
-        store: Store, name: String, email: String?, environment: [String: String], now: Moment,
-        registerUser: @escaping () throws -> Void
+        store: Store, identity: @escaping (_ gitSettings: [String: String?]) -> (name: String, email: String?),
+        environment: [String: String], now: Moment, registerUser: @escaping () throws -> Void
     ) {
         self.store = store
         self.now = now
+        self.identity = identity
         self.registerUser = registerUser
-        git = GitRepository(root: store.directory, name: name, email: email ?? "", environment: environment)
+        git = GitRepository(root: store.directory, name: "", email: "", environment: environment)
         // What git writes into the store is private to the user, as the store is (SPEC §11).
         umask(0o077)
     }
@@ -71,10 +76,15 @@ public struct PlannerSync {
 
     /// The records that differ between two commits (the first nil: every record of the second).
     func deltas(from old: String?, to new: String) throws -> [StoreFileMerge.RecordDelta] {
+        // Each side's versions of the changed planner files (no other file holds records) read
+        // in one process.
+        let paths = try git.changedFiles(from: old, to: new).filter { SharedPlannerFiles.role(of: $0) == .planner }
+        guard !paths.isEmpty else { return [] }
+        let before = try old.map { commit throws(SyncError) in try git.files(paths, at: commit) }
+        let after = try git.files(paths, at: new)
         var result: [StoreFileMerge.RecordDelta] = []
-        for path in try git.changedFiles(from: old, to: new) {
-            let before = try old.map { commit throws(SyncError) in try git.file(path, at: commit) } ?? []
-            result += StoreFileMerge.deltas(path: path, old: before, new: try git.file(path, at: new))
+        for (index, path) in paths.enumerated() {
+            result += StoreFileMerge.deltas(path: path, old: before?[index] ?? [], new: after[index])
         }
         return result
     }
@@ -97,37 +107,63 @@ public struct PlannerSync {
             throw SyncError.failed(
                 "this planner is not shared yet; 'sync init' shares it, 'sync init REMOTE' joins one")
         }
-        guard let remote = try git.remote() else {
+        // One read of the repository's settings: the remote, the merge driver, and git's
+        // identity (so that finding out who the user is starts no git of its own).
+        let settings = try git.settings()
+        guard let remote = settings.remote else {
             throw SyncError.failed(
                 "this planner has no remote to sync with; 'sync init REMOTE' joins one (a bare git repository)")
         }
         var sync = self
         sync.git.remoteURL = remote
-        return try sync.syncing(with: remote)
+        sync.adoptIdentity(["user.name": settings.userName, "user.email": settings.userEmail])
+        return try sync.syncing(with: remote, driver: settings.driver)
     }
 
-    private func syncing(with remote: String) throws -> Report {
+    /// Commits as the planner's user.
+    mutating func adoptIdentity(_ gitSettings: [String: String?]) {
+        let user = identity(gitSettings)
+        git.name = user.name
+        git.email = user.email ?? ""
+    }
+
+    // A sync with nothing to do starts four git processes (SPEC §17): the settings above,
+    // `git status` (which also names HEAD), the fetch, and reading the fetched branch.
+    private func syncing(with remote: String, driver: String?) throws -> Report {
         try registerUser()
         let conflictsBefore = try ConflictLog.entries(in: store.directory).count
         var report = try store.exclusively { locked -> Report in
             try locked.checkpoint()
-            try configureRepository(always: false)
+            try configureRepository(always: false, driver: driver)
             try writeRules()
-            try settle(locked: locked)
-            try commitLocal(message: nil)
+            var status = try git.status()
+            if try settle(locked: locked, to: status.head) { status = try git.status() }
+            // Where this copy was before its own commit, when that is a commit it made (or checked)
+            // itself: not one a plain `git pull` or a commit by hand left, which the gate has
+            // not seen.
+            let start = try status.head.flatMap { head in try checkedCommit() == head ? head : nil }
+            var local = try commitLocal(message: nil, status: status)
+            var head = local.head
             var report = Report(remote: RemoteAddress.redacted(remote))
             for attempt in 1...Self.attempts {
                 // Fetching touches no file of the work tree: it works whatever the last fetch
                 // brought, so a copy can always receive a mended remote.
                 try fetch(remote)
                 let theirs = try git.commit(Self.trackingRef)
-                // Nothing arrived when the shared branch is where this copy is.
-                let head = try git.commit("HEAD")
-                if let theirs, theirs != head {
+                // Nothing arrived when the shared branch is where this copy is, or where it was
+                // before this sync's own commit (which is built on it), a commit of its own: its
+                // files are the ones this copy made, and merging it would change nothing.
+                if let theirs, theirs != head, theirs != start {
                     try gate.inspect(theirs, against: head)
-                    report.received += try mergeRemote(theirs, locked: locked, unrelated: false)
+                    let merged = try mergeRemote(theirs, head: head, locked: locked, unrelated: false)
+                    report.received += merged.received
+                    if let committed = merged.committed {
+                        local = committed
+                        head = committed.head
+                    }
                 }
-                let pushed = try push(remote: remote, theirs: theirs)
+                let pushed = try push(
+                    remote: remote, theirs: theirs, head: head, local: local, upstream: status.upstream)
                 if pushed.done {
                     report.sent = pushed.sent
                     return report
@@ -161,67 +197,6 @@ public struct PlannerSync {
         }
     }
 
-    /// Commits what changed in the planner's files since the last commit, with a message naming
-    /// it (or `message`); nothing when nothing changed.
-    ///
-    /// Only files of the kinds that travel are staged (each by its path, whatever git's ignore
-    /// rules say), and what is staged is checked before the commit: a file of this copy's own is never
-    /// committed.
-    func commitLocal(message: String?) throws {
-        let head = try git.commit("HEAD")
-        try unstage(head: head)
-        let changed = try git.changedInWorkTree().filter { SharedPlannerFiles.role(of: $0) != nil }
-        // A planner file is a plain file (a link put there by hand, or by a plain git pull, is
-        // never committed, nor read to describe the commit).
-        for path in changed {
-            var info = stat()
-            if lstat(store.directory + "/" + path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-                throw SyncError.failed(
-                    "\(path) is not a plain file (a link?); shade commits only plain planner files: remove it, then sync"
-                )
-            }
-        }
-        if !changed.isEmpty {
-            try git.require(
-                ["add", "-A", "--"] + changed.map { ":(top,literal)" + $0 }, doing: "stage the planner's changes")
-        }
-        // What git tracks that is no planner file (brought by a plain git pull, or by an earlier
-        // shade) leaves the index; the file in the store, this copy's own, stays as it is.
-        let tracked = try git.indexEntries().map(\.path).filter { SharedPlannerFiles.role(of: $0) == nil }
-        if !tracked.isEmpty {
-            try git.require(
-                ["rm", "--cached", "--sparse", "-q", "--ignore-unmatch", "--"] + tracked.map { ":(top,literal)" + $0 },
-                doing: "stop tracking files that are no planner files")
-        }
-        let untracked = Set(tracked)
-        let staged = try git.stagedFiles()
-        if let stray = staged.first(where: { SharedPlannerFiles.role(of: $0) == nil && !untracked.contains($0) }) {
-            try unstage(head: head)
-            throw SyncError.failed(
-                "\(stray) was about to be committed, but it is this copy's own file; nothing was committed")
-        }
-        guard !staged.isEmpty else { return }
-        var deltas: [StoreFileMerge.RecordDelta] = []
-        for path in staged where SharedPlannerFiles.role(of: path) == .planner {
-            let old = try head.map { commit throws(SyncError) in try git.file(path, at: commit) } ?? []
-            let new = try TextFile.read(store.directory + "/" + path) ?? []
-            deltas += StoreFileMerge.deltas(path: path, old: old, new: new)
-        }
-        let text = message ?? Self.message(for: deltas, by: store.author)
-        try git.require(["commit", "-q", "--no-verify", "-m", text], doing: "commit the planner's changes")
-        try markSettled()
-    }
-
-    /// Takes back whatever is staged (by hand, or by an earlier run), so that a commit holds only
-    /// what this sync stages; `head` is the commit checked out (nil before the first).
-    private func unstage(head: String?) throws {
-        if head != nil {
-            try git.require(["reset", "-q"], doing: "clear what was staged")
-        } else {
-            try git.require(["read-tree", "--empty"], doing: "clear what was staged")
-        }
-    }
-
     /// A commit message that names what changed: `shade: ana: 1 added, 2 changed`, then a line per
     /// record (`added task “Buy milk” (UID)`).
     static func message(for deltas: [StoreFileMerge.RecordDelta], by author: String) -> String {
@@ -243,12 +218,12 @@ public struct PlannerSync {
     }
 
     /// Merges the fetched branch into this copy's (through the merge driver), settles the tasks
-    /// it brought, and commits what settling changed. Returns the records that came in.
-    func mergeRemote(_ theirs: String, locked: LockedStore, unrelated: Bool) throws
-        -> [StoreFileMerge.RecordDelta]
+    /// it brought, and commits what settling changed; `before` is the commit checked out. Returns
+    /// the records that came in, and what was committed (nil when `theirs` was merged already).
+    func mergeRemote(_ theirs: String, head before: String?, locked: LockedStore, unrelated: Bool) throws
+        -> (received: [StoreFileMerge.RecordDelta], committed: Committed?)
     {
-        let before = try git.commit("HEAD")
-        if let before, try git.mergeBase(before, theirs) == theirs { return [] }
+        if let before, try git.mergeBase(before, theirs) == theirs { return ([], nil) }
         if before == nil {
             // Nothing here yet: this copy starts from the remote's planner.
             try git.require(["checkout", "-q", "-B", Self.branch, theirs], doing: "take the shared planner")
@@ -272,18 +247,22 @@ public struct PlannerSync {
                 )
             }
         }
-        guard let after = try git.commit("HEAD") else { return [] }
+        guard let after = try git.commit("HEAD") else { return ([], nil) }
         try settle(locked: locked, from: before, to: after)
         // The rule files are shade's own again, whatever the merge brought.
         try writeRules()
-        try commitLocal(message: "shade: settled the tasks the merge brought")
-        return try deltas(from: before, to: after)
+        let committed = try commitLocal(message: "shade: settled the tasks the merge brought")
+        return (try deltas(from: before, to: after), committed)
     }
 
-    /// Pushes this copy's branch; `done` false when another copy pushed first (fetch and merge
-    /// again). Returns the records sent.
-    func push(remote: String, theirs: String?) throws -> (done: Bool, sent: [StoreFileMerge.RecordDelta]) {
-        guard let head = try git.commit("HEAD") else { return (true, []) }
+    /// Pushes this copy's branch, `head`; `done` false when another copy pushed first (fetch
+    /// and merge again). Returns the records sent. `local` is this copy's last commit (when it
+    /// is `head` and was made on `theirs`, the records it changed are the ones sent);
+    /// `upstream` the branch's upstream as `git status` named it.
+    func push(remote: String, theirs: String?, head: String?, local: Committed?, upstream: String?) throws -> (
+        done: Bool, sent: [StoreFileMerge.RecordDelta]
+    ) {
+        guard let head else { return (true, []) }
         if let theirs, theirs == head { return (true, []) }
         let result = try git.run(["push", "-q", "origin", "HEAD:refs/heads/" + Self.branch])
         guard result.succeeded else {
@@ -297,7 +276,12 @@ public struct PlannerSync {
                 "could not send to \(RemoteAddress.redacted(remote)) (\(result.reason)); your changes are kept and go at the next sync"
             )
         }
-        _ = try git.run(["branch", "-q", "--set-upstream-to=" + Self.trackingRef])
+        if upstream != "origin/" + Self.branch {
+            _ = try git.run(["branch", "-q", "--set-upstream-to=" + Self.trackingRef])
+        }
+        if let theirs, let local, local.head == head, let made = local.made, made.parent == theirs {
+            return (true, made.deltas)
+        }
         let base = try theirs.flatMap { commit throws(SyncError) in try git.mergeBase(commit, head) }
         return (true, try deltas(from: base, to: head))
     }

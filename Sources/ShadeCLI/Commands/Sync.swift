@@ -29,7 +29,12 @@ extension Shade {
         /// The sync of the session's planner, as its user, at its clock.
         static func planner(_ session: Session) throws -> PlannerSync {
             PlannerSync(
-                store: session.store, name: session.identity.name, email: session.identity.email,
+                store: session.store,
+                identity: { gitSettings in
+                    // What the sync read of git's settings answers for git (no process of its own).
+                    session.identity.learn(gitSettings: gitSettings)
+                    return (session.identity.name, session.identity.email)
+                },
                 environment: session.environment.variables, now: try session.now(),
                 registerUser: { _ = try session.registerCurrentUser(label: "sync") })
         }
