@@ -54,6 +54,9 @@ public enum StoreManual {
                 .italic("STORE/summary/repeats.json"),
                 "The tallies of the occurrences in each week shown: a cache, for week."),
             .item(
+                .italic("STORE/summary/goals.json"),
+                "The weeks that hold each goal's tasks, year by year: a cache, for goals, history and report."),
+            .item(
                 .italic("STORE/reminders.json"),
                 "This copy's record of the reminders it sent or marked missed (reminders.lock: runs take turns)."),
             .item(.italic("STORE/conflicts.json"), "This copy's conflict log: the values its merges overwrote."),
@@ -177,9 +180,13 @@ public enum StoreManual {
                 cache stamped with each week file's size and modification time: a change does not write
                 it; the next reader that needs a changed week's tallies recounts that week from its file
                 and writes the summary back. Each week's entry also holds a digest of its tasks (the goals
-                they join, their counts by category, each author's changes), so goals, goal show, review,
-                history and report read only the weeks that hold a goal's tasks, and cat and members read
-                no week at all. summary/repeats.json does the same for the occurrences of repeat rules;
+                they join, their counts by category, each author's changes), so cat and members read no
+                week at all. summary/goals.json names, year by year, the weeks that hold each goal's tasks:
+                goals, goal show, review, history and report read those weeks and no other, whatever the
+                years kept. Each year's part holds while the folder weeks/YYYY/ is as it was (a week file
+                written there, by shade, git or an editor that saves a new file, changes the folder);
+                check finds a part a week file edited in place left behind, and removes the file.
+                summary/repeats.json does the same for the occurrences of repeat rules;
                 any change of the series makes it stale, and week then counts from the series and writes
                 it anew. The REPL keeps the weeks and id shards it has read while their files keep their
                 inode, size and modification time, so another terminal's change is seen at its next command.

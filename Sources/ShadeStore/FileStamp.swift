@@ -29,3 +29,25 @@ struct FileStamp: Hashable, Sendable {
         return lstat(path, &info) == 0 ? info : nil
     }
 }
+
+/// What identifies one version of a file or a folder: its stamp and its inode. Every write of a
+/// store file puts a new file in place (a new inode); every file renamed into a folder, or
+/// removed from it, gives the folder a new modification time.
+struct FileVersion: Hashable {
+    let file: FileStamp
+    let inode: Int64
+
+    /// The version of the file or folder at `path`, or nil when there is none.
+    static func of(_ path: String) -> FileVersion? {
+        FileStamp.status(of: path).map { FileVersion(file: FileStamp($0), inode: Int64(bitPattern: UInt64($0.st_ino))) }
+    }
+
+    /// Whether the version is old enough to be told apart from the next: a file system stamps
+    /// with a coarse clock, so a folder changed again within the same tick keeps its time. A
+    /// version younger than a second is not relied on.
+    var isSettled: Bool {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - file.modifiedNanoseconds > 1_000_000_000
+    }
+}

@@ -15,21 +15,8 @@ import ShadeJSON
 /// repeat rules without reading the series. Written compact, without a flush.
 enum RepeatSummaryDocument {
     struct Content: Hashable {
-        let series: SeriesStamp
+        let series: FileVersion
         var weeks: [ISOWeek: WeekCells]
-    }
-
-    /// What identifies one version of `series.json`.
-    struct SeriesStamp: Hashable {
-        let file: FileStamp
-        let inode: Int64
-
-        /// The stamp of the file at `path`, or nil when there is none.
-        static func of(_ path: String) -> SeriesStamp? {
-            FileStamp.status(of: path).map {
-                SeriesStamp(file: FileStamp($0), inode: Int64(bitPattern: UInt64($0.st_ino)))
-            }
-        }
     }
 
     static func encode(_ content: Content) -> JSONValue {
@@ -62,7 +49,7 @@ enum RepeatSummaryDocument {
             weeks[week] = cells
         }
         return Content(
-            series: SeriesStamp(file: FileStamp(size: stamp[0], modifiedNanoseconds: stamp[1]), inode: stamp[2]),
+            series: FileVersion(file: FileStamp(size: stamp[0], modifiedNanoseconds: stamp[1]), inode: stamp[2]),
             weeks: weeks)
     }
 

@@ -156,7 +156,7 @@ struct StoreCheck {
                 }
             case .weekIndex(let ids):
                 if case .weekIndex(let week) = kind { weekIndexes[week] = ids }
-            case .meta, .undo, .summary, .reminderLedger, .repeatSummary, .goalIndex, .conflictLog:
+            case .meta, .undo, .summary, .reminderLedger, .repeatSummary, .goalWeeks, .goalIndex, .conflictLog:
                 break
             }
         }

@@ -20,6 +20,8 @@ enum StoreFileKind: Equatable {
     case reminderLedger
     /// The tallies of the occurrences repeat series show, week by week (a cache).
     case repeatSummary
+    /// The weeks that hold each goal's tasks, year by year (a cache).
+    case goalWeeks
     /// This copy's numbers of its goals (`g1`).
     case goalIndex
     /// This copy's conflict log: the values its merges overwrote.
@@ -47,6 +49,7 @@ enum StoreFileKind: Equatable {
         case .summary(let year): "summary/" + StorePaths.padded(year, 4) + ".json"
         case .reminderLedger: "reminders.json"
         case .repeatSummary: "summary/repeats.json"
+        case .goalWeeks: "summary/goals.json"
         case .goalIndex: "ids/goals.json"
         case .conflictLog: "conflicts.json"
         }
@@ -80,6 +83,8 @@ enum StoreFileKind: Equatable {
             self = .undo(sequence)
         case (2, "summary") where name == "repeats":
             self = .repeatSummary
+        case (2, "summary") where name == "goals":
+            self = .goalWeeks
         case (2, "summary"):
             guard let year = Int(name) else { return nil }
             self = .summary(year)
@@ -93,7 +98,7 @@ enum StoreFileKind: Equatable {
         switch self {
         case .meta, .collection, .week: .shared
         case .weekIndex, .idShard, .undo, .reminderLedger, .goalIndex, .conflictLog: .local
-        case .summary, .repeatSummary: .cache
+        case .summary, .repeatSummary, .goalWeeks: .cache
         }
     }
 
@@ -102,7 +107,7 @@ enum StoreFileKind: Equatable {
     /// entries are never replaced) or caches.
     var isBackedUp: Bool {
         switch self {
-        case .idShard, .undo, .summary, .reminderLedger, .repeatSummary, .goalIndex, .conflictLog: false
+        case .idShard, .undo, .summary, .reminderLedger, .repeatSummary, .goalWeeks, .goalIndex, .conflictLog: false
         case .meta, .collection, .week, .weekIndex: true
         }
     }
@@ -119,6 +124,7 @@ enum StoreFileKind: Equatable {
         case .summary: "summary"
         case .reminderLedger: "reminders"
         case .repeatSummary: "repeatSummary"
+        case .goalWeeks: "goalWeeks"
         case .goalIndex: "goalIds"
         case .conflictLog: "conflicts"
         }
@@ -133,7 +139,7 @@ enum StoreFileKind: Equatable {
         ]
             + (week.map { [StoreFileKind.weekIndex($0)] } ?? []) + [
                 .collection(RepeatSeries.kind), .reminderLedger, .repeatSummary, .collection(WeekTemplate.kind),
-                .collection(Goal.kind), .goalIndex, .collection(Member.kind), .conflictLog,
+                .collection(Goal.kind), .goalIndex, .collection(Member.kind), .conflictLog, .goalWeeks,
             ]
     }()
 
@@ -148,6 +154,7 @@ enum StoreFileKind: Equatable {
         case summary([ISOWeek: SummaryDocument.Entry])
         case reminderLedger(ReminderLedger)
         case repeatSummary(RepeatSummaryDocument.Content)
+        case goalWeeks([Int: GoalWeeksDocument.Year])
         case goalIndex([String: Int])
         case conflictLog([ConflictLog.Entry])
     }
@@ -186,6 +193,7 @@ enum StoreFileKind: Equatable {
         case (.summary(let year), .summary(let entries)): return SummaryDocument.encode(year: year, entries: entries)
         case (_, .reminderLedger(let ledger)): return ReminderLedgerDocument.encode(ledger)
         case (_, .repeatSummary(let content)): return RepeatSummaryDocument.encode(content)
+        case (_, .goalWeeks(let years)): return GoalWeeksDocument.encode(years)
         case (_, .goalIndex(let ids)): return GoalIndexDocument.encode(ids)
         case (_, .conflictLog(let entries)): return ConflictLogDocument.encode(entries)
         default: preconditionFailure("content of another kind of file")
@@ -219,6 +227,7 @@ enum StoreFileKind: Equatable {
         case .summary(let year): return .summary(try SummaryDocument.decode(value, file: file, year: year))
         case .reminderLedger: return .reminderLedger(try ReminderLedgerDocument.decode(value, file: file))
         case .repeatSummary: return .repeatSummary(try RepeatSummaryDocument.decode(value, file: file))
+        case .goalWeeks: return .goalWeeks(try GoalWeeksDocument.decode(value, file: file))
         case .goalIndex: return .goalIndex(try GoalIndexDocument.decode(value, file: file))
         case .conflictLog: return .conflictLog(try ConflictLogDocument.decode(value, file: file))
         }

@@ -3,8 +3,20 @@ import ShadeJSON
 
 extension Store {
     /// Reads every file of the store and reports each problem with its place.
+    ///
+    /// The goal → weeks index (a cache) is checked against the weeks too: one that a week file
+    /// changed in place left behind is removed, and the next reader writes it again.
     public func check() throws -> StoreReport {
-        try read { _ in try StoreCheck(paths: paths).run() }
+        try read { state in
+            var report = try StoreCheck(paths: paths).run()
+            if report.problems.isEmpty, try !state.goalWeeksAreCurrent() {
+                try FileSystem.remove(paths.absolute(StoreFileKind.goalWeeks.relativePath))
+                report.notes.append(
+                    "\(StoreFileKind.goalWeeks.relativePath) (which weeks hold each goal's tasks) no longer matched the weeks: it was removed, and is written again when next needed"
+                )
+            }
+            return report
+        }
     }
 
     /// The sets of saved copies there are, newest first.

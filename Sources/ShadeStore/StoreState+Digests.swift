@@ -1,19 +1,19 @@
 import ShadeCore
 
-/// The views that look across every week — a goal's tasks, the tallies by category, who changed
-/// the planner — read each week's digest from the week-year summaries (a cache checked against
+/// The views that look across every week — the tallies by category, who changed the planner, the
+/// goal → weeks index — read each week's digest from the week-year summaries (a cache checked against
 /// each week file's stamp), and a week itself only when they need its tasks or its digest is
 /// missing or stale (then it is summed up and written back, as `stats` does).
 extension StoreState {
-    /// Visits the digest of every stored week, in order. A week read in this step (or changed by
-    /// it) is digested as it now is; one whose summary is missing or stale is read, summed up,
-    /// and let go again unless `keep` wants it (years of history are never held at once).
+    /// Visits the digest of every stored week of the week-years `first` through `last`, in order.
+    /// A week read in this step (or changed by it) is digested as it now is; one whose summary is
+    /// missing or stale is read, summed up, and let go again (years of history are never held at
+    /// once).
     func visitWeekDigests(
-        keeping keep: (WeekDigest) -> Bool = { _ in false },
-        _ visit: (ISOWeek, WeekDigest) throws(StoreError) -> Void
+        from first: Int = 1, through last: Int = 9999, _ visit: (ISOWeek, WeekDigest) throws(StoreError) -> Void
     ) throws(StoreError) {
         var repaired: Set<Int> = []
-        for week in try storedWeeks() {
+        for week in try storedWeeks(from: first, through: last) {
             // A week this step holds already is digested as it is held.
             guard weeks[week] == nil, let stamp = FileStamp.of(paths.absolute(paths.weekFile(week))) else {
                 try visit(week, WeekDigest(try filedTasks(in: week)))
@@ -27,25 +27,11 @@ extension StoreState {
             if summed {
                 summaries[week.year] = entries
                 repaired.insert(week.year)
-                if !keep(digest), !unindexedWeeks.contains(week) { (weeks[week], filedKeys[week]) = (nil, nil) }
+                if !unindexedWeeks.contains(week) { (weeks[week], filedKeys[week]) = (nil, nil) }
             }
             try visit(week, digest)
         }
         for year in repaired.sorted() { repairSummary(year: year, entries: summaries[year] ?? [:]) }
-    }
-
-    /// The tasks that count towards the goals named (by uid). A task joins a goal by its `goal`
-    /// field, wherever it is planned (a repeating task's occurrence joins one only as a record of
-    /// its own): only the weeks whose digest names one of the goals are read.
-    public func tasks(ofGoals uids: Set<String>) throws(StoreError) -> [PlannerTask] {
-        guard !uids.isEmpty else { return [] }
-        var result: [PlannerTask] = []
-        let holds = { (digest: WeekDigest) in !digest.goals.isDisjoint(with: uids) }
-        try visitWeekDigests(keeping: holds) { week, digest throws(StoreError) in
-            guard holds(digest) else { return }
-            result += try filedTasks(in: week).filter { task in task.goal.map(uids.contains) ?? false }
-        }
-        return result
     }
 
     /// The tasks of every stored week counted by category: those filed, and the occurrences the

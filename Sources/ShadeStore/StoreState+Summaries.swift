@@ -66,7 +66,7 @@ extension StoreState {
         guard !dirtyCollections.contains(RepeatSeries.kind), collections[RepeatSeries.kind] == nil else {
             return occurrenceCells(of: try repeatSeries(), in: week)
         }
-        guard let stamp = RepeatSummaryDocument.SeriesStamp.of(file) else { return WeekCells() }
+        guard let stamp = FileVersion.of(file) else { return WeekCells() }
         let summaryFile = StoreFileKind.repeatSummary.relativePath
         var summary = repeatSummary ?? RepeatSummaryDocument.read(paths.absolute(summaryFile))
         if summary?.series != stamp { summary = RepeatSummaryDocument.Content(series: stamp, weeks: [:]) }
@@ -120,7 +120,7 @@ extension StoreState {
 
     /// Writes a cache file (compact, unflushed, renamed into place); one that cannot be written
     /// is simply counted again by the next reader.
-    private func writeCache(_ relativePath: String, _ document: JSONValue) {
+    func writeCache(_ relativePath: String, _ document: JSONValue) {
         guard (try? FileSystem.makeDirectories(paths.staging)) != nil,
             let bytes = try? serialise(document, layout: .compact)
         else { return }

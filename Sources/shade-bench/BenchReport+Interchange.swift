@@ -36,6 +36,28 @@ extension BenchReport {
         return out
     }
 
+    func syncMarkdown() -> [String] {
+        guard !sync.isEmpty else { return [] }
+        var out = ["### Sync beside git pull (median ms)", ""]
+        out.append(
+            "A planner of N tasks shared through a bare repository: a shade copy and a plain `git clone` receive the same commits (another copy's 100 `add`s, sent with one `sync`)."
+        )
+        out.append("")
+        var header = "| |"
+        var rule = "| --- |"
+        for entry in sync {
+            header += " \(Format.size(entry.size)) |"
+            rule += " ---: |"
+        }
+        out += [header, rule]
+        for row in SyncBench.rows {
+            out.append(
+                "| \(row) |" + sync.map { " \($0.rows[row].map { Format.ms($0) } ?? "—") |" }.joined())
+        }
+        out.append("")
+        return out
+    }
+
     /// Each pair of measured sizes ten times apart.
     var slopePairs: [(Int, Int)] {
         let sizes = interchange.map(\.size)
@@ -53,6 +75,16 @@ extension BenchReport {
 
     func interchangeTargets() -> [String] {
         var lines: [String] = []
+        // The same goals on a planner a hundred times larger (SPEC §17).
+        if let base = sizes.first, let large = sizes.first(where: { $0 == base * 100 }) {
+            for command in ["goals", "goal show", "history"].map(BenchReport.alone) {
+                guard let a = processes[base]?[command], let b = processes[large]?[command] else { continue }
+                let ratio = b.seconds / a.seconds
+                lines.append(
+                    "- the same goals, `\(command)` at \(Format.size(large)) ÷ \(Format.size(base)): \(Format.ratio(ratio)) (≤ 1.25×) — \(ratio <= 1.25 ? "met" : "**not met**")"
+                )
+            }
+        }
         for size in interchange.map(\.size) where size >= 20_000 {
             if let shade = measure("shade import (taskwarrior)", size), let task = measure("task import", size) {
                 let ratio = shade.seconds / task.seconds

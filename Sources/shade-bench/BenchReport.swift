@@ -50,6 +50,8 @@ struct BenchReport {
     var benchPeakMiB = 0.0
     /// Import and export at each size, beside Taskwarrior (`InterchangeBench`).
     var interchange: [(size: Int, measures: [String: InterchangeMeasure])] = []
+    /// `sync` beside `git pull` at each size (`SyncBench`).
+    var sync: [(size: Int, rows: [String: Double])] = []
 
     /// The commands the REPL is timed with (`ShadeBench.timeREPL`), and those of them that write.
     static let replCommands = ["day", "week", "stats", "ls", "add", "done/undone"]
@@ -80,7 +82,7 @@ struct BenchReport {
 
     static let commands = [
         "--version", "add", "done", alone("add"), alone("done"), alone("day"), "day", "week", "stats", "stats --all",
-        "stats --by month", "chart year", "report",
+        "stats --by month", "chart year", "report", alone("goals"), alone("goal show"), alone("history"),
     ]
 
     /// The name of a command's row when it runs on its own (`SHADE_RESIDENT=off`): every other
@@ -241,6 +243,7 @@ struct BenchReport {
         }
         out.append("")
         out += interchangeMarkdown()
+        out += syncMarkdown()
         out.append("### Targets")
         out.append("")
         out += targets()

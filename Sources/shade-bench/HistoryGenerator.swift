@@ -92,6 +92,29 @@ struct HistoryGenerator {
         }
     }
 
+    /// The same ten goals in every history, each with three tasks in the week of `now` (one done):
+    /// what `goals`, `goal show` and `history` answer is the same at every size.
+    func writeGoals(to store: Store) throws {
+        try store.write(label: nil, now: now) { state in
+            for number in 0..<10 {
+                let uid = "bench-goal-\(number)"
+                try state.put(
+                    AnyKeyedRecord(
+                        Goal(
+                            uid: uid, title: "Goal \(number)", period: .week(now.date.isoWeek),
+                            created: now.timestamp)))
+                for part in 0..<3 {
+                    var task = PlannerTask(
+                        id: try state.allocateID(), uid: "bench-goal-\(number)-task-\(part)", title: "Step \(part)",
+                        date: now.date.isoWeek.monday.adding(days: part * 2), slot: .evening, goal: uid,
+                        created: now.timestamp)
+                    if part == 0 { task.setStatus(.done, at: now) }
+                    try state.insert(task)
+                }
+            }
+        }
+    }
+
     /// One word of a list that is never empty.
     static func pick(_ words: [String], _ random: inout some RandomNumberGenerator) -> String {
         words[Int.random(in: 0..<words.count, using: &random)]

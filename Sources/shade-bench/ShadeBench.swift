@@ -133,6 +133,15 @@ struct ShadeBench: ParsableCommand {
             report.scripts.append(try timeScript(binary: binary, lines: lines, start: now.date))
         }
         try timeInterchange(binary: binary, taskwarrior: taskwarrior, generator: generator, into: &report)
+        if access("/usr/bin/git", X_OK) == 0 {
+            let bench = SyncBench(dir: dir, shade: binary, reps: reps)
+            for size in sizes where size <= 100_000 {
+                log("timing sync beside git pull at \(size) tasks")
+                let pristine = try prepareStore(
+                    size: size, perWeek: HistoryGenerator.tasksPerWeek, generator: generator)
+                report.sync.append((size, try bench.measure(size: size, pristine: pristine)))
+            }
+        }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         report.benchPeakMiB = Double(usage.ru_maxrss) / 1024
@@ -259,6 +268,7 @@ struct ShadeBench: ParsableCommand {
         try generator.forEachBatch(total: size, perWeek: perWeek) { specs in
             try generator.write(specs, to: store, random: &random)
         }
+        try generator.writeGoals(to: store)
         log("generated in \(Format.fixed(MonotonicClock.seconds - start, 1)) s")
         try BenchFiles.write("", to: path + ".ready")
     }
@@ -320,6 +330,9 @@ struct ShadeBench: ParsableCommand {
             ("stats --by month", { _ in ["stats", "--by", "month"] }, nil),
             ("chart year", { _ in ["chart", "year"] }, nil),
             ("report", { _ in ["report", "--html", dir + "/report.html"] }, nil),
+            (BenchReport.alone("goals"), { _ in ["goals"] }, nil),
+            (BenchReport.alone("goal show"), { _ in ["goal", "show", "g1"] }, nil),
+            (BenchReport.alone("history"), { _ in ["history"] }, nil),
         ]
         for command in commands {
             var shadeRuns: [Int: [ProcessRun]] = [:]
