@@ -91,7 +91,12 @@ public enum SyncManual {
                 pushes; when another copy pushed in between, it fetches and merges again (5 times at most).
                 --json is {"sent": [uids], "received": [uids], "conflicts": N}. Without a network (or with no
                 remote) it says so in one line and exits 1; your changes stay committed here and go at the
-                next sync, and every other command works as before.
+                next sync, and every other command works as before. A sync with nothing to do starts four
+                git processes (one read of the settings, git status, the fetch, one read of what came); one
+                with changes eight, whatever their number. It notes in .git/shade-checked the last commit it
+                checked to hold planner files only: while HEAD is that commit and nothing is staged, what
+                git tracks needs no second look. Any other HEAD (a plain git pull, a commit by hand) is
+                looked at whole again.
                 """#),
             .item(
                 "A plain git pull",

@@ -22,7 +22,9 @@ extension BenchReport {
         for command in InterchangeBench.commands where interchange.contains(where: { $0.measures[command] != nil }) {
             var row = "| `\(command)` |"
             for entry in interchange {
-                if let measure = entry.measures[command] {
+                if let status = entry.measures[command]?.failed {
+                    row += " failed (exit \(status)) |"
+                } else if let measure = entry.measures[command] {
                     let peak = measure.peakMiB.map { " (\(Format.fixed($0, 0)) MiB)" } ?? ""
                     row += " \(Format.fixed(measure.seconds, measure.seconds < 1 ? 3 : 2))\(peak) |"
                 } else {
@@ -69,7 +71,9 @@ extension BenchReport {
     }
 
     func slope(_ command: String, _ pair: (Int, Int)) -> Double? {
-        guard let small = measure(command, pair.0), let large = measure(command, pair.1) else { return nil }
+        guard let small = measure(command, pair.0), let large = measure(command, pair.1),
+            small.failed == nil, large.failed == nil
+        else { return nil }
         return large.seconds / small.seconds
     }
 
@@ -86,7 +90,9 @@ extension BenchReport {
             }
         }
         for size in interchange.map(\.size) where size >= 20_000 {
-            if let shade = measure("shade import (taskwarrior)", size), let task = measure("task import", size) {
+            if let shade = measure("shade import (taskwarrior)", size), let task = measure("task import", size),
+                shade.failed == nil
+            {
                 let ratio = shade.seconds / task.seconds
                 lines.append(
                     "- import of a Taskwarrior export, \(Format.size(size)) tasks: shade ÷ `task import` \(Format.ratio(ratio)) (≤ 1×) — \(ratio <= 1 ? "met" : "**not met**")"

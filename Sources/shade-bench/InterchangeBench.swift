@@ -7,6 +7,8 @@ import ShadeTestSupport
 struct InterchangeMeasure {
     let seconds: Double
     let peakMiB: Double?
+    /// The exit status of a run that failed (then the times are of no use).
+    var failed: Int32? = nil
 }
 
 /// Import and export of N tasks, shade beside Taskwarrior (`task import`, `task export`) given the
@@ -33,27 +35,32 @@ struct InterchangeBench {
         let peer = TaskwarriorPeer(binary: taskwarrior ?? "", directory: "\(dir)/interchange-task")
         var result: [String: InterchangeMeasure] = [:]
         var samples: [String: [(Double, Double?)]] = [:]
+        var failures: [String: Int32] = [:]
         func record(_ name: String, _ sample: (Double, Double?)) { samples[name, default: []].append(sample) }
         // One warm-up of each, then the runs, each import into an empty planner.
         for run in 0...runs {
             let keep = run > 0 || runs == 1
             remove(store)
-            let imported = try timed(
-                [shade, "import", "--format", "taskwarrior", files.taskwarrior], environment: shadeEnvironment(store))
-            if keep { record("shade import (taskwarrior)", imported) }
-            let exported = try timed(
-                [shade, "export", "--format", "taskwarrior"], environment: shadeEnvironment(store))
-            if keep { record("shade export --format taskwarrior", exported) }
+            // A command that fails is reported as failed, and the others are still measured.
+            func measure(_ name: String, _ arguments: [String], _ environment: [String]) {
+                switch timed(arguments, environment: environment) {
+                case .success(let sample): if keep { record(name, sample) }
+                case .failure(let failure): failures[name] = failure.status
+                }
+            }
+            measure(
+                "shade import (taskwarrior)", [shade, "import", "--format", "taskwarrior", files.taskwarrior],
+                shadeEnvironment(store))
+            measure(
+                "shade export --format taskwarrior", [shade, "export", "--format", "taskwarrior"],
+                shadeEnvironment(store))
             remove(store)
-            let csv = try timed([shade, "import", "--format", "csv", files.csv], environment: shadeEnvironment(store))
-            if keep { record("shade import (csv)", csv) }
+            measure("shade import (csv)", [shade, "import", "--format", "csv", files.csv], shadeEnvironment(store))
             if taskwarrior != nil {
                 remove(peer.directory)
                 try peer.prepare()
-                let taskImport = try timed([peer.binary, "import", files.taskwarrior], environment: peer.environment)
-                if keep { record("task import", taskImport) }
-                let taskExport = try timed([peer.binary, "export"], environment: peer.environment)
-                if keep { record("task export", taskExport) }
+                measure("task import", [peer.binary, "import", files.taskwarrior], peer.environment)
+                measure("task export", [peer.binary, "export"], peer.environment)
             }
             if runs == 1 && run == 0 { break }
         }
@@ -62,6 +69,9 @@ struct InterchangeBench {
         for (name, values) in samples {
             result[name] = InterchangeMeasure(
                 seconds: Statistics.median(values.map(\.0)), peakMiB: values.compactMap(\.1).max())
+        }
+        for (name, status) in failures {
+            result[name] = InterchangeMeasure(seconds: .nan, peakMiB: nil, failed: status)
         }
         return result
     }
@@ -74,21 +84,25 @@ struct InterchangeBench {
         ]
     }
 
+    /// A run that ended with a status other than 0.
+    struct Failure: Error {
+        let status: Int32
+    }
+
     /// Runs a command to its end: its wall time, and its peak memory (MiB) through GNU time.
-    private func timed(_ arguments: [String], environment: [String]) throws -> (Double, Double?) {
+    private func timed(_ arguments: [String], environment: [String]) -> Result<(Double, Double?), Failure> {
         let report = "\(dir)/interchange-peak.txt"
         let wrapped = access("/usr/bin/time", X_OK) == 0 ? ["/usr/bin/time", "-f", "%M", "-o", report] : []
-        let run = ProcessTimer.run(wrapped + arguments, environment: environment)
-        guard run.status == 0 else {
-            throw BenchError.failed("\(arguments.prefix(3).joined(separator: " ")) exited \(run.status)")
-        }
+        let run = ProcessTimer.run(
+            wrapped + arguments, environment: environment, stderr: "\(dir)/interchange-errors.txt")
+        guard run.status == 0 else { return .failure(Failure(status: run.status)) }
         let peak =
             wrapped.isEmpty
             ? nil
             : (try? BenchFiles.read(report)).flatMap {
                 Double($0.split(separator: "\n").last.map(String.init) ?? "")
             }
-        return (run.seconds, peak.map { $0 / 1024 })
+        return .success((run.seconds, peak.map { $0 / 1024 }))
     }
 
     private func remove(_ path: String) { _ = ProcessTimer.run(["/bin/rm", "-rf", path], environment: []) }
