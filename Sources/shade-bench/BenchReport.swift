@@ -85,6 +85,40 @@ struct BenchReport {
         "stats --by month", "chart year", "report", alone("goals"), alone("goal show"), alone("history"),
     ]
 
+    /// The rows `--only-one-shot` times: a change with no resident process, and its floor.
+    static let oneShotCommands: Set<String> = ["--version", alone("add"), alone("done")]
+
+    /// The one-shot rows alone (`--only-one-shot`): each size's median and its ratio to that
+    /// size's `--version`, and the bar (≤ 1.5×).
+    func oneShotMarkdown() -> [String] {
+        var out = ["### One-shot changes, no resident process (median of \(reps) after a warm-up; ms)", ""]
+        out.append("| command |" + sizes.map { " \(Format.size($0)) | ÷ --version |" }.joined())
+        out.append("| --- |" + sizes.map { _ in " ---: | ---: |" }.joined())
+        for command in BenchReport.commands where BenchReport.oneShotCommands.contains(command) {
+            var row = "| `\(command)` |"
+            for size in sizes {
+                guard let value = processes[size]?[command], let floor = processes[size]?["--version"] else {
+                    row += " — | — |"
+                    continue
+                }
+                row += " \(Format.ms(value.seconds)) | \(Format.ratio(value.seconds / floor.seconds)) |"
+            }
+            out.append(row)
+        }
+        out.append("")
+        for size in sizes {
+            guard let floor = processes[size]?["--version"] else { continue }
+            for command in ["add", "done"] {
+                guard let value = processes[size]?[BenchReport.alone(command)] else { continue }
+                let ratio = value.seconds / floor.seconds
+                out.append(
+                    "- one-shot change, `\(command)` alone at \(Format.size(size)) ÷ `--version`: \(Format.ratio(ratio)) (≤ 1.5×) — \(mark(ratio <= 1.5))"
+                )
+            }
+        }
+        return out
+    }
+
     /// The name of a command's row when it runs on its own (`SHADE_RESIDENT=off`): every other
     /// row's commands may be handed to the store's resident process.
     static func alone(_ command: String) -> String { command + ", alone" }
@@ -282,8 +316,11 @@ struct BenchReport {
             for command in ["add", "done", "day"] {
                 guard size == 100_000 || command != "day", let value = processes[size]?[BenchReport.alone(command)]
                 else { continue }
+                let ratio = value.seconds / floor.seconds
+                // A change on its own has a bar (SPEC §17); a view alone is for comparison.
+                let bar = command == "day" ? "" : " (≤ 1.5×) — \(mark(ratio <= 1.5))"
                 lines.append(
-                    "- for comparison, `\(command)` alone (no resident process) at \(Format.size(size)) ÷ `--version`: \(Format.ratio(value.seconds / floor.seconds))"
+                    "- `\(command)` alone (no resident process) at \(Format.size(size)) ÷ `--version`: \(Format.ratio(ratio))\(bar)"
                 )
             }
         }

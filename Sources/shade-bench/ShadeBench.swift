@@ -34,6 +34,7 @@ struct ShadeBench: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "Sizes (tasks) of the import and export measurements.")
     var interchangeSizes: [Int] = [1_000, 10_000, 100_000, 1_000_000]
     @Flag(help: "Measure import and export only.") var onlyInterchange = false
+    @Flag(help: "Measure one-shot changes with no resident process, and `--version`, only.") var onlyOneShot = false
     @Option(help: "Also write the Markdown report to this file.") var output: String?
     @Option(help: .hidden) var child: String?
     @Option(help: .hidden) var childSize: Int?
@@ -93,7 +94,15 @@ struct ShadeBench: ParsableCommand {
         sync()
         log("timing processes at every size, interleaved")
         mkdir("\(dir)/run", 0o700)
-        report.processes = try timeProcesses(binary: binary, stores: stores, peers: peers, now: now)
+        report.processes = try timeProcesses(
+            binary: binary, stores: stores, peers: peers, now: now,
+            only: onlyOneShot ? BenchReport.oneShotCommands : nil)
+        if onlyOneShot {
+            let text = report.oneShotMarkdown().joined(separator: "\n") + "\n"
+            print(text)
+            if let output { try BenchFiles.write(text, to: output) }
+            return
+        }
         // The resident processes' own memory, then they are stopped: nothing else is timed with them.
         for size in sizes {
             let pids = residents(of: stores[size, default: ""])
@@ -309,8 +318,9 @@ struct ShadeBench: ParsableCommand {
     /// Medians (and peak memory) of whole shade processes. Each repetition runs a command at every
     /// size in turn (and Taskwarrior's equivalent right after shade's), so that the machine's drift
     /// over time falls on all sizes alike rather than on whichever size ran when it was busy.
+    /// With `only`, just the rows so named.
     func timeProcesses(
-        binary: String, stores: [Int: String], peers: [Int: TaskwarriorPeer], now: Moment
+        binary: String, stores: [Int: String], peers: [Int: TaskwarriorPeer], now: Moment, only: Set<String>? = nil
     ) throws -> [Int: [String: Measure]] {
         var openIDs: [Int: [Int]] = [:]
         for (size, store) in stores { openIDs[size] = try openTaskIDs(store: store, now: now) }
@@ -334,7 +344,7 @@ struct ShadeBench: ParsableCommand {
             (BenchReport.alone("goal show"), { _ in ["goal", "show", "g1"] }, nil),
             (BenchReport.alone("history"), { _ in ["history"] }, nil),
         ]
-        for command in commands {
+        for command in commands where only?.contains(command.name) ?? true {
             var shadeRuns: [Int: [ProcessRun]] = [:]
             var taskRuns: [Int: [ProcessRun]] = [:]
             for _ in 0...reps {
