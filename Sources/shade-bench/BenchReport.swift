@@ -91,7 +91,10 @@ struct BenchReport {
     /// The one-shot rows alone (`--only-one-shot`): each size's median and its ratio to that
     /// size's `--version`, and the bar (≤ 1.5×).
     func oneShotMarkdown() -> [String] {
-        var out = ["### One-shot changes, no resident process (median of \(reps) after a warm-up; ms)", ""]
+        var out = [
+            "### One-shot changes, no resident process (median of \(reps) after a warm-up, rows and sizes interleaved run by run; ms)",
+            "",
+        ]
         out.append("| command |" + sizes.map { " \(Format.size($0)) | ÷ --version |" }.joined())
         out.append("| --- |" + sizes.map { _ in " ---: | ---: |" }.joined())
         for command in BenchReport.commands where BenchReport.oneShotCommands.contains(command) {

@@ -344,36 +344,45 @@ struct ShadeBench: ParsableCommand {
             (BenchReport.alone("goal show"), { _ in ["goal", "show", "g1"] }, nil),
             (BenchReport.alone("history"), { _ in ["history"] }, nil),
         ]
-        for command in commands where only?.contains(command.name) ?? true {
-            var shadeRuns: [Int: [ProcessRun]] = [:]
-            var taskRuns: [Int: [ProcessRun]] = [:]
+        // Each command's repetitions run together, in the order above; the rows `only` names run
+        // interleaved instead (each repetition runs every one of them), so that a neighbour's busy
+        // spell on this shared machine falls on the ratio's both sides alike.
+        let groups = only.map { only in [commands.filter { only.contains($0.name) }] } ?? commands.map { [$0] }
+        for group in groups {
+            var shadeRuns: [String: [Int: [ProcessRun]]] = [:]
+            var taskRuns: [String: [Int: [ProcessRun]]] = [:]
             for _ in 0...reps {
-                for size in sizes {
-                    let arguments = command.shade(size)
-                    let run = ProcessTimer.run(
-                        [binary] + arguments,
-                        environment: environment(
-                            store: stores[size, default: ""], resident: !BenchReport.isAlone(command.name)))
-                    try check([run], arguments)
-                    shadeRuns[size, default: []].append(run)
-                    if let peer = peers[size], var words = command.task {
-                        // `task N done` takes a working-set number; any pending one will do.
-                        if words == ["done"] { words = ["\(Int.random(in: 1...500))", "done"] }
-                        let run = ProcessTimer.run([peer.binary] + words, environment: peer.environment)
-                        taskRuns[size, default: []].append(run)
+                for command in group {
+                    for size in sizes {
+                        let arguments = command.shade(size)
+                        let run = ProcessTimer.run(
+                            [binary] + arguments,
+                            environment: environment(
+                                store: stores[size, default: ""], resident: !BenchReport.isAlone(command.name)))
+                        try check([run], arguments)
+                        shadeRuns[command.name, default: [:]][size, default: []].append(run)
+                        if let peer = peers[size], var words = command.task {
+                            // `task N done` takes a working-set number; any pending one will do.
+                            if words == ["done"] { words = ["\(Int.random(in: 1...500))", "done"] }
+                            let run = ProcessTimer.run([peer.binary] + words, environment: peer.environment)
+                            taskRuns[command.name, default: [:]][size, default: []].append(run)
+                        }
                     }
                 }
             }
-            for size in sizes {
-                // The first run of each is a warm-up; memory is measured on one more run.
-                let env = environment(store: stores[size, default: ""], resident: !BenchReport.isAlone(command.name))
-                let peak = ProcessTimer.peakKiB([binary] + command.shade(size), environment: env, scratch: dir)
-                let runs = shadeRuns[size, default: []].dropFirst()
-                let peer = taskRuns[size].map { Array($0.dropFirst()) } ?? []
-                results[size, default: [:]][command.name] = Measure(
-                    seconds: Statistics.median(runs.map(\.seconds)),
-                    peakMiB: Double(peak ?? runs.map(\.peakKiB).max() ?? 0) / 1024,
-                    peerSeconds: peer.isEmpty ? nil : Statistics.median(peer.map(\.seconds)))
+            for command in group {
+                for size in sizes {
+                    // The first run of each is a warm-up; memory is measured on one more run.
+                    let env = environment(
+                        store: stores[size, default: ""], resident: !BenchReport.isAlone(command.name))
+                    let peak = ProcessTimer.peakKiB([binary] + command.shade(size), environment: env, scratch: dir)
+                    let runs = shadeRuns[command.name]?[size, default: []].dropFirst() ?? []
+                    let peer = taskRuns[command.name]?[size].map { Array($0.dropFirst()) } ?? []
+                    results[size, default: [:]][command.name] = Measure(
+                        seconds: Statistics.median(runs.map(\.seconds)),
+                        peakMiB: Double(peak ?? runs.map(\.peakKiB).max() ?? 0) / 1024,
+                        peerSeconds: peer.isEmpty ? nil : Statistics.median(peer.map(\.seconds)))
+                }
             }
         }
         return results
