@@ -11,8 +11,9 @@ import ShadeJSON
 /// `weeks/YYYY/` as that folder was (its size, modification time and inode; null when it had just
 /// changed), and holds while the folder is as it was — a week file written, added or removed there
 /// by shade, by git or by hand through a new file changes the folder. A goal's tasks are then read
-/// from the weeks named alone, whatever the years kept. Written compact, without a flush;
-/// `check --repair` removes it (the next reader writes it again).
+/// from the weeks named alone, whatever the years kept. Written compact, without a flush; `check`
+/// removes it when it no longer matches the weeks (a week file edited in place leaves its folder
+/// as it was), and the next reader writes it again.
 enum GoalWeeksDocument {
     /// One year's part.
     struct Year: Hashable {
