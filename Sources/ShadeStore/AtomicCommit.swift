@@ -273,9 +273,7 @@ final class AtomicCommit {
     /// holding every file would hold every content twice more while it is serialised.
     private func recordBytes(for files: [StagedFile]) throws(StoreError) -> [UInt8] {
         func text(_ value: JSONValue) throws(StoreError) -> [UInt8] {
-            do { return try JSONWriter.bytes(value, layout: .compact) } catch {
-                throw .invalidContent(file: paths.journal, location: "(writing)", reason: "could not serialise")
-            }
+            try StoreText.bytes(value, layout: .compact, file: paths.journal)
         }
         var bytes = Array("{\"format\":\(StoreFormat.version),\"kind\":\"commit\",\"files\":[".utf8)
         bytes.reserveCapacity(files.reduce(bytes.count + 2) { $0 + ($1.bytes?.count ?? 0) + 64 })

@@ -42,8 +42,6 @@ struct RedoPosition: Equatable, Sendable {
             "format": .int(Int64(StoreFormat.version)), "kind": "redoApplied", "epoch": .int(Int64(epoch)),
             "sequence": .int(Int64(sequence)), "end": .int(Int64(end)),
         ]
-        do { return try JSONWriter.bytes(value, layout: .compact) } catch {
-            throw .invalidContent(file: RedoPosition.relativePath, location: "(writing)", reason: "could not serialise")
-        }
+        return try StoreText.bytes(value, layout: .compact, file: RedoPosition.relativePath)
     }
 }

@@ -369,9 +369,6 @@ public final class StoreState: PlannerRecords {
     }
 
     func serialise(_ value: JSONValue, layout: JSONWriter.Layout = .pretty) throws(StoreError) -> [UInt8] {
-        do { return try JSONWriter.bytes(value, layout: layout) } catch {
-            throw .invalidContent(
-                file: paths.root, location: "(writing)", reason: "a value could not be written as JSON")
-        }
+        try StoreText.bytes(value, layout: layout, file: paths.root)
     }
 }

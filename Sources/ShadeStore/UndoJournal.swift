@@ -26,10 +26,7 @@ enum UndoJournal {
     /// that an entry of many records is never one tree of values as large as its text.
     static func bytes(_ change: Change) throws(StoreError) -> [UInt8] {
         func text(_ value: JSONValue) throws(StoreError) -> [UInt8] {
-            do { return try JSONWriter.bytes(value, layout: .compact) } catch {
-                throw .invalidContent(
-                    file: "undo", location: "(writing)", reason: "a value could not be written as JSON")
-            }
+            try StoreText.bytes(value, layout: .compact, file: "undo")
         }
         var head = try text(encode(Change(label: change.label, at: change.at, by: change.by, records: [])))
         // `…"records":[]}`: the records go between the brackets.

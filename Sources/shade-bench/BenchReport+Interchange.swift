@@ -8,17 +8,10 @@ extension BenchReport {
             "Each import goes into an empty planner (Taskwarrior: an empty data directory); each export prints the planner just imported. Every command runs alone (`SHADE_RESIDENT=off`); the peak is GNU time's."
         )
         out.append("")
-        var header = "| command |"
-        var rule = "| --- |"
-        for entry in interchange {
-            header += " \(Format.size(entry.size)) |"
-            rule += " ---: |"
-        }
-        for pair in slopePairs {
-            header += " slope \(Format.size(pair.1)) ÷ \(Format.size(pair.0)) |"
-            rule += " ---: |"
-        }
-        out += [header, rule]
+        out += Self.tableHead(
+            "command",
+            interchange.map { Format.size($0.size) }
+                + slopePairs.map { "slope \(Format.size($0.1)) ÷ \(Format.size($0.0))" })
         for command in InterchangeBench.commands where interchange.contains(where: { $0.measures[command] != nil }) {
             var row = "| `\(command)` |"
             for entry in interchange {
@@ -45,19 +38,21 @@ extension BenchReport {
             "A planner of N tasks shared through a bare repository: a shade copy and a plain `git clone` receive the same commits (another copy's 100 `add`s, sent with one `sync`)."
         )
         out.append("")
-        var header = "| |"
-        var rule = "| --- |"
-        for entry in sync {
-            header += " \(Format.size(entry.size)) |"
-            rule += " ---: |"
-        }
-        out += [header, rule]
+        out += Self.tableHead("", sync.map { Format.size($0.size) })
         for row in SyncBench.rows {
             out.append(
                 "| \(row) |" + sync.map { " \($0.rows[row].map { Format.ms($0) } ?? "—") |" }.joined())
         }
         out.append("")
         return out
+    }
+
+    /// A Markdown table's header and rule: a first column of names, then right-aligned ones.
+    static func tableHead(_ first: String, _ columns: [String]) -> [String] {
+        [
+            "| \(first) |" + columns.map { " \($0) |" }.joined(),
+            "| --- |" + String(repeating: " ---: |", count: columns.count),
+        ]
     }
 
     /// Each pair of measured sizes ten times apart.

@@ -160,34 +160,3 @@ struct InterchangeBench {
         return (taskwarrior, csv)
     }
 }
-
-/// A file written a piece at a time.
-final class AppendFile {
-    private var fd: Int32
-    let path: String
-
-    init(_ path: String) throws {
-        self.path = path
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard fd >= 0 else { throw BenchError.failed("cannot write \(path)") }
-    }
-
-    func write(_ text: String) throws {
-        var text = text
-        try text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Glibc.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                guard count > 0 else { throw BenchError.failed("cannot write \(path)") }
-                offset += count
-            }
-        }
-    }
-
-    func close() {
-        if fd >= 0 { _ = Glibc.close(fd) }
-        fd = -1
-    }
-
-    deinit { close() }
-}

@@ -89,18 +89,9 @@ struct TaskwarriorPeer {
 /// Small file helpers for the benchmark.
 enum BenchFiles {
     static func write(_ text: String, to path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard fd >= 0 else { throw BenchError.failed("cannot write \(path)") }
-        defer { close(fd) }
-        var text = text
-        try text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Glibc.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                guard count > 0 else { throw BenchError.failed("cannot write \(path)") }
-                offset += count
-            }
-        }
+        let file = try AppendFile(path)
+        defer { file.close() }
+        try file.write(text)
     }
 
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
@@ -127,4 +118,35 @@ enum BenchError: Error, CustomStringConvertible {
         case .failed(let text): text
         }
     }
+}
+
+/// A file written a piece at a time.
+final class AppendFile {
+    private var fd: Int32
+    let path: String
+
+    init(_ path: String) throws {
+        self.path = path
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard fd >= 0 else { throw BenchError.failed("cannot write \(path)") }
+    }
+
+    func write(_ text: String) throws {
+        var text = text
+        try text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Glibc.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                guard count > 0 else { throw BenchError.failed("cannot write \(path)") }
+                offset += count
+            }
+        }
+    }
+
+    func close() {
+        if fd >= 0 { _ = Glibc.close(fd) }
+        fd = -1
+    }
+
+    deinit { close() }
 }

@@ -1,0 +1,13 @@
+import ShadeJSON
+
+/// A value as the text a store file holds, through json-c: the one place a store writer turns a
+/// failure to serialise into the store's error, naming the file it was writing.
+enum StoreText {
+    static func bytes(_ value: JSONValue, layout: JSONWriter.Layout = .pretty, file: String) throws(StoreError)
+        -> [UInt8]
+    {
+        do { return try JSONWriter.bytes(value, layout: layout) } catch {
+            throw .invalidContent(file: file, location: "(writing)", reason: "a value could not be written as JSON")
+        }
+    }
+}
