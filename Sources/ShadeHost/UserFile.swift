@@ -49,7 +49,7 @@ public enum UserFile {
     /// The whole content of the file `path` names (`-`: standard input), read up to `limit`
     /// bytes; `tooLarge` is what a larger one is refused with.
     public static func read(_ path: String, limit: Int, tooLarge: SafeText) throws(HostError) -> [UInt8] {
-        let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        let fd = path == "-" ? STDIN_FILENO : Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { throw .noSuchFile(path) }
             throw .unreadable(path: path, step: .opened, reason: String(cString: strerror(errno)))
@@ -75,6 +75,64 @@ public enum UserFile {
             bytes += chunk[0..<count]
         }
     }
+
+    /// The file `path` names (`-`: standard input) opened for reading a piece at a time, with its
+    /// first bytes (up to 64 KiB, for telling its format) read already; refused as `read` refuses.
+    /// The caller closes the descriptor (`closeOpened`).
+    public static func open(_ path: String, limit: Int, tooLarge: SafeText) throws(HostError) -> (
+        fd: Int32, head: [UInt8]
+    ) {
+        let fd = path == "-" ? STDIN_FILENO : Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { throw .noSuchFile(path) }
+            throw .unreadable(path: path, step: .opened, reason: String(cString: strerror(errno)))
+        }
+        do throws(HostError) {
+            var info = stat()
+            guard fstat(fd, &info) == 0 else {
+                throw .unreadable(path: path, step: .lookedUp, reason: String(cString: strerror(errno)))
+            }
+            if info.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path) }
+            if info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > limit { throw .tooLarge(tooLarge) }
+            var head = [UInt8](repeating: 0, count: 1 << 16)
+            var filled = 0
+            while filled < head.count {
+                let count = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw .unreadable(path: path, step: .read, reason: String(cString: strerror(errno)))
+                }
+                if count == 0 { break }
+                filled += count
+            }
+            head.removeLast(head.count - filled)
+            return (fd, head)
+        } catch {
+            closeOpened(fd)
+            throw error
+        }
+    }
+
+    /// The whole content of a file `open` opened: its head and the rest, read up to `limit` bytes.
+    public static func readRest(_ opened: (fd: Int32, head: [UInt8]), path: String, limit: Int, tooLarge: SafeText)
+        throws(HostError) -> [UInt8]
+    {
+        var bytes = opened.head
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(opened.fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: path, step: .read, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { return bytes }
+            guard bytes.count + count <= limit else { throw .tooLarge(tooLarge) }
+            bytes += chunk[0..<count]
+        }
+    }
+
+    /// Closes what `open` opened (standard input stays open).
+    public static func closeOpened(_ fd: Int32) { if fd != STDIN_FILENO { close(fd) } }
 
     private static func kind(of mode: mode_t) -> String {
         switch mode & S_IFMT {

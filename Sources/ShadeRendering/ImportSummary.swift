@@ -9,11 +9,18 @@ public enum ImportSummary {
     public static func render(
         _ outcome: ImportOperations.Outcome, notes: [String], file: SafeText, format: String, dryRun: Bool
     ) -> SafeText {
+        render(outcome.tally, notes: notes, file: file, format: format, dryRun: dryRun)
+    }
+
+    /// The same, from a tally.
+    public static func render(_ outcome: ImportTally, notes: [String], file: SafeText, format: String, dryRun: Bool)
+        -> SafeText
+    {
         func tasks(_ count: Int) -> String { "\(count) task\(count == 1 ? "" : "s")" }
         var parts = [
-            "\(tasks(outcome.added.count)) \(dryRun ? "to add" : "added")",
-            "\(outcome.updated.count) \(dryRun ? "to update" : "updated")",
-            "\(outcome.left.count) left as they were",
+            "\(tasks(outcome.added)) \(dryRun ? "to add" : "added")",
+            "\(outcome.updated) \(dryRun ? "to update" : "updated")",
+            "\(outcome.left) left as they were",
         ]
         let kinds: [(RecordKind, String, String)] = [
             (RepeatSeries.kind, "repeating task", "repeating tasks"), (Goal.kind, "goal", "goals"),
@@ -29,9 +36,9 @@ public enum ImportSummary {
             )
         }
         var text: SafeText =
-            (dryRun ? "would import " : outcome.isEmpty ? "nothing to import from " : "imported ") + file
+            (dryRun ? "would import " : !outcome.changed ? "nothing to import from " : "imported ") + file
             + " (\(format)): " + SafeText(escaping: parts.joined(separator: ", "))
-        if !dryRun, !outcome.isEmpty { text += "\n'undo' takes the whole import back" }
+        if !dryRun, outcome.changed { text += "\n'undo' takes the whole import back" }
         for note in notes { text += "\nnote: " + SafeText(escaping: note) }
         return text
     }
@@ -40,10 +47,15 @@ public enum ImportSummary {
     public static func json(_ outcome: ImportOperations.Outcome, notes: [String], format: String, dryRun: Bool)
         -> JSONValue
     {
+        json(outcome.tally, notes: notes, format: format, dryRun: dryRun)
+    }
+
+    /// The same, from a tally (its uids listed).
+    public static func json(_ outcome: ImportTally, notes: [String], format: String, dryRun: Bool) -> JSONValue {
         var object = JSONObject()
-        object.appendUnique("added", .array(outcome.added.map(JSONValue.string)))
-        object.appendUnique("updated", .array(outcome.updated.map(JSONValue.string)))
-        object.appendUnique("left", .array(outcome.left.map(JSONValue.string)))
+        object.appendUnique("added", .array(outcome.addedUIDs.map(JSONValue.string)))
+        object.appendUnique("updated", .array(outcome.updatedUIDs.map(JSONValue.string)))
+        object.appendUnique("left", .array(outcome.leftUIDs.map(JSONValue.string)))
         if !dryRun {
             object.appendUnique("format", .string(format))
             object.appendUnique("notes", .array(notes.map(JSONValue.string)))

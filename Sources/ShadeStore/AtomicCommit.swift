@@ -13,11 +13,11 @@ import ShadePlatform
 /// replays.
 final class AtomicCommit {
     let paths: StorePaths
-    private var stagedCount = 0
+    var stagedCount = 0
     private var journal: CommitJournal { CommitJournal(paths: paths) }
     /// The folders this commit's renames, links and removals name entries in, each opened once
     /// (a write holds the exclusive lock for this commit's whole life).
-    private let folders = LinkFreePath.Folders()
+    let folders = LinkFreePath.Folders()
 
     init(paths: StorePaths) {
         self.paths = paths
@@ -28,9 +28,14 @@ final class AtomicCommit {
     struct StagedFile {
         let target: String
         let staged: String?
-        /// The content, which the commit record carries.
+        /// The content, which the commit record carries; nil for a file staged durably (flushed),
+        /// which a record of moves names instead.
         let bytes: [UInt8]?
     }
+
+    /// The most a commit's files may hold together for the commit record to carry their content;
+    /// a larger change (a large import) is staged durably and committed by a record of moves.
+    static let inlineRecordLimit = 32 << 20
 
     /// Writes `files` (paths relative to the store root; nil bytes remove the file) so that all
     /// or none take effect.
@@ -40,26 +45,46 @@ final class AtomicCommit {
 
     /// Writes each file in full to the staging directory, unflushed (the commit record carries
     /// its content and is flushed); nothing is visible yet.
+    ///
+    /// Files holding more than `inlineRecordLimit` together are staged durably instead (each
+    /// flushed, as `stageDurably` does), and the commit records their moves.
     func stage(_ files: [(relativePath: String, bytes: [UInt8]?)]) throws(StoreError) -> [StagedFile] {
         try FileSystem.makeDirectories(paths.staging)
+        let durably = files.reduce(0) { $0 + ($1.bytes?.count ?? 0) } > Self.inlineRecordLimit
         var staged: [StagedFile] = []
         do throws(StoreError) {
             for file in files {
-                let target = paths.absolute(file.relativePath)
                 guard let bytes = file.bytes else {
-                    staged.append(StagedFile(target: target, staged: nil, bytes: nil))
+                    staged.append(StagedFile(target: paths.absolute(file.relativePath), staged: nil, bytes: nil))
                     continue
                 }
-                try FileSystem.makeDirectories(FileSystem.parentDirectory(of: target))
-                stagedCount += 1
-                let path = try stage(bytes, name: "\(stagedCount)", flush: false)
-                staged.append(StagedFile(target: target, staged: path, bytes: bytes))
+                staged.append(
+                    durably
+                        ? try stageDurably(file.relativePath, bytes)
+                        : try stageFile(file.relativePath, bytes, flush: false, keeping: true))
             }
         } catch {
             discard(staged)
             throw error
         }
         return staged
+    }
+
+    /// Writes one file in full to the staging directory and flushes it, for a commit by moves:
+    /// its content is not kept (the caller may let go of it at once).
+    func stageDurably(_ relativePath: String, _ bytes: [UInt8]) throws(StoreError) -> StagedFile {
+        try FileSystem.makeDirectories(paths.staging)
+        return try stageFile(relativePath, bytes, flush: true, keeping: false)
+    }
+
+    private func stageFile(_ relativePath: String, _ bytes: [UInt8], flush: Bool, keeping: Bool) throws(StoreError)
+        -> StagedFile
+    {
+        let target = paths.absolute(relativePath)
+        try FileSystem.makeDirectories(FileSystem.parentDirectory(of: target))
+        stagedCount += 1
+        let path = try stage(bytes, name: "\(stagedCount)", flush: flush)
+        return StagedFile(target: target, staged: path, bytes: keeping ? bytes : nil)
     }
 
     /// Removes staged files that will not be committed.
@@ -72,6 +97,9 @@ final class AtomicCommit {
     /// data: numbering, an upgrade's rewrite).
     func commit(_ files: [StagedFile], keepingCopies: Bool = true) throws(StoreError) {
         guard !files.isEmpty else { return }
+        if files.contains(where: { $0.staged != nil && $0.bytes == nil }) {
+            return try commitByMoves(files, keepingCopies: keepingCopies)
+        }
         let moves = files.map { (from: $0.staged, to: $0.target) }
         let backups = Backups(paths: paths)
         var preserved: Backups.Preserved?
@@ -176,8 +204,9 @@ final class AtomicCommit {
         }
     }
 
-    /// Finishes a change an earlier shade committed in its own way and did not finish: a
-    /// `commit.json` listing staged files (flushed) to rename into place.
+    /// Finishes a change committed by a record of moves and not finished: a `commit.json`
+    /// listing staged files (flushed) to rename into place (a large change's, or an earlier
+    /// shade's, which committed every change so).
     private func finishEarlierCommitRecord() throws(StoreError) {
         let file = paths.commitRecord
         let bytes: [UInt8]
@@ -213,7 +242,11 @@ final class AtomicCommit {
             }
             let source = from?.stringValue.map(paths.absolute)
             // A move whose staged file is gone was done before the crash; a removal is idempotent.
-            if try source.map(FileSystem.exists) ?? true { pending.append((source, paths.absolute(to))) }
+            if try source.map(FileSystem.exists) ?? true {
+                // A folder a move fills (a new year's) may not have reached the disk before a crash.
+                if source != nil { try FileSystem.makeDirectories(FileSystem.parentDirectory(of: paths.absolute(to))) }
+                pending.append((source, paths.absolute(to)))
+            }
         }
         try finish(pending)
         for directory in Set(pending.map { FileSystem.parentDirectory(of: $0.to) }).sorted() {
@@ -222,7 +255,7 @@ final class AtomicCommit {
         try FileSystem.remove(paths.commitRecord)
     }
 
-    private func finish(_ moves: [(from: String?, to: String)]) throws(StoreError) {
+    func finish(_ moves: [(from: String?, to: String)]) throws(StoreError) {
         for move in moves {
             if let from = move.from {
                 try FileSystem.replace(from, with: move.to, in: folders)
@@ -233,14 +266,14 @@ final class AtomicCommit {
     }
 
     /// The journal directory, made (and its entry flushed) on a store's first change.
-    private func makeJournalDirectory() throws(StoreError) {
+    func makeJournalDirectory() throws(StoreError) {
         guard try !FileSystem.exists(paths.journal) else { return }
         try FileSystem.makeDirectories(paths.journal)
         try FileSystem.syncDirectory(paths.root)
     }
 
     /// Writes bytes to a new private file in the staging directory; with `flush`, to disk.
-    private func stage(_ bytes: [UInt8], name: String, flush: Bool) throws(StoreError) -> String {
+    func stage(_ bytes: [UInt8], name: String, flush: Bool) throws(StoreError) -> String {
         let path = "\(paths.staging)/\(getpid())-\(name).tmp"
         var fd = LinkFreePath.open(path, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
         if fd < 0, errno == EEXIST {

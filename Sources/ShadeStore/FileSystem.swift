@@ -26,7 +26,9 @@ public enum FileSystem {
     /// The whole content of a file, or nil when it does not exist. A store file that is not a
     /// regular file is refused at once, before a byte is read (`O_NONBLOCK`: opening a FIFO does
     /// not wait for a writer).
-    static func read(_ path: String, followingLinks: Bool = false) throws(StoreError) -> [UInt8]? {
+    static func read(_ path: String, followingLinks: Bool = false, limit: Int = maximumFileSize) throws(StoreError)
+        -> [UInt8]?
+    {
         let fd = open(path, O_RDONLY | (followingLinks ? 0 : O_NONBLOCK), followingLinks: followingLinks)
         if fd < 0 {
             if errno == ENOENT { return nil }
@@ -39,8 +41,8 @@ public enum FileSystem {
             throw .notRegularFile(path: path, found: LinkFreePath.describe(info.st_mode & S_IFMT))
         }
         let size = Int(info.st_size)
-        guard size <= maximumFileSize else {
-            throw .fileTooLarge(file: path, size: size, limit: maximumFileSize)
+        guard size <= limit else {
+            throw .fileTooLarge(file: path, size: size, limit: limit)
         }
         // One byte more than the file holds, for the read that finds its end: a buffer just the
         // file's size would be doubled (a copy of the whole file) only to learn there is no more.
@@ -49,8 +51,8 @@ public enum FileSystem {
         while true {
             if filled == bytes.count {
                 // The file may have grown since fstat; keep reading until end of file.
-                guard bytes.count < maximumFileSize else {
-                    throw .fileTooLarge(file: path, size: bytes.count, limit: maximumFileSize)
+                guard bytes.count < limit else {
+                    throw .fileTooLarge(file: path, size: bytes.count, limit: limit)
                 }
                 bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
             }

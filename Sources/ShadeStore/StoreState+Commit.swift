@@ -23,17 +23,7 @@ extension StoreState {
     )] {
         var files: [(relativePath: String, bytes: [UInt8]?)] = []
         if createMeta { files.append(("shade.json", try serialise(MetaDocument.encode()))) }
-        for week in dirtyWeeks.sorted() {
-            let tasks = weeks[week] ?? []
-            let document = WeekDocument.encode(week: week, tasks: tasks, removed: removedTasks[week] ?? [:])
-            files.append((paths.weekFile(week), try serialise(document)))
-        }
-        for week in dirtyIndexes.union(dirtyWeeks.intersection(unindexedWeeks)).sorted() {
-            // The tasks filed and the occurrences shown: both keep their ids.
-            let present = try tasks(in: week).filter { $0.id > 0 }
-            let ids = Dictionary(present.map { ($0.uid, $0.id) }, uniquingKeysWith: { first, _ in first })
-            files.append((paths.weekIndexFile(week), try serialise(WeekIndexDocument.encode(week: week, ids: ids))))
-        }
+        files += try weekFiles()
         for shard in dirtyShards.sorted() {
             let entries = shards[shard] ?? []
             files.append(
@@ -59,6 +49,24 @@ extension StoreState {
             let content = CollectionDocument.Content(
                 records: collections[kind] ?? [], removed: removedRecords[kind] ?? [:])
             files.append((document.relativePath, try serialise(document.encode(.collection(content)))))
+        }
+        return files
+    }
+
+    /// The files of the weeks this step changed: each week and, where tasks came, went or were
+    /// numbered (or an earlier format wrote it), its id index.
+    func weekFiles() throws(StoreError) -> [(relativePath: String, bytes: [UInt8]?)] {
+        var files: [(relativePath: String, bytes: [UInt8]?)] = []
+        for week in dirtyWeeks.sorted() {
+            let tasks = weeks[week] ?? []
+            let document = WeekDocument.encode(week: week, tasks: tasks, removed: removedTasks[week] ?? [:])
+            files.append((paths.weekFile(week), try serialise(document)))
+        }
+        for week in dirtyIndexes.union(dirtyWeeks.intersection(unindexedWeeks)).sorted() {
+            // The tasks filed and the occurrences shown: both keep their ids.
+            let present = try tasks(in: week).filter { $0.id > 0 }
+            let ids = Dictionary(present.map { ($0.uid, $0.id) }, uniquingKeysWith: { first, _ in first })
+            files.append((paths.weekIndexFile(week), try serialise(WeekIndexDocument.encode(week: week, ids: ids))))
         }
         return files
     }

@@ -56,6 +56,9 @@ public final class StoreState: PlannerRecords {
     var goalIndexChanged = false
 
     let cache: WeekCache?
+    /// For a large change (an import): the files of the weeks this step let go of, staged
+    /// durably, and its change-log entry written so far (`StoreState+Release`).
+    var released: ReleasedFiles?
     /// Whether a task a week's id index does not know (one that came from another copy) is given
     /// the next id (else it keeps id 0: `restore` reads weeks so, to rebuild the shards).
     var numbersArrivals = true
@@ -99,7 +102,7 @@ public final class StoreState: PlannerRecords {
         var tasks: [PlannerTask] = []
         var removed: [String: FieldStamp] = [:]
         var indexed = true
-        if let bytes = try FileSystem.read(file) {
+        if let bytes = try FileSystem.read(released?.stagedPath(of: paths.weekFile(week)) ?? file) {
             let content = try decode(bytes, file: file) { value throws(StoreError) in
                 try WeekDocument.decode(value, file: file, expected: week)
             }
@@ -159,7 +162,7 @@ public final class StoreState: PlannerRecords {
         if let ids = weekIDs[week] { return ids }
         let file = paths.absolute(paths.weekIndexFile(week))
         var ids: [String: Int] = [:]
-        if let bytes = try FileSystem.read(file) {
+        if let bytes = try FileSystem.read(released?.stagedPath(of: paths.weekIndexFile(week)) ?? file) {
             ids = try decode(bytes, file: file) { value throws(StoreError) in
                 try WeekIndexDocument.decode(value, file: file, expected: week)
             }
@@ -265,7 +268,9 @@ public final class StoreState: PlannerRecords {
     }
 
     /// The weeks this step has changed that hold tasks (some may have no file until it is saved).
-    private var weeksFiledInStep: Set<ISOWeek> { dirtyWeeks.filter { weeks[$0]?.isEmpty == false } }
+    private var weeksFiledInStep: Set<ISOWeek> {
+        dirtyWeeks.filter { weeks[$0]?.isEmpty == false }.union(released?.weeksWithTasks ?? [])
+    }
 
     /// The week-years that have a folder or a week this step has filed tasks in, in order.
     private func storedYears() throws(StoreError) -> [Int] {
@@ -316,7 +321,7 @@ public final class StoreState: PlannerRecords {
 
     func undoEntry(_ sequence: Int) throws(StoreError) -> Change {
         let file = paths.absolute(paths.changeLogFile(sequence))
-        guard let bytes = try FileSystem.read(file) else {
+        guard let bytes = try FileSystem.read(file, limit: UndoJournal.maximumEntrySize) else {
             throw .io(operation: "read", path: file, errno: 2)
         }
         return try decode(bytes, file: file) { value throws(StoreError) in try UndoJournal.decode(value, file: file) }

@@ -13,6 +13,10 @@ import ShadeJSON
 /// A change writes one small file, whatever the log holds; `undo` reads only the newest. Entries
 /// written before the log knew categories (`"kind": "undo"`, tasks only) are read as changes.
 enum UndoJournal {
+    /// The largest entry read back: an import's entry holds every task it brought (a million
+    /// tasks, about 400 MB), and the log is this copy's own, never what another copy sends.
+    static let maximumEntrySize = 1 << 30
+
     static func encode(_ change: Change) -> JSONValue {
         let records = change.records.map { record -> JSONValue in encode(record) }
         return [
@@ -28,16 +32,35 @@ enum UndoJournal {
         func text(_ value: JSONValue) throws(StoreError) -> [UInt8] {
             try StoreText.bytes(value, layout: .compact, file: "undo")
         }
-        var head = try text(encode(Change(label: change.label, at: change.at, by: change.by, records: [])))
-        // `…"records":[]}`: the records go between the brackets.
-        guard head.count >= 3, head.suffix(3) == Array("[]}".utf8) else { return try text(encode(change)) }
-        head.removeLast(2)
-        var bytes = head
+        var bytes = try head(change)
         for (index, record) in change.records.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes += try text(encode(record))
         }
         bytes += Array("]}".utf8)
+        return bytes
+    }
+
+    /// An entry's text up to the opening bracket of its records (`{…,"records":[`).
+    static func head(_ change: Change) throws(StoreError) -> [UInt8] {
+        var head = try StoreText.bytes(
+            encode(Change(label: change.label, at: change.at, by: change.by, records: [])), layout: .compact,
+            file: "undo")
+        // `…"records":[]}`: the records go between the brackets.
+        guard head.count >= 3, head.suffix(3) == Array("[]}".utf8) else {
+            throw .invalidContent(file: "undo", location: "(writing)", reason: "the entry does not end in its records")
+        }
+        head.removeLast(2)
+        return head
+    }
+
+    /// The records of an entry, each after a comma unless it is the entry's first.
+    static func recordBytes(_ records: [RecordChange], first: Bool) throws(StoreError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for (index, record) in records.enumerated() {
+            if index > 0 || !first { bytes.append(UInt8(ascii: ",")) }
+            bytes += try StoreText.bytes(encode(record), layout: .compact, file: "undo")
+        }
         return bytes
     }
 

@@ -50,13 +50,36 @@ extension Shade {
             if file == "-", session.readsLinesFromStandardInput {
                 throw CommandError.usage("the REPL reads its lines from standard input; name a file to import")
             }
-            let bytes = try UserFile.read(
-                file, limit: ImportLimits.maximumFileSize,
-                tooLarge: "\(shownFile) was not imported: it is larger than \(ImportLimits.maximumFileSizeText) "
-                    + "(\(ImportLimits.maximumFileSize) bytes, the limit)\nnothing was changed")
-            let format = self.format ?? InterchangeFormat.guess(fileName: file == "-" ? nil : file, bytes: bytes)
+            let tooLarge: SafeText =
+                "\(shownFile) was not imported: it is larger than \(ImportLimits.maximumFileSizeText) "
+                + "(\(ImportLimits.maximumFileSize) bytes, the limit)\nnothing was changed"
+            let opened = try UserFile.open(file, limit: ImportLimits.maximumFileSize, tooLarge: tooLarge)
+            defer { UserFile.closeOpened(opened.fd) }
+            let named = file == "-" ? nil : file
+            let guessed = self.format ?? InterchangeFormat.guess(fileName: named, bytes: opened.head)
             let now = try session.now()
             let context = InterchangeContext(now: now, schedule: session.schedule)
+            // A csv, todo.txt or Taskwarrior file is read a record at a time and merged a week at a
+            // time. (A head naming "shade" may be shade's own json: the whole file tells.)
+            if guessed.isStreamed, !opened.head.contains(Array("\"shade\"".utf8)) {
+                let streamed = StreamedImport(
+                    source: .prefixed(opened.head, opened.fd), format: guessed, context: context,
+                    operationContext: session.operationContext(now), dryRun: dryRun, listing: json)
+                let result: (tally: ImportTally, notes: [String])
+                do {
+                    result = try streamed.run(
+                        store: session.store, label: session.undoLabel(["import", file]), now: now)
+                } catch let error as ImportError {
+                    throw CommandError.failed(
+                        "\(shownFile) (\(guessed.rawValue)) was not imported: \(SafeText(escaping: error.description))\nnothing was changed"
+                    )
+                }
+                try show(result.tally, notes: result.notes, file: shownFile, format: guessed, in: session)
+                return
+            }
+            let bytes = try UserFile.readRest(
+                opened, path: file, limit: ImportLimits.maximumFileSize, tooLarge: tooLarge)
+            let format = self.format ?? InterchangeFormat.guess(fileName: named, bytes: bytes)
             let bundle: PlannerBundle
             do { bundle = try format.read(bytes, context: context) } catch {
                 throw CommandError.failed(
@@ -76,13 +99,19 @@ extension Shade {
                     return outcome.changes
                 }
             }
+            try show(outcome.tally, notes: bundle.notes, file: shownFile, format: format, in: session)
+        }
+
+        /// Prints what the import did (or would do).
+        private func show(
+            _ tally: ImportTally, notes: [String], file shownFile: SafeText, format: InterchangeFormat,
+            in session: Session
+        ) throws {
             if json {
-                try session.printJSON(
-                    ImportSummary.json(outcome, notes: bundle.notes, format: format.rawValue, dryRun: dryRun))
+                try session.printJSON(ImportSummary.json(tally, notes: notes, format: format.rawValue, dryRun: dryRun))
             } else {
                 session.print(
-                    ImportSummary.render(
-                        outcome, notes: bundle.notes, file: shownFile, format: format.rawValue, dryRun: dryRun))
+                    ImportSummary.render(tally, notes: notes, file: shownFile, format: format.rawValue, dryRun: dryRun))
             }
         }
 

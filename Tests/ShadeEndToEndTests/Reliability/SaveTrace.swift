@@ -188,10 +188,21 @@ enum ReliabilityFixture {
     }
 
     /// The commands whose saves are tested: a new task, a status change, a move to another week's
-    /// day, a removal and an undo.
+    /// day, a removal, an undo, and an import (committed by a record of moves, its weeks staged
+    /// durably one at a time).
     static let commands: [[String]] = [
         ["add", "tue", "Crash test"], ["done", "1"], ["mv", "1", "fri", "evening"], ["rm", "2"], ["undo"],
+        ["import", importFile],
     ]
+
+    /// A csv of two tasks in two weeks, written once for the import above.
+    static let importFile: String = {
+        let path = NSTemporaryDirectory() + "/shade-reliability-import-\(getpid()).csv"
+        let text =
+            "uid,date,slot,title\ncrash-import-1,2026-11-25,evening,Imported\ncrash-import-2,2026-12-02,morning,Next week\n"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return path
+    }()
 
     /// Everything a user can see of the store: every task by listing, every id by lookup (which
     /// goes through the id index, not the weeks), and how many changes undo can take back.

@@ -1,0 +1,168 @@
+import ShadeCore
+import ShadeInterchange
+import ShadeStore
+
+/// `import` of a csv, todo.txt or Taskwarrior file in memory bounded by a week, not the file
+/// (SPEC §17), as one change (one `undo`) with the same rules as any import (SPEC §10):
+///
+/// 1. the file is read once, a record at a time; each task is set aside in its week's bucket
+///    (`TaskBuckets`, on disk) and its uid's hash kept (a task given twice, a task the planner
+///    has); series are kept;
+/// 2. the planner's id indexes are read, a week at a time, for the uids it holds;
+/// 3. the series are merged, then each week's tasks, the week and the one a task moves from
+///    read, merged by `ImportOperations.merge` and staged: the weeks are let go of after each.
+///
+/// The tasks added are numbered in the file's order, as a whole-file import numbers them.
+struct StreamedImport {
+    let source: ImportSource
+    let format: InterchangeFormat
+    let context: InterchangeContext
+    let operationContext: OperationContext
+    let dryRun: Bool
+    /// Whether the uids are listed (`--json`): a million are a list of a million.
+    let listing: Bool
+
+    /// A uid's hash, and the first task (by its place in the file) given it.
+    private struct Seen {
+        var first: [Int: Int32] = [:]
+        /// Tasks whose uid's hash another task's has too: the same uid given twice, or (rarely) two
+        /// uids of one hash, told apart when their week is read.
+        var sharing: [Int: [Int32]] = [:]
+    }
+
+    func run(store: Store, label: String, now: Moment) throws -> (tally: ImportTally, notes: [String]) {
+        try store.writeLarge(label: label, now: now, dryRun: dryRun) { change in
+            let buckets = TaskBuckets(store: store)
+            defer { buckets.removeAll() }
+            var seen = Seen()
+            var series: [RepeatSeries] = []
+            var count = 0
+            let summary = try format.stream(from: source, context: context) { record in
+                switch record {
+                case .series(let made, _): series.append(made)
+                case .task(let task, let line, let parent):
+                    let hash = task.uid.hashValue
+                    if let first = seen.first[hash] {
+                        seen.sharing[hash, default: [first]].append(Int32(count))
+                    } else {
+                        seen.first[hash] = Int32(count)
+                    }
+                    try buckets.append(task, sequence: count, line: line, parent: parent)
+                    count += 1
+                }
+            }
+            let state = change.state
+            // Where the planner holds each uid the file gives (by hash; told apart when read).
+            var plannerWeek: [Int: ISOWeek] = [:]
+            var known = [Bool](repeating: false, count: count)
+            for (index, week) in try state.storedWeeks().enumerated() {
+                for uid in try state.knownUIDs(in: week) {
+                    let hash = uid.hashValue
+                    guard let first = seen.first[hash] else { continue }
+                    plannerWeek[hash] = week
+                    known[Int(first)] = true
+                    for other in seen.sharing[hash] ?? [] { known[Int(other)] = true }
+                }
+                if index % 64 == 63 { try change.releaseWeeks() }
+            }
+            try change.releaseWeeks()
+            // The ids of the tasks to add, in the file's order.
+            var rank = [Int32](repeating: -1, count: count)
+            var newCount: Int32 = 0
+            for index in 0..<count where !known[index] {
+                rank[index] = newCount
+                newCount += 1
+            }
+            let firstID = try state.reserveIDs(Int(newCount))
+            var tally = ImportTally()
+            var order: (added: [(Int, String)], updated: [(Int, String)], left: [(Int, String)]) = ([], [], [])
+            if !series.isEmpty {
+                let bundle = PlannerBundle(records: series.map(AnyKeyedRecord.init), taskFields: summary.taskFields)
+                let outcome = try merge(bundle, in: state, existing: { _ in nil }, ids: [])
+                try change.apply(outcome.changes)
+                tally.add(outcome, listing: false)
+            }
+            let sharedHashes = Set(seen.sharing.keys)
+            var sharedUIDs: [String: PlannerTask] = [:]
+            for week in buckets.weeks {
+                var tasks: [PlannerTask] = []
+                var places: [String: Int] = [:]
+                for entry in try buckets.take(week) {
+                    guard var task = summary.resolve(entry.task, parent: entry.parent) else { continue }
+                    let hash = task.uid.hashValue
+                    if sharedHashes.contains(hash) {
+                        if let earlier = sharedUIDs[task.uid] {
+                            let second = places[earlier.uid].map { $0 > entry.sequence } == true ? earlier : task
+                            throw CommandError.failed(
+                                "nothing was imported: the uid \(SafeText(escaping: task.uid)) is given to two tasks "
+                                    + "(“\(SafeText(escaping: second.title))” is the second)")
+                        }
+                        sharedUIDs[task.uid] = task
+                    }
+                    task.id = rank[entry.sequence] >= 0 ? firstID + Int(rank[entry.sequence]) : 0
+                    places[task.uid] = entry.sequence
+                    tasks.append(task)
+                }
+                let here = Dictionary(
+                    try state.tasks(in: week).map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
+                var elsewhere: (week: ISOWeek, tasks: [String: PlannerTask])?
+                func existing(_ uid: String) throws -> PlannerTask? {
+                    if let other = plannerWeek[uid.hashValue], other != week {
+                        if elsewhere?.week != other {
+                            elsewhere = (
+                                other,
+                                Dictionary(
+                                    try state.tasks(in: other).map { ($0.uid, $0) },
+                                    uniquingKeysWith: { first, _ in first })
+                            )
+                        }
+                        if let found = elsewhere?.tasks[uid] { return found }
+                    }
+                    return here[uid]
+                }
+                // The ids of the tasks this week adds: those the numbering foresaw, in order, after
+                // those of uids the planner seemed to hold and does not (numbered first, as merge asks).
+                var ids: [Int] = []
+                var unforeseen = 0
+                for task in tasks where try existing(task.uid) == nil {
+                    if task.id > 0 { ids.append(task.id) } else { unforeseen += 1 }
+                }
+                ids.sort()
+                for _ in 0..<unforeseen { ids.insert(try state.allocateID(), at: 0) }
+                let bundle = PlannerBundle(tasks: tasks, taskFields: summary.taskFields)
+                let outcome = try merge(bundle, in: state, existing: existing, ids: ids)
+                try change.apply(outcome.changes)
+                tally.add(outcome, listing: false)
+                if listing {
+                    order.added += outcome.added.map { (places[$0] ?? 0, $0) }
+                    order.updated += outcome.updated.map { (places[$0] ?? 0, $0) }
+                    order.left += outcome.left.map { (places[$0] ?? 0, $0) }
+                }
+                try change.releaseWeeks()
+            }
+            if listing {
+                tally.addedUIDs = order.added.sorted { $0.0 < $1.0 }.map(\.1)
+                tally.updatedUIDs = order.updated.sorted { $0.0 < $1.0 }.map(\.1)
+                tally.leftUIDs = order.left.sorted { $0.0 < $1.0 }.map(\.1)
+            }
+            return (tally, summary.notes)
+        }
+    }
+
+    /// One part of the file merged as any import is, handing out `ids` in order.
+    private func merge(
+        _ bundle: PlannerBundle, in state: StoreState, existing: (String) throws -> PlannerTask?, ids: [Int]
+    ) throws -> ImportOperations.Outcome {
+        var next = ids[...]
+        do {
+            return try ImportOperations.merge(
+                bundle, existing: existing, records: state, context: operationContext,
+                nextID: {
+                    guard let id = next.popFirst() else { return try state.allocateID() }
+                    return id
+                })
+        } catch let error as ImportError {
+            throw CommandError.failed("nothing was imported: \(SafeText(escaping: error.description))")
+        }
+    }
+}

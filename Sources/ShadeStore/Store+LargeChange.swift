@@ -1,0 +1,73 @@
+import ShadeCore
+
+/// One change too large to hold in memory (an import of a million tasks), made a few weeks at a
+/// time: `apply` changes the records as a commit does, `releaseWeeks` stages the weeks done with
+/// and lets go of them. It is committed at the end as one step of the change log (one `undo`).
+public struct LargeChange {
+    public let state: StoreState
+    let store: Store
+    let label: String
+    let now: Moment
+
+    /// Applies record changes as every commit does (occurrences made records of their own, each
+    /// record stamped with this moment and author).
+    public func apply(_ changes: [RecordChange]) throws {
+        guard !changes.isEmpty else { return }
+        _ = try store.apply({ _ in changes }, to: state, label: label, now: now)
+    }
+
+    /// Stages the weeks changed so far and lets go of every week read.
+    public func releaseWeeks() throws { try state.releaseWeeks() }
+}
+
+extension Store {
+    /// Runs `body` under the exclusive lock as one large change and commits what it changed by a
+    /// record of moves (`AtomicCommit.commitByMoves`): each week's files are staged durably as
+    /// `body` releases them, so the change is never whole in memory. With `dryRun`, nothing is
+    /// committed and everything staged is removed. A failure anywhere leaves the store as it was.
+    public func writeLarge<T>(label: String, now: Moment, dryRun: Bool, _ body: (LargeChange) throws -> T) throws -> T {
+        try FileSystem.makeDirectories(paths.root)
+        _ = CommitJournal.boot
+        let lock = try FileLock(path: paths.lock, mode: .exclusive, watcher: cache?.watcher)
+        return try withExtendedLifetime(lock) {
+            let commit = AtomicCommit(paths: paths)
+            let prepared = try prepareForWrite()
+            let state = StoreState(paths: paths)
+            state.nextID = prepared.nextID
+            let author = self.author
+            let released = ReleasedFiles(commit: commit, label: label, at: now.timestamp, by: author)
+            state.released = released
+            do {
+                let result = try body(LargeChange(state: state, store: self, label: label, now: now))
+                try state.releaseWeeks()
+                guard !dryRun, state.hasChanges || released.hasRecords || !released.files.isEmpty else {
+                    released.discard()
+                    return result
+                }
+                var files = released.files
+                let rest = try state.pendingFiles(
+                    label: nil, timestamp: now.timestamp, author: author, createMeta: !prepared.metaCurrent)
+                for file in rest {
+                    guard let bytes = file.bytes else {
+                        files.append(.init(target: paths.absolute(file.relativePath), staged: nil, bytes: nil))
+                        continue
+                    }
+                    files.append(try commit.stageDurably(file.relativePath, bytes))
+                }
+                let number = (try UndoJournal.sequenceNumbers(in: paths.undoDirectory).last ?? 0) + 1
+                if let entry = try released.finishEntry(state.recordChanges, number: number, paths: paths) {
+                    files.append(entry)
+                }
+                do { try commit.commitByMoves(files, keepingCopies: true) } catch {
+                    released.discard()
+                    throw error
+                }
+                state.pruneUndoJournal()
+                return result
+            } catch {
+                released.discard()
+                throw error
+            }
+        }
+    }
+}

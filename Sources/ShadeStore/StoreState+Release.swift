@@ -1,0 +1,66 @@
+import ShadeCore
+
+/// A large change holds a few weeks at a time: once it is done with the weeks it has read, they
+/// are staged durably and let go of (read again, from the staged files, if asked for later), and
+/// the tasks it changed so far go to its change-log entry.
+extension StoreState {
+    /// Stages the weeks this step changed (and their id indexes), lets go of every week it has
+    /// read, and appends the task records changed so far to the change-log entry. Keyed records
+    /// (categories, series) stay: there are few, and a later week may change them again.
+    public func releaseWeeks() throws(StoreError) {
+        guard let released else { return }
+        for file in try weekFiles() {
+            guard let bytes = file.bytes else { continue }
+            try released.stage(file.relativePath, bytes)
+        }
+        for week in dirtyWeeks {
+            if weeks[week]?.isEmpty == false {
+                released.weeksWithTasks.insert(week)
+            } else {
+                released.weeksWithTasks.remove(week)
+            }
+        }
+        var tasks: [RecordChange] = []
+        var kept: [String] = []
+        for key in changeOrder {
+            guard key.hasPrefix("task:") else {
+                kept.append(key)
+                continue
+            }
+            if let change = changes.removeValue(forKey: key), change.before != change.after {
+                tasks.append(RecordChange(before: change.before, after: change.after))
+            }
+        }
+        changeOrder = kept
+        try released.append(tasks)
+        dirtyWeeks = []
+        dirtyIndexes = []
+        unindexedWeeks = []
+        weeks = [:]
+        filedKeys = [:]
+        removedTasks = [:]
+        weekIDs = [:]
+        occurrences = [:]
+    }
+}
+
+extension StoreState {
+    /// The uids a week holds (its filed tasks and the occurrences its series show), from its id
+    /// index alone; a week of an earlier format, which has no index, is read whole.
+    public func knownUIDs(in week: ISOWeek) throws(StoreError) -> [String] {
+        let index = paths.weekIndexFile(week)
+        let indexed = try FileSystem.exists(paths.absolute(index))
+        if indexed || released?.stagedPath(of: index) != nil || weekIDs[week] != nil {
+            return Array(try weekIndex(week).keys)
+        }
+        return try filedTasks(in: week).map(\.uid)
+    }
+
+    /// Sets `count` ids aside, to be given out by their owner in its own order; returns the first.
+    /// The ids handed out after them follow them.
+    public func reserveIDs(_ count: Int) throws(StoreError) -> Int {
+        let first = try idToHandOut()
+        nextID = first + count
+        return first
+    }
+}
