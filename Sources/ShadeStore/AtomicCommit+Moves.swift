@@ -49,7 +49,7 @@ extension AtomicCommit {
         do throws(StoreError) { try FileSystem.syncDirectory(paths.root) } catch { throw error.afterCommitPoint }
         // The change is durable. A failure from here on leaves the record, which the next command
         // that opens the store finishes.
-        if (try? finish(moves)) != nil, (try? syncFolders(of: moves.map(\.to))) != nil {
+        if (try? finishMoves(moves)) != nil, (try? syncFolders(of: moves.map(\.to))) != nil {
             try? FileSystem.remove(paths.commitRecord, in: folders)
         }
         backups.prune(preserved)

@@ -248,7 +248,7 @@ final class AtomicCommit {
                 pending.append((source, paths.absolute(to)))
             }
         }
-        try finish(pending)
+        try finishMoves(pending)
         for directory in Set(pending.map { FileSystem.parentDirectory(of: $0.to) }).sorted() {
             try FileSystem.syncDirectory(directory)
         }
@@ -259,6 +259,20 @@ final class AtomicCommit {
         for move in moves {
             if let from = move.from {
                 try FileSystem.replace(from, with: move.to, in: folders)
+            } else {
+                try FileSystem.remove(move.to, in: folders)
+            }
+        }
+    }
+
+    /// The moves of a record of moves, each a plain rename over its target: the staged file is
+    /// gone the moment its content is in place, so a replay after a crash never moves a file twice
+    /// (an exchange, as `finish` does, leaves the old content under the staged name until it is
+    /// removed, and a replay then would put it back).
+    func finishMoves(_ moves: [(from: String?, to: String)]) throws(StoreError) {
+        for move in moves {
+            if let from = move.from {
+                try FileSystem.rename(from, to: move.to, in: folders)
             } else {
                 try FileSystem.remove(move.to, in: folders)
             }

@@ -54,8 +54,12 @@ final class ReleasedFiles {
         guard entryHasRecords, let open = entry else { return nil }
         try FileSystem.writeAll(open.fd, Array("]}".utf8), path: open.path)
         if fdatasync(open.fd) != 0 { throw StoreError.io(operation: "sync", path: open.path, errno: errno) }
-        close(open.fd)
         entry = nil
+        guard close(open.fd) == 0 else {
+            let code = errno
+            try? FileSystem.remove(open.path)
+            throw StoreError.io(operation: "close", path: open.path, errno: code)
+        }
         return AtomicCommit.StagedFile(
             target: paths.absolute(paths.changeLogFile(number)), staged: open.path, bytes: nil)
     }

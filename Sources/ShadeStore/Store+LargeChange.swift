@@ -37,6 +37,7 @@ extension Store {
             let author = self.author
             let released = ReleasedFiles(commit: commit, label: label, at: now.timestamp, by: author)
             state.released = released
+            var committing = false
             do {
                 let result = try body(LargeChange(state: state, store: self, label: label, now: now))
                 try state.releaseWeeks()
@@ -58,14 +59,14 @@ extension Store {
                 if let entry = try released.finishEntry(state.recordChanges, number: number, paths: paths) {
                     files.append(entry)
                 }
-                do { try commit.commitByMoves(files, keepingCopies: true) } catch {
-                    released.discard()
-                    throw error
-                }
+                committing = true
+                try commit.commitByMoves(files, keepingCopies: true)
                 state.pruneUndoJournal()
                 return result
             } catch {
-                released.discard()
+                // Before the commit point, what was staged goes (`commitByMoves` removes its own
+                // files); after it, the record names the staged files and the next command moves them.
+                if !committing { released.discard() }
                 throw error
             }
         }

@@ -99,9 +99,13 @@ public final class TaskBuckets {
             let path = file(of: week)
             let fd = LinkFreePath.open(path, O_WRONLY | O_CREAT | O_APPEND, mode: 0o600)
             guard fd >= 0 else { throw FileSystem.refusal(of: path, operation: "create", errno: errno) }
-            defer { close(fd) }
-            try FileSystem.writeAll(fd, bytes, path: path)
             written.insert(week)
+            do throws(StoreError) { try FileSystem.writeAll(fd, bytes, path: path) } catch {
+                close(fd)
+                throw error
+            }
+            // A bucket is read back by this import: a write the close says was lost is an error.
+            guard close(fd) == 0 else { throw .io(operation: "close", path: path, errno: errno) }
         }
         pending = [:]
         pendingBytes = 0

@@ -65,6 +65,9 @@ extension Shade {
                 let streamed = StreamedImport(
                     source: .prefixed(opened.head, opened.fd), format: guessed, context: context,
                     operationContext: session.operationContext(now), dryRun: dryRun, listing: json)
+                // Who the change is by is found out before the store's lock is taken (git is never
+                // started while other shade processes wait for the lock), as every commit does.
+                _ = session.identity.name
                 let result: (tally: ImportTally, notes: [String])
                 do {
                     result = try streamed.run(

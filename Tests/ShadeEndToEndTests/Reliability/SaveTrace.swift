@@ -66,9 +66,14 @@ struct SaveTrace {
             return SaveTrace(calls: [], beforeLock: [:])
         }
         let window = parsed[lockIndex...]
-        // The save ends with its last flush (a directory fsync) or the removal of the commit record.
+        // The save ends with its last flush (a directory fsync) or the removal of the commit record;
+        // a commit by moves (its record of moves renamed in as `commit.json`) with the flush of the
+        // store's folder that makes the record durable: the moves after it are the record's to
+        // finish, by this command or the next.
+        let moves = window.firstIndex { $0.name == "renameat" && $0.line.contains("-moves.tmp") }
         let end =
-            window.lastIndex {
+            moves.flatMap { point in window[point...].firstIndex { $0.name == "fsync" } }
+            ?? window.lastIndex {
                 $0.name == "fsync" || (["unlink", "unlinkat"].contains($0.name) && $0.line.contains("commit.json"))
             }
             ?? lockIndex
@@ -79,7 +84,7 @@ struct SaveTrace {
                 ($0.name == "rename" && $0.line.contains("/.staging/") && !$0.line.contains("cache"))
                     || ($0.name == "renameat" && $0.line.contains("-commit.tmp"))
             }
-            ?? end
+            ?? moves ?? end
         var writable: Set<String> = []
         var calls: [Call] = []
         for index in window.indices {
