@@ -30,13 +30,18 @@ final class CSVInput: InputStream {
         return !pending.isEmpty
     }
 
+    /// Fills `buffer` as far as the source goes (CSV.swift looks for a byte-order mark in the
+    /// first read alone, so that one must not stop at a chunk's end).
     override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength length: Int) -> Int {
-        guard hasBytesAvailable else { return 0 }
-        let count = min(length, pending.count)
-        pending.withUnsafeBufferPointer { source in
-            if let base = source.baseAddress { buffer.update(from: base, count: count) }
+        var count = 0
+        while count < length, hasBytesAvailable {
+            let part = min(length - count, pending.count)
+            pending.withUnsafeBufferPointer { source in
+                if let base = source.baseAddress { (buffer + count).update(from: base, count: part) }
+            }
+            pending = pending.dropFirst(part)
+            count += part
         }
-        pending = pending.dropFirst(count)
         return count
     }
 
