@@ -27,7 +27,9 @@ struct TextLines {
 
     /// The next line's bytes, without its line break.
     private mutating func nextBytes() throws(ImportError) -> ArraySlice<UInt8>? {
+        // A line within the chunk is a slice of it; one across chunks is gathered.
         var line: ArraySlice<UInt8> = []
+        var gathered: [UInt8] = []
         var broken = false
         while !broken {
             if chunk.isEmpty {
@@ -37,16 +39,18 @@ struct TextLines {
                 }
                 chunk = next
             }
-            if let end = Self.firstLineFeed(in: chunk) {
-                let piece = chunk[..<end]
-                line = line.isEmpty ? piece : ArraySlice(line + piece)
-                chunk = chunk[(end + 1)...]
-                broken = true
+            let end = Self.firstLineFeed(in: chunk)
+            let piece = chunk[..<(end ?? chunk.endIndex)]
+            if line.isEmpty, gathered.isEmpty {
+                line = piece
             } else {
-                line = line.isEmpty ? chunk : ArraySlice(line + chunk)
-                chunk = []
+                if gathered.isEmpty { gathered.append(contentsOf: line) }
+                gathered.append(contentsOf: piece)
             }
+            chunk = end.map { chunk[($0 + 1)...] } ?? []
+            broken = end != nil
         }
+        if !gathered.isEmpty { line = gathered[...] }
         if number == 0, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
         if !broken && line.isEmpty { return nil }
         if broken, line.last == UInt8(ascii: "\r") { line = line.dropLast() }
