@@ -94,8 +94,11 @@ extension InterchangeFormat {
                 let got = head.withUnsafeMutableBytes {
                     Glibc.read(fd, $0.baseAddress.map { $0 + count }, size - count)
                 }
-                if got < 0, errno == EINTR { continue }
-                guard got > 0 else { break }
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    throw ImportError("\(path) cannot be read: \(String(cString: strerror(errno)))")
+                }
+                if got == 0 { break }
                 count += got
             }
             return Array(head.prefix(count))

@@ -72,6 +72,8 @@ import Testing
         let error = F.failure { try F.gathered(.csv, .file("/nonexistent/shade-tasks.csv")) }
         #expect(error?.hasPrefix("/nonexistent/shade-tasks.csv cannot be opened") == true, "\(error ?? "")")
         #expect(F.failure { try F.gathered(.csv, .file("/")) } == "the file is a directory")
+        #expect(throws: ImportError.self) { try InterchangeFormat.head(of: .file("/")) }
+        #expect(throws: ImportError.self) { try InterchangeFormat.head(of: .file("/nonexistent/shade-tasks.csv")) }
     }
 
     @Test func aRegularFileOverTheLimitIsRefusedBeforeItIsRead() throws {
