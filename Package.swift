@@ -98,6 +98,9 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(name: "ShadeReportTests", dependencies: ["ShadeReport", "ShadeCore", "ShadeTestSupport"]),
         .testTarget(
+            name: "ShadeInterchangeTests",
+            dependencies: ["ShadeInterchange", "ShadeCore", "ShadePlatform"]),
+        .testTarget(
             name: "ShadeCLITests",
             dependencies: [
                 "ShadeCLI", "ShadeHost", "ShadeStore", "ShadeCore", "ShadeManual", "ShadeCompletion",

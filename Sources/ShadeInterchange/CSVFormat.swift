@@ -60,15 +60,26 @@ enum CSVFormat {
         columns.map { (values[$0] ?? nil) ?? "" }
     }
 
-    static func read(_ bytes: [UInt8], context: InterchangeContext) throws(ImportError) -> PlannerBundle {
-        let text = try InterchangeText.decode(bytes)
+    /// Reads the rows one at a time, handing each task or series to `body` with the line it
+    /// starts on (a quoted field may hold line breaks).
+    static func stream(
+        _ chunks: ImportChunks, context: InterchangeContext, _ body: (TextRecord.Either, Int) throws -> Void
+    ) throws -> StreamedImportSummary {
+        let input = CSVInput(chunks)
+        /// The line that is not UTF-8, when a row that ends on `line` reaches it.
+        func failure(reaching line: Int) -> ImportError? {
+            guard let failure = input.failure, failure.line ?? 0 <= line else { return nil }
+            return failure
+        }
         let reader: CSVReader
-        do { reader = try CSVReader(string: text, hasHeaderRow: false) } catch {
-            throw ImportError(line: 1, "not CSV: \(error)")
+        do { reader = try CSVReader(stream: input, hasHeaderRow: false) } catch {
+            throw input.failure ?? ImportError(line: 1, "not CSV: \(error)")
         }
         guard let header = reader.next() else {
-            throw ImportError(line: 1, "the file is empty; a CSV needs a header line")
+            throw input.failure ?? ImportError(line: 1, "the file is empty; a CSV needs a header line")
         }
+        var line = 2 + newlines(in: header)
+        if let failure = failure(reaching: line - 1) { throw failure }
         let names = header.map { $0.trimming(" \t").lowercased().replacingOccurrences(of: "-", with: "_") }
         guard names.contains("title") else {
             throw ImportError(line: 1, "the header line names no title column (uid,date,slot,time,title,…)")
@@ -76,25 +87,23 @@ enum CSVFormat {
         guard names.contains("date") else {
             throw ImportError(line: 1, "the header line names no date column (uid,date,slot,time,title,…)")
         }
-        var bundle = PlannerBundle(taskFields: TextRecord.taskFields(Set(names)))
+        var summary = StreamedImportSummary(taskFields: TextRecord.taskFields(Set(names)))
         let unknown = names.filter { !columns.contains($0) && !$0.isEmpty }
-        if !unknown.isEmpty { bundle.notes.append("columns not read: \(unknown.joined(separator: ", "))") }
-        var line = 2 + newlines(in: header)
+        if !unknown.isEmpty { summary.notes.append("columns not read: \(unknown.joined(separator: ", "))") }
         while let fields = reader.next() {
             defer { line += 1 + newlines(in: fields) }
+            if let failure = failure(reaching: line + newlines(in: fields)) { throw failure }
             if fields.allSatisfy({ $0.isEmpty }) { continue }
             guard fields.count == names.count else {
                 throw ImportError(line: line, "the row has \(fields.count) fields; the header has \(names.count)")
             }
             let values = Dictionary(zip(names, fields), uniquingKeysWith: { first, _ in first })
             let record = TextRecord(values: values, line: line, identity: "csv\n" + fields.joined(separator: "\n"))
-            switch try record.record(context: context) {
-            case .task(let task): bundle.tasks.append(task)
-            case .series(let series): bundle.records.append(AnyKeyedRecord(series))
-            }
+            try body(try record.record(context: context), line)
         }
+        if let failure = input.failure { throw failure }
         if let error = reader.error { throw ImportError(line: line, "not CSV: \(error)") }
-        return bundle
+        return summary
     }
 
     private static func newlines(in fields: [String]) -> Int {

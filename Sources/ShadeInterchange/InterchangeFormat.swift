@@ -70,9 +70,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         var bundle: PlannerBundle
         switch self {
         case .json: bundle = try PlannerDocument.decode(bytes)
-        case .csv: bundle = try CSVFormat.read(bytes, context: context)
-        case .todotxt: bundle = try TodoTxtFormat.read(bytes, context: context)
-        case .taskwarrior: bundle = try TaskwarriorFormat.read(bytes, context: context)
+        case .csv, .todotxt, .taskwarrior: bundle = try readStreamed(bytes, context: context)
         case .ics: bundle = try ICalendarFormat.read(bytes, context: context)
         }
         try ImportValidation.checkDates(bundle)

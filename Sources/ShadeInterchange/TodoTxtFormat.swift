@@ -74,23 +74,26 @@ enum TodoTxtFormat {
         return LocalZone.local(instant).date.description
     }
 
-    static func read(_ bytes: [UInt8], context: InterchangeContext) throws(ImportError) -> PlannerBundle {
-        let text = try InterchangeText.decode(bytes)
-        var bundle = PlannerBundle(
-            taskFields: [.date, .slot, .time, .title, .status, .tags, .category, .favorite, .remind, .to, .doneAt])
-        for (index, line) in InterchangeText.lines(text).enumerated() {
+    /// The task fields a todo.txt line holds.
+    static let taskFields: Set<PlannerTask.Field> = [
+        .date, .slot, .time, .title, .status, .tags, .category, .favorite, .remind, .to, .doneAt,
+    ]
+
+    /// Reads the lines one at a time, handing each task or series to `body` with its line.
+    static func stream(
+        _ chunks: ImportChunks, context: InterchangeContext, _ body: (TextRecord.Either, Int) throws -> Void
+    ) throws -> StreamedImportSummary {
+        var lines = TextLines(chunks)
+        while let (line, number) = try lines.next() {
             let words: [String] = line.split(whereSeparator: { (character: Character) -> Bool in
                 character == " " || character == "\t"
             }).map { String($0) }
             guard !words.isEmpty else { continue }
-            var record = try parse(words, line: index + 1, identity: "todotxt\n" + line)
+            var record = try parse(words, line: number, identity: "todotxt\n" + line)
             if record.values["date"] == nil { record.values["date"] = context.now.date.description }
-            switch try record.record(context: context) {
-            case .task(let task): bundle.tasks.append(task)
-            case .series(let series): bundle.records.append(AnyKeyedRecord(series))
-            }
+            try body(try record.record(context: context), number)
         }
-        return bundle
+        return StreamedImportSummary(taskFields: taskFields)
     }
 
     /// The words of one line as fields by name.
