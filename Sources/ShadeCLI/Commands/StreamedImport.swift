@@ -37,24 +37,48 @@ struct StreamedImport {
             var seen = Seen()
             var series: [RepeatSeries] = []
             var count = 0
+            // The days of the occurrences the file brings as records of their own, by series: each
+            // series the file brings skips them (as a whole-file import's `linkOccurrences`).
+            var occurrenceDays: [String: Set<CivilDate>] = [:]
+            // Taskwarrior children, resolved against their parents once every record is read.
+            // (Each keeps its place in the file: the tasks added are numbered in the file's order.)
+            var children: [(task: PlannerTask, line: Int, parent: String, sequence: Int)] = []
+            func setAside(_ task: PlannerTask, line: Int, sequence: Int) throws {
+                let hash = task.uid.hashValue
+                if let first = seen.first[hash] {
+                    seen.sharing[hash, default: [first]].append(Int32(sequence))
+                } else {
+                    seen.first[hash] = Int32(sequence)
+                }
+                if let owner = task.series { occurrenceDays[owner, default: []].insert(task.date) }
+                try buckets.append(task, sequence: sequence, line: line, parent: nil)
+            }
             let summary = try format.stream(from: source, context: context) { record in
                 switch record {
                 case .series(let made, _): series.append(made)
-                case .task(let task, let line, let parent):
-                    let hash = task.uid.hashValue
-                    if let first = seen.first[hash] {
-                        seen.sharing[hash, default: [first]].append(Int32(count))
-                    } else {
-                        seen.first[hash] = Int32(count)
-                    }
-                    try buckets.append(task, sequence: count, line: line, parent: parent)
-                    count += 1
+                case .task(let task, let line, let parent?): children.append((task, line, parent, count))
+                case .task(let task, let line, nil): try setAside(task, line: line, sequence: count)
                 }
+                if case .task = record { count += 1 }
             }
+            // A child the series shows as it is (dropped) is given no id.
+            var dropped: [Int] = []
+            for child in children {
+                guard let task = summary.resolve(child.task, parent: child.parent) else {
+                    dropped.append(child.sequence)
+                    continue
+                }
+                try setAside(task, line: child.line, sequence: child.sequence)
+            }
+            children = []
+            var linked = PlannerBundle(records: series.map(AnyKeyedRecord.init))
+            linked.linkOccurrences(occurrenceDays)
+            series = linked.series
             let state = change.state
             // Where the planner holds each uid the file gives (by hash; told apart when read).
             var plannerWeek: [Int: ISOWeek] = [:]
             var known = [Bool](repeating: false, count: count)
+            for sequence in dropped { known[sequence] = true }
             for (index, week) in try state.storedWeeks().enumerated() {
                 for uid in try state.knownUIDs(in: week) {
                     let hash = uid.hashValue
@@ -88,7 +112,7 @@ struct StreamedImport {
                 var tasks: [PlannerTask] = []
                 var places: [String: Int] = [:]
                 for entry in try buckets.take(week) {
-                    guard var task = summary.resolve(entry.task, parent: entry.parent) else { continue }
+                    var task = entry.task
                     let hash = task.uid.hashValue
                     if sharedHashes.contains(hash) {
                         if let earlier = sharedUIDs[task.uid] {

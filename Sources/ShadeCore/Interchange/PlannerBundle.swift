@@ -42,6 +42,12 @@ extension PlannerBundle {
         for task in tasks {
             if let series = task.series { dates[series, default: []].insert(task.date) }
         }
+        linkOccurrences(dates)
+    }
+
+    /// The same, from the days of the occurrences brought, by series uid (a large import, which
+    /// holds its tasks a week at a time, gathers them as it reads).
+    public mutating func linkOccurrences(_ dates: [String: Set<CivilDate>]) {
         guard !dates.isEmpty else { return }
         records = records.map { record in
             guard var series = record.base as? RepeatSeries, let days = dates[series.uid] else { return record }
