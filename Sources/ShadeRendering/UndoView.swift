@@ -9,12 +9,18 @@ public enum UndoView {
         return "undid “\(change.label)” (" + touched(change) + ")"
     }
 
+    /// The most task ids an undo names.
+    static let shownIDs = 20
+
     /// `task 4, 7` · `category school` · `tasks 4, 7 and category school` · `repeating “Gym”`.
     public static func touched(_ change: Change) -> SafeText {
         let ids = change.records.compactMap { ($0.after ?? $0.before)?.task?.id }
         var parts: [SafeText] = []
         if !ids.isEmpty {
-            parts.append("task\(ids.count == 1 ? "" : "s") \(ids.map { String($0) }.joined(separator: ", "))")
+            // A large import's undo names its first tasks and counts the rest.
+            let shown = ids.prefix(shownIDs).map { String($0) }.joined(separator: ", ")
+            let rest = ids.count > shownIDs ? " and \(ids.count - shownIDs) more" : ""
+            parts.append("task\(ids.count == 1 ? "" : "s") \(shown)\(rest)")
         }
         // Records of every other kind, by kind in the order first touched, each named once.
         var kinds: [(noun: (one: String, many: String), names: [String])] = []

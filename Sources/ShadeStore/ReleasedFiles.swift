@@ -52,6 +52,9 @@ final class ReleasedFiles {
     {
         try append(records)
         guard entryHasRecords, let open = entry else { return nil }
+        let target = paths.absolute(paths.changeLogFile(number))
+        // The change log's folder, on a store's first change, is made before the commit point.
+        try FileSystem.makeDirectories(FileSystem.parentDirectory(of: target))
         try FileSystem.writeAll(open.fd, Array("]}".utf8), path: open.path)
         if fdatasync(open.fd) != 0 { throw StoreError.io(operation: "sync", path: open.path, errno: errno) }
         entry = nil
@@ -60,8 +63,7 @@ final class ReleasedFiles {
             try? FileSystem.remove(open.path)
             throw StoreError.io(operation: "close", path: open.path, errno: code)
         }
-        return AtomicCommit.StagedFile(
-            target: paths.absolute(paths.changeLogFile(number)), staged: open.path, bytes: nil)
+        return AtomicCommit.StagedFile(target: target, staged: open.path, bytes: nil)
     }
 
     /// Every store file staged (the entry is `finishEntry`'s).

@@ -63,6 +63,17 @@ private let entries: [(number: Int, change: Change)] = [
         #expect(UndoView.render(nil) == "nothing to undo")
     }
 
+    @Test func undoOfALargeImportNamesItsFirstTasksAndCountsTheRest() {
+        let records = (1...25).map { id -> RecordChange in
+            var task = added
+            task.id = id
+            return RecordChange(before: nil, after: .task(task))
+        }
+        let change = Change(label: "import big.csv", at: "2026-11-25T09:00:00", by: "ana", records: records)
+        let first = (1...20).map(String.init).joined(separator: ", ")
+        #expect(UndoView.render(change) == "undid “import big.csv” (tasks \(first) and 5 more)")
+    }
+
     @Test func undoAsJSONListsTheTasksRestoredAndRemoved() throws {
         let context = RenderContext(style: .plain, now: .fixture("2026-11-25T09:00"), schedule: .standard)
         try RecordedText.check(UndoView.json(entries[1].change, context: context), "undo-json")
