@@ -1,14 +1,30 @@
 import ShadeCore
 import ShadePlatform
+import Synchronization
 
 /// The process's time zone (`TZ`, else the system's), for the formats that write instants in
 /// UTC (Taskwarrior, iCalendar): which local day and time an instant falls on, and back.
 enum LocalZone {
+    /// `TZ` as the zone was last set from (`.some(nil)`: unset), so that a conversion sets the zone
+    /// again only when `TZ` changed: `tzset` with no `TZ` looks at /etc/localtime each time, which
+    /// took over a third of a Taskwarrior import.
+    private static let zoneSetFrom = Mutex<String??>(nil)
+
+    /// Sets the zone from `TZ` unless it is set from this `TZ` already.
+    private static func setZone() {
+        let current = getenv("TZ").map { String(cString: $0) }
+        zoneSetFrom.withLock { last in
+            guard last != .some(current) else { return }
+            tzset()
+            last = .some(current)
+        }
+    }
+
     /// The local wall-clock date, time and UTC offset of an instant (seconds since 1970, UTC).
     static func local(_ seconds: Int) -> (date: CivilDate, time: TimeOfDay, second: Int, offset: Int) {
         var instant = time_t(seconds)
         var parts = tm()
-        tzset()
+        setZone()
         localtime_r(&instant, &parts)
         let date =
             CivilDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
@@ -28,7 +44,7 @@ enum LocalZone {
         parts.tm_min = Int32(time.minutes % 60)
         parts.tm_sec = Int32(second)
         parts.tm_isdst = -1
-        tzset()
+        setZone()
         return Int(mktime(&parts))
     }
 

@@ -3,17 +3,20 @@ import ShadeJSON
 import ShadePlatform
 
 /// The tasks of a large import set aside by week until their week's turn: the file is read once,
-/// in its order, and merged week by week, holding one week at a time. Each week's bucket is a
-/// file of the store's staging folder (written under the store's lock, removed when the import
-/// ends; a crash leaves it to the next writer's clean-up), one task a line, as the change log
-/// writes one, with the line of the file it came from.
+/// in its order, and merged week by week, holding one week at a time. The buckets share one
+/// spill file in the store's staging folder (written under the store's lock, removed when the
+/// import ends; a crash leaves it to the next writer's clean-up), each week's text in pieces whose
+/// places are kept, one task a line, as the change log writes one, with its line in the file.
 public final class TaskBuckets {
-    private let directory: String
-    private let prefix: String
-    /// Text waiting to be appended to each week's bucket, written out once it holds `bufferLimit` bytes.
+    private let path: String
+    /// The spill file, open for appending once the first buffer is written out.
+    private var fd: Int32 = -1
+    private var size = 0
+    /// Text waiting to be written out for each week, once `bufferLimit` bytes wait.
     private var pending: [ISOWeek: [UInt8]] = [:]
     private var pendingBytes = 0
-    private var written: Set<ISOWeek> = []
+    /// Where each week's text lies in the spill file.
+    private var written: [ISOWeek: [(offset: Int, count: Int)]] = [:]
     private let bufferLimit: Int
 
     /// One task as set aside: where it stands in the file, its line, and (for a Taskwarrior
@@ -26,15 +29,14 @@ public final class TaskBuckets {
     }
 
     public init(store: Store, bufferLimit: Int = 8 << 20) {
-        directory = store.paths.staging
-        prefix = "\(getpid())-bucket-"
+        path = "\(store.paths.staging)/\(getpid())-buckets.tmp"
         self.bufferLimit = bufferLimit
     }
 
     deinit { removeAll() }
 
     /// The weeks set aside, in order.
-    public var weeks: [ISOWeek] { written.union(pending.keys).sorted() }
+    public var weeks: [ISOWeek] { Set(written.keys).union(pending.keys).sorted() }
 
     /// Sets a task aside in its week's bucket.
     public func append(_ task: PlannerTask, sequence: Int, line: Int, parent: String?) throws(StoreError) {
@@ -44,7 +46,7 @@ public final class TaskBuckets {
         object.appendUnique("l", .int(Int64(line)))
         object.appendUnique("t", TaskRecord.encode(placed, .placed))
         if let parent { object.appendUnique("p", .string(parent)) }
-        var bytes = try StoreText.bytes(.object(object), layout: .compact, file: directory)
+        var bytes = try StoreText.bytes(.object(object), layout: .compact, file: path)
         bytes.append(UInt8(ascii: "\n"))
         pending[task.week, default: []] += bytes
         pendingBytes += bytes.count
@@ -54,11 +56,18 @@ public final class TaskBuckets {
     /// Takes a week's tasks out of its bucket, in the order they were set aside.
     public func take(_ week: ISOWeek) throws(StoreError) -> [Entry] {
         var bytes: [UInt8] = []
-        let path = file(of: week)
-        if written.contains(week) {
-            bytes = try FileSystem.read(path, limit: Int.max) ?? []
-            try FileSystem.remove(path)
-            written.remove(week)
+        for piece in written.removeValue(forKey: week) ?? [] {
+            var chunk = [UInt8](repeating: 0, count: piece.count)
+            var filled = 0
+            while filled < piece.count {
+                let count = chunk.withUnsafeMutableBytes {
+                    pread(fd, $0.baseAddress! + filled, piece.count - filled, off_t(piece.offset + filled))
+                }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { throw .io(operation: "read", path: path, errno: count == 0 ? EIO : errno) }
+                filled += count
+            }
+            bytes += chunk
         }
         bytes += pending.removeValue(forKey: week) ?? []
         var entries: [Entry] = []
@@ -72,8 +81,12 @@ public final class TaskBuckets {
 
     /// Removes every bucket.
     public func removeAll() {
-        for week in written { try? FileSystem.remove(file(of: week)) }
-        written = []
+        if fd >= 0 {
+            close(fd)
+            try? FileSystem.remove(path)
+        }
+        fd = -1
+        written = [:]
         pending = [:]
         pendingBytes = 0
     }
@@ -93,23 +106,29 @@ public final class TaskBuckets {
             parent: try reader.optionalString("p"), task: task)
     }
 
+    /// Writes the waiting text out, a week after another, to the end of the spill file.
     private func flush() throws(StoreError) {
-        try FileSystem.makeDirectories(directory)
-        for (week, bytes) in pending {
-            let path = file(of: week)
-            let fd = LinkFreePath.open(path, O_WRONLY | O_CREAT | O_APPEND, mode: 0o600)
+        if fd < 0 {
+            try FileSystem.makeDirectories(FileSystem.parentDirectory(of: path))
+            fd = LinkFreePath.open(path, O_RDWR | O_CREAT | O_TRUNC, mode: 0o600)
             guard fd >= 0 else { throw FileSystem.refusal(of: path, operation: "create", errno: errno) }
-            written.insert(week)
-            do throws(StoreError) { try FileSystem.writeAll(fd, bytes, path: path) } catch {
-                close(fd)
-                throw error
-            }
-            // A bucket is read back by this import: a write the close says was lost is an error.
-            guard close(fd) == 0 else { throw .io(operation: "close", path: path, errno: errno) }
         }
+        var out: [UInt8] = []
+        out.reserveCapacity(pendingBytes)
+        for (week, bytes) in pending {
+            written[week, default: []].append((size + out.count, bytes.count))
+            out += bytes
+        }
+        // pwrite at the known end: what is read back is what this import wrote.
+        var done = 0
+        while done < out.count {
+            let count = out.withUnsafeBytes { pwrite(fd, $0.baseAddress! + done, out.count - done, off_t(size + done)) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw .io(operation: "write", path: path, errno: errno) }
+            done += count
+        }
+        size += out.count
         pending = [:]
         pendingBytes = 0
     }
-
-    private func file(of week: ISOWeek) -> String { "\(directory)/\(prefix)\(week).tmp" }
 }
