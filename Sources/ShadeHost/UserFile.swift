@@ -97,7 +97,9 @@ public enum UserFile {
             var head = [UInt8](repeating: 0, count: 1 << 16)
             var filled = 0
             while filled < head.count {
-                let count = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+                let count = head.withUnsafeMutableBytes {
+                    Glibc.read(fd, $0.baseAddress.map { $0 + filled }, $0.count - filled)
+                }
                 if count < 0 {
                     if errno == EINTR { continue }
                     throw .unreadable(path: path, step: .read, reason: String(cString: strerror(errno)))

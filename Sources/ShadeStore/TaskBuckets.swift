@@ -61,7 +61,7 @@ public final class TaskBuckets {
             var filled = 0
             while filled < piece.count {
                 let count = chunk.withUnsafeMutableBytes {
-                    pread(fd, $0.baseAddress! + filled, piece.count - filled, off_t(piece.offset + filled))
+                    pread(fd, $0.baseAddress.map { $0 + filled }, piece.count - filled, off_t(piece.offset + filled))
                 }
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { throw .io(operation: "read", path: path, errno: count == 0 ? EIO : errno) }
@@ -122,7 +122,9 @@ public final class TaskBuckets {
         // pwrite at the known end: what is read back is what this import wrote.
         var done = 0
         while done < out.count {
-            let count = out.withUnsafeBytes { pwrite(fd, $0.baseAddress! + done, out.count - done, off_t(size + done)) }
+            let count = out.withUnsafeBytes {
+                pwrite(fd, $0.baseAddress.map { $0 + done }, out.count - done, off_t(size + done))
+            }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { throw .io(operation: "write", path: path, errno: errno) }
             done += count
