@@ -31,16 +31,17 @@ extension StoreManual {
                     """
                     An import of csv, todo.txt or Taskwarrior is read once, a record at a time; its tasks
                     are set aside by week in one spill file of STORE/.staging/, then merged a week at a
-                    time. Each week's files are staged and flushed as the week is done, and the change-log
-                    entry grows in a staged file, so memory holds a week, not the import (a million tasks
-                    peak under 100 MB). The commit record is then STORE/commit.json, which names the moves
-                    (staged file to target, or a target to remove) instead of carrying the content: written,
-                    flushed and renamed in, the store directory flushed (the commit point); the staged
-                    files are renamed over their targets (plainly: the staged name is gone once its content
-                    is in place), their folders flushed, and commit.json removed. A crash after the commit
-                    point leaves commit.json, which the next shade finishes (a move whose staged file is
-                    gone was done); one before it leaves only staged files. The whole import is one entry
-                    of the change log, read back up to 1 GiB.
+                    time. Each week's files are staged as the week is done, and the change-log entry grows
+                    in a staged file, so memory holds a week, not the import (a million tasks peak under
+                    100 MB). All are flushed at once (one syncfs), and the commit record is then
+                    STORE/commit.json, which names the moves (staged file to target, or a target to
+                    remove) instead of carrying the content: written, flushed and renamed in, the store
+                    directory flushed (the commit point); the staged files are renamed over their targets
+                    (plainly: the staged name is gone once its content is in place), their folders
+                    flushed, and commit.json removed. A crash after the commit point leaves commit.json,
+                    which the next shade finishes (a move whose staged file is gone was done); one before
+                    it leaves only staged files. The whole import is one entry of the change log, read
+                    back up to 1 GiB.
                     """),
                 .item(
                     "The REPL answers after one flush",

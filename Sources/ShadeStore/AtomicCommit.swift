@@ -28,13 +28,13 @@ final class AtomicCommit {
     struct StagedFile {
         let target: String
         let staged: String?
-        /// The content, which the commit record carries; nil for a file staged durably (flushed),
-        /// which a record of moves names instead.
+        /// The content, which the commit record carries; nil for a file staged for a commit by
+        /// moves, whose record names it instead.
         let bytes: [UInt8]?
     }
 
     /// The most a commit's files may hold together for the commit record to carry their content;
-    /// a larger change (a large import) is staged durably and committed by a record of moves.
+    /// a larger change (a large import) is committed by a record of moves.
     static let inlineRecordLimit = 32 << 20
 
     /// Writes `files` (paths relative to the store root; nil bytes remove the file) so that all
@@ -46,11 +46,11 @@ final class AtomicCommit {
     /// Writes each file in full to the staging directory, unflushed (the commit record carries
     /// its content and is flushed); nothing is visible yet.
     ///
-    /// Files holding more than `inlineRecordLimit` together are staged durably instead (each
-    /// flushed, as `stageDurably` does), and the commit records their moves.
+    /// Files holding more than `inlineRecordLimit` together are staged for a commit by moves
+    /// instead (`stageForMoves`), and the commit records their moves.
     func stage(_ files: [(relativePath: String, bytes: [UInt8]?)]) throws(StoreError) -> [StagedFile] {
         try FileSystem.makeDirectories(paths.staging)
-        let durably = files.reduce(0) { $0 + ($1.bytes?.count ?? 0) } > Self.inlineRecordLimit
+        let byMoves = files.reduce(0) { $0 + ($1.bytes?.count ?? 0) } > Self.inlineRecordLimit
         var staged: [StagedFile] = []
         do throws(StoreError) {
             for file in files {
@@ -59,8 +59,8 @@ final class AtomicCommit {
                     continue
                 }
                 staged.append(
-                    durably
-                        ? try stageDurably(file.relativePath, bytes)
+                    byMoves
+                        ? try stageForMoves(file.relativePath, bytes)
                         : try stageFile(file.relativePath, bytes, flush: false, keeping: true))
             }
         } catch {
@@ -70,11 +70,12 @@ final class AtomicCommit {
         return staged
     }
 
-    /// Writes one file in full to the staging directory and flushes it, for a commit by moves:
-    /// its content is not kept (the caller may let go of it at once).
-    func stageDurably(_ relativePath: String, _ bytes: [UInt8]) throws(StoreError) -> StagedFile {
+    /// Writes one file in full to the staging directory, for a commit by moves (which flushes every
+    /// staged file at once before its commit point): its content is not kept (the caller may let
+    /// go of it at once).
+    func stageForMoves(_ relativePath: String, _ bytes: [UInt8]) throws(StoreError) -> StagedFile {
         try FileSystem.makeDirectories(paths.staging)
-        return try stageFile(relativePath, bytes, flush: true, keeping: false)
+        return try stageFile(relativePath, bytes, flush: false, keeping: false)
     }
 
     private func stageFile(_ relativePath: String, _ bytes: [UInt8], flush: Bool, keeping: Bool) throws(StoreError)

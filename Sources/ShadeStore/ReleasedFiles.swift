@@ -2,7 +2,7 @@ import ShadeCore
 import ShadePlatform
 
 /// What a large change (an import of many tasks) has written so far and let go of: the files of
-/// the weeks it is done with, each staged durably, and its change-log entry, appended to a staged
+/// the weeks it is done with, each staged, and its change-log entry, appended to a staged
 /// file a week at a time. Neither is held in memory; all are committed together by a record of
 /// moves (`AtomicCommit.commitByMoves`), or removed when the change is abandoned.
 final class ReleasedFiles {
@@ -26,9 +26,9 @@ final class ReleasedFiles {
     /// The staged file a store file was last written to, if this change has written it.
     func stagedPath(of relativePath: String) -> String? { staged[relativePath]?.staged }
 
-    /// Stages a store file durably, in place of an earlier staging of it.
+    /// Stages a store file for the commit, in place of an earlier staging of it.
     func stage(_ relativePath: String, _ bytes: [UInt8]) throws(StoreError) {
-        let file = try commit.stageDurably(relativePath, bytes)
+        let file = try commit.stageForMoves(relativePath, bytes)
         if let earlier = staged[relativePath] { commit.discard([earlier]) }
         staged[relativePath] = file
     }
@@ -45,7 +45,7 @@ final class ReleasedFiles {
     /// Whether the entry holds a record.
     var hasRecords: Bool { entryHasRecords }
 
-    /// Closes the entry with its last records, flushed, as the staged file of change-log entry
+    /// Closes the entry with its last records (flushed with the commit), as the staged file of change-log entry
     /// `number`.
     func finishEntry(_ records: [RecordChange], number: Int, paths: StorePaths) throws(StoreError)
         -> AtomicCommit.StagedFile?
@@ -56,7 +56,6 @@ final class ReleasedFiles {
         // The change log's folder, on a store's first change, is made before the commit point.
         try FileSystem.makeDirectories(FileSystem.parentDirectory(of: target))
         try FileSystem.writeAll(open.fd, Array("]}".utf8), path: open.path)
-        if fdatasync(open.fd) != 0 { throw StoreError.io(operation: "sync", path: open.path, errno: errno) }
         entry = nil
         guard close(open.fd) == 0 else {
             let code = errno

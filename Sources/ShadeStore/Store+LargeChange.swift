@@ -22,10 +22,38 @@ public struct LargeChange {
 
 extension Store {
     /// Runs `body` under the exclusive lock as one large change and commits what it changed by a
-    /// record of moves (`AtomicCommit.commitByMoves`): each week's files are staged durably as
+    /// record of moves (`AtomicCommit.commitByMoves`): each week's files are staged as
     /// `body` releases them, so the change is never whole in memory. With `dryRun`, nothing is
     /// committed and everything staged is removed. A failure anywhere leaves the store as it was.
+    ///
+    /// Like every first command, one that changes nothing (it fails, or is a dry run) leaves no
+    /// store behind where there was none.
     public func writeLarge<T>(label: String, now: Moment, dryRun: Bool, _ body: (LargeChange) throws -> T) throws -> T {
+        let created = try !FileSystem.exists(paths.root)
+        defer { if created, (try? FileSystem.exists(paths.meta)) == false { removeUnusedStore() } }
+        return try writeLargeLocked(label: label, now: now, dryRun: dryRun, body)
+    }
+
+    /// Removes the store directory a large change made and committed nothing to: its lock and the
+    /// folders its staging made, each only when empty (a directory someone else filled stays).
+    private func removeUnusedStore() {
+        func removeEmptyFolders(_ directory: String) {
+            for name in (try? FileSystem.list(directory)) ?? [] {
+                let path = directory + "/" + name
+                if (try? FileSystem.list(path)) != nil {
+                    removeEmptyFolders(path)
+                    try? FileSystem.removeDirectory(path)
+                }
+            }
+        }
+        removeEmptyFolders(paths.root)
+        try? FileSystem.remove(paths.lock)
+        try? FileSystem.removeDirectory(paths.root)
+    }
+
+    private func writeLargeLocked<T>(label: String, now: Moment, dryRun: Bool, _ body: (LargeChange) throws -> T)
+        throws -> T
+    {
         try FileSystem.makeDirectories(paths.root)
         _ = CommitJournal.boot
         let lock = try FileLock(path: paths.lock, mode: .exclusive, watcher: cache?.watcher)
@@ -53,7 +81,7 @@ extension Store {
                         files.append(.init(target: paths.absolute(file.relativePath), staged: nil, bytes: nil))
                         continue
                     }
-                    files.append(try commit.stageDurably(file.relativePath, bytes))
+                    files.append(try commit.stageForMoves(file.relativePath, bytes))
                 }
                 let number = (try UndoJournal.sequenceNumbers(in: paths.undoDirectory).last ?? 0) + 1
                 if let entry = try released.finishEntry(state.recordChanges, number: number, paths: paths) {

@@ -1,7 +1,7 @@
 import ShadeCore
 
 /// A large change holds a few weeks at a time: once it is done with the weeks it has read, they
-/// are staged durably and let go of (read again, from the staged files, if asked for later), and
+/// are staged and let go of (read again, from the staged files, if asked for later), and
 /// the tasks it changed so far go to its change-log entry.
 extension StoreState {
     /// Stages the weeks this step changed (and their id indexes), lets go of every week it has

@@ -33,6 +33,24 @@ import Testing
 
     static let calendarHead = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
 
+    /// An import that changes nothing where there is no planner yet (a bad file, a dry run, a file
+    /// of nothing) leaves no store behind, as no other first command does.
+    @Test func anImportThatChangesNothingLeavesNoStoreWhereThereWasNone() throws {
+        let shade = ShadeProcess(now: "2026-11-24T10:00")
+        let bad = shade.root + "/bad.csv"
+        try "uid,date,title\nu1,2026-13-40,Nope\n".write(toFile: bad, atomically: false, encoding: .utf8)
+        let good = shade.root + "/good.csv"
+        try "uid,date,title\nu1,2026-11-25,Fine\n".write(toFile: good, atomically: false, encoding: .utf8)
+        let empty = shade.root + "/empty.csv"
+        try "uid,date,title\n".write(toFile: empty, atomically: false, encoding: .utf8)
+        #expect(try shade.run(["import", bad]).status == 1)
+        #expect(try shade.run(["import", "--dry-run", good]).status == 0)
+        #expect(try shade.run(["import", empty]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: shade.store))
+        #expect(try shade.run(["import", good]).status == 0)
+        #expect(try shade.allTasks().count == 1)
+    }
+
     @Test(arguments: ["VALARM", "X-NESTED", "VCALENDAR"])
     func aCalendarNested4000DeepIsRefusedNamingTheLimit(kind: String) throws {
         let todo = "BEGIN:VTODO\r\nUID:deep\r\nSUMMARY:deep\r\nDTSTART;VALUE=DATE:20261124\r\n"
