@@ -33,6 +33,18 @@ import Testing
 
     static let calendarHead = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
 
+    /// A uid given to two tasks is a mistake in the file, whichever weeks they fall in: nothing is
+    /// imported, and the second in the file's order is named (here it lies in the earlier week,
+    /// which a week-at-a-time import reads first).
+    @Test func aUIDGivenTwiceImportsNothingAndNamesTheSecond() throws {
+        try Self.expectRefused(
+            "uid,date,title\nsame,2026-12-09,First\nother,2026-11-25,Fine\nsame,2026-11-26,Second\n", as: "twice.csv",
+            fragment: "the uid same is given to two tasks (“Second” is the second)")
+        try Self.expectRefused(
+            "uid,date,title\nsame,2026-11-25,First\nsame,2026-11-26,Second\n", as: "twice.csv",
+            fragment: "the uid same is given to two tasks (“Second” is the second)")
+    }
+
     /// An import that changes nothing where there is no planner yet (a bad file, a dry run, a file
     /// of nothing) leaves no store behind, as no other first command does.
     @Test func anImportThatChangesNothingLeavesNoStoreWhereThereWasNone() throws {

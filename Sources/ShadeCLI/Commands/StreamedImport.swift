@@ -107,7 +107,7 @@ struct StreamedImport {
                 tally.add(outcome, listing: false)
             }
             let sharedHashes = Set(seen.sharing.keys)
-            var sharedUIDs: [String: PlannerTask] = [:]
+            var sharedUIDs: [String: (task: PlannerTask, sequence: Int)] = [:]
             for week in buckets.weeks {
                 var tasks: [PlannerTask] = []
                 var places: [String: Int] = [:]
@@ -116,12 +116,13 @@ struct StreamedImport {
                     let hash = task.uid.hashValue
                     if sharedHashes.contains(hash) {
                         if let earlier = sharedUIDs[task.uid] {
-                            let second = places[earlier.uid].map { $0 > entry.sequence } == true ? earlier : task
+                            // The second in the file's order, whichever week was read first.
+                            let second = earlier.sequence > entry.sequence ? earlier.task : task
                             throw CommandError.failed(
                                 "nothing was imported: the uid \(SafeText(escaping: task.uid)) is given to two tasks "
                                     + "(“\(SafeText(escaping: second.title))” is the second)")
                         }
-                        sharedUIDs[task.uid] = task
+                        sharedUIDs[task.uid] = (task, entry.sequence)
                     }
                     task.id = rank[entry.sequence] >= 0 ? firstID + Int(rank[entry.sequence]) : 0
                     places[task.uid] = entry.sequence
