@@ -50,21 +50,28 @@ extension TaskwarriorFormat {
     private static func startsWithArray(_ chunks: ImportChunks) throws(ImportError) -> Bool {
         var head: [UInt8] = []
         defer { if !head.isEmpty { chunks.giveBack(head[...]) } }
+        // How far the head is known to hold blanks only (whole characters): each chunk is looked
+        // at once, so a file of blanks costs its length, not its length squared.
+        var blank = 0
         while let chunk = try chunks.next() {
             head += chunk
             let body = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
+            let rest = body.dropFirst(blank)
             // Up to the last whole character (a chunk may end inside one); all when not UTF-8.
             var check = UTF8Check()
             var whole = 0
-            for (index, byte) in body.enumerated() {
+            for (index, byte) in rest.enumerated() {
                 guard check.accept(byte) else {
-                    whole = body.count
+                    whole = rest.count
                     break
                 }
                 if check.isComplete { whole = index + 1 }
             }
-            let text = String(decoding: body.prefix(whole), as: UTF8.self)
-            guard let first = text.first(where: { !$0.isWhitespace }) else { continue }
+            let text = String(decoding: rest.prefix(whole), as: UTF8.self)
+            guard let first = text.first(where: { !$0.isWhitespace }) else {
+                blank += whole
+                continue
+            }
             return first == "["
         }
         return false

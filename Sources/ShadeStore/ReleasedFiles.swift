@@ -14,6 +14,7 @@ final class ReleasedFiles {
     /// The change-log entry: its staged file, open for appending, and whether a record is in it.
     private var entry: (path: String, fd: Int32)?
     private var entryHasRecords = false
+    private var entrySize = 0
     private let head: Change
 
     init(commit: AtomicCommit, label: String, at: String, by: String) {
@@ -28,6 +29,12 @@ final class ReleasedFiles {
 
     /// Stages a store file for the commit, in place of an earlier staging of it.
     func stage(_ relativePath: String, _ bytes: [UInt8]) throws(StoreError) {
+        // A file too large to read back (a week of half a million tasks) would stop every later
+        // command that reads it: refused, and the change with it, before the commit point.
+        guard bytes.count <= FileSystem.maximumFileSize else {
+            throw .fileTooLarge(
+                file: commit.paths.absolute(relativePath), size: bytes.count, limit: FileSystem.maximumFileSize)
+        }
         let file = try commit.stageForMoves(relativePath, bytes)
         if let earlier = staged[relativePath] { commit.discard([earlier]) }
         staged[relativePath] = file
@@ -37,8 +44,13 @@ final class ReleasedFiles {
     func append(_ records: [RecordChange]) throws(StoreError) {
         guard !records.isEmpty else { return }
         let open = try openEntry()
-        try FileSystem.writeAll(
-            open.fd, try UndoJournal.recordBytes(records, first: !entryHasRecords), path: open.path)
+        let bytes = try UndoJournal.recordBytes(records, first: !entryHasRecords)
+        // An entry too large to read back would leave `undo` and `log` unable to read the log.
+        entrySize += bytes.count
+        guard entrySize + 2 <= UndoJournal.maximumEntrySize else {
+            throw .fileTooLarge(file: open.path, size: entrySize + 2, limit: UndoJournal.maximumEntrySize)
+        }
+        try FileSystem.writeAll(open.fd, bytes, path: open.path)
         entryHasRecords = true
     }
 
@@ -87,7 +99,11 @@ final class ReleasedFiles {
         let fd = LinkFreePath.open(path, O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600)
         guard fd >= 0 else { throw FileSystem.refusal(of: path, operation: "create", errno: errno) }
         entry = (path, fd)
-        do throws(StoreError) { try FileSystem.writeAll(fd, try UndoJournal.head(head), path: path) } catch {
+        do throws(StoreError) {
+            let bytes = try UndoJournal.head(head)
+            entrySize = bytes.count
+            try FileSystem.writeAll(fd, bytes, path: path)
+        } catch {
             discard()
             throw error
         }

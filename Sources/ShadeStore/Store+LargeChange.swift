@@ -22,16 +22,14 @@ public struct LargeChange {
 
 extension Store {
     /// Runs `body` under the exclusive lock as one large change and commits what it changed by a
-    /// record of moves (`AtomicCommit.commitByMoves`): each week's files are staged as
-    /// `body` releases them, so the change is never whole in memory. With `dryRun`, nothing is
-    /// committed and everything staged is removed. A failure anywhere leaves the store as it was.
-    ///
-    /// Like every first command, one that changes nothing (it fails, or is a dry run) leaves no
-    /// store behind where there was none.
-    public func writeLarge<T>(label: String, now: Moment, dryRun: Bool, _ body: (LargeChange) throws -> T) throws -> T {
+    /// record of moves (`AtomicCommit.commitByMoves`): each week's files are staged as `body`
+    /// releases them, so the change is never whole in memory. A failure anywhere leaves the store
+    /// as it was, and, like every first command, one that commits nothing leaves no store behind
+    /// where there was none.
+    public func writeLarge<T>(label: String, now: Moment, _ body: (LargeChange) throws -> T) throws -> T {
         let created = try !FileSystem.exists(paths.root)
         defer { if created, (try? FileSystem.exists(paths.meta)) == false { removeUnusedStore() } }
-        return try writeLargeLocked(label: label, now: now, dryRun: dryRun, body)
+        return try writeLargeLocked(label: label, now: now, body)
     }
 
     /// Removes the store directory a large change made and committed nothing to: its lock and the
@@ -51,7 +49,7 @@ extension Store {
         try? FileSystem.removeDirectory(paths.root)
     }
 
-    private func writeLargeLocked<T>(label: String, now: Moment, dryRun: Bool, _ body: (LargeChange) throws -> T)
+    private func writeLargeLocked<T>(label: String, now: Moment, _ body: (LargeChange) throws -> T)
         throws -> T
     {
         try FileSystem.makeDirectories(paths.root)
@@ -69,7 +67,7 @@ extension Store {
             do {
                 let result = try body(LargeChange(state: state, store: self, label: label, now: now))
                 try state.releaseWeeks()
-                guard !dryRun, state.hasChanges || released.hasRecords || !released.files.isEmpty else {
+                guard state.hasChanges || released.hasRecords || !released.files.isEmpty else {
                     released.discard()
                     return result
                 }

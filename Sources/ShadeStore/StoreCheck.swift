@@ -76,7 +76,14 @@ struct StoreCheck {
                 continue
             }
             let read: [UInt8]?
-            do throws(StoreError) { read = try FileSystem.read(file) } catch {
+            do throws(StoreError) {
+                // A change-log entry may be as large as a large import's (read back up to its own limit).
+                if case .undo = kind {
+                    read = try FileSystem.read(file, limit: UndoJournal.maximumEntrySize)
+                } else {
+                    read = try FileSystem.read(file)
+                }
+            } catch {
                 // A link or a FIFO where a file belongs is a problem of its own; nothing is read
                 // through it.
                 guard case .notRegularFile = error else { throw error }

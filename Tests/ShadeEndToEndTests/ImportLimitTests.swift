@@ -45,6 +45,14 @@ import Testing
             fragment: "the uid same is given to two tasks (“Second” is the second)")
     }
 
+    /// An occurrence naming a series no planner can hold (a uid with @) is refused by its line,
+    /// before anything is set aside.
+    @Test func anOccurrenceOfASeriesNoPlannerCanHoldIsRefusedByItsLine() throws {
+        try Self.expectRefused(
+            "uid,date,title,series\nok,2026-11-25,Fine,\nx,2026-11-26,Odd,a@b\n", as: "series.csv",
+            fragment: "line 3: the task “Odd” (x) is an occurrence of the repeating task a@b")
+    }
+
     /// An import that changes nothing where there is no planner yet (a bad file, a dry run, a file
     /// of nothing) leaves no store behind, as no other first command does.
     @Test func anImportThatChangesNothingLeavesNoStoreWhereThereWasNone() throws {

@@ -60,11 +60,13 @@ extension Shade {
             let now = try session.now()
             let context = InterchangeContext(now: now, schedule: session.schedule)
             // A csv, todo.txt or Taskwarrior file is read a record at a time and merged a week at a
-            // time. (A head naming "shade" may be shade's own json: the whole file tells.)
-            if guessed.isStreamed, !opened.head.contains(Array("\"shade\"".utf8)) {
+            // time. (A head naming "shade" may be shade's own json: the whole file tells. A dry run
+            // only reads the planner, as a whole: merging a week at a time takes the store's lock
+            // and stages files.)
+            if guessed.isStreamed, !dryRun, !opened.head.contains(Array("\"shade\"".utf8)) {
                 let streamed = StreamedImport(
                     source: .prefixed(opened.head, opened.fd), format: guessed, context: context,
-                    operationContext: session.operationContext(now), dryRun: dryRun, listing: json)
+                    operationContext: session.operationContext(now), listing: json)
                 // Who the change is by is found out before the store's lock is taken (git is never
                 // started while other shade processes wait for the lock), as every commit does.
                 _ = session.identity.name

@@ -18,7 +18,6 @@ struct StreamedImport {
     let format: InterchangeFormat
     let context: InterchangeContext
     let operationContext: OperationContext
-    let dryRun: Bool
     /// Whether the uids are listed (`--json`): a million are a list of a million.
     let listing: Bool
 
@@ -31,7 +30,7 @@ struct StreamedImport {
     }
 
     func run(store: Store, label: String, now: Moment) throws -> (tally: ImportTally, notes: [String]) {
-        try store.writeLarge(label: label, now: now, dryRun: dryRun) { change in
+        try store.writeLarge(label: label, now: now) { change in
             let buckets = TaskBuckets(store: store)
             defer { buckets.removeAll() }
             var seen = Seen()
@@ -44,6 +43,13 @@ struct StreamedImport {
             // (Each keeps its place in the file: the tasks added are numbered in the file's order.)
             var children: [(task: PlannerTask, line: Int, parent: String, sequence: Int)] = []
             func setAside(_ task: PlannerTask, line: Int, sequence: Int) throws {
+                // No planner holds a series of such a uid (as the whole-file merge would say).
+                if let owner = task.series, !RepeatSeries.isValidUID(owner) {
+                    throw ImportError(
+                        line: line,
+                        "the task “\(task.title)” (\(task.uid)) is an occurrence of the repeating task \(owner), which is in neither the file nor the planner"
+                    )
+                }
                 let hash = task.uid.hashValue
                 if let first = seen.first[hash] {
                     seen.sharing[hash, default: [first]].append(Int32(sequence))
