@@ -14,6 +14,7 @@ extension AtomicCommit {
         let backups = Backups(paths: paths)
         var preserved: Backups.Preserved?
         let moves = files.map { (from: $0.staged, to: $0.target) }
+        var earlier: [CommitJournal.Record] = []
         do throws(StoreError) {
             guard files.allSatisfy({ $0.staged == nil || $0.bytes == nil }) else {
                 throw .invalidContent(
@@ -23,6 +24,9 @@ extension AtomicCommit {
             if keepingCopies { preserved = try backups.preserve(files.map(\.target), in: folders) }
             // The staged files and their names reach the disk before the record names them: one
             // flush of the file system rather than one a file (a million tasks stage 2,000 files).
+            // It makes the files of every earlier commit record durable too: those records go once
+            // the change is in (replayed after a restart, one could put back a file it removes).
+            earlier = try journal.records()
             try FileSystem.syncFileSystem(of: paths.staging)
             let list = moves.map { move -> JSONValue in
                 [
@@ -48,6 +52,7 @@ extension AtomicCommit {
             throw error
         }
         do throws(StoreError) { try FileSystem.syncDirectory(paths.root) } catch { throw error.afterCommitPoint }
+        journal.removeFlushed(earlier)
         // The change is durable. A failure from here on leaves the record, which the next command
         // that opens the store finishes.
         if (try? finishMoves(moves)) != nil, (try? syncFolders(of: moves.map(\.to))) != nil {

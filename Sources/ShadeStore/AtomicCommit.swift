@@ -14,7 +14,7 @@ import ShadePlatform
 final class AtomicCommit {
     let paths: StorePaths
     var stagedCount = 0
-    private var journal: CommitJournal { CommitJournal(paths: paths) }
+    var journal: CommitJournal { CommitJournal(paths: paths) }
     /// The folders this commit's renames, links and removals name entries in, each opened once
     /// (a write holds the exclusive lock for this commit's whole life).
     let folders = LinkFreePath.Folders()
@@ -253,6 +253,9 @@ final class AtomicCommit {
         for directory in Set(pending.map { FileSystem.parentDirectory(of: $0.to) }).sorted() {
             try FileSystem.syncDirectory(directory)
         }
+        // The files of the commit records written before it were flushed before it was (see
+        // `commitByMoves`): replayed now, one could put back a file it removed.
+        journal.removeFlushed(try journal.records())
         try FileSystem.remove(paths.commitRecord)
     }
 

@@ -91,11 +91,16 @@ struct CommitJournal {
     @discardableResult
     func checkpoint(_ records: [Record]) -> Bool {
         guard (try? FileSystem.syncFileSystem(of: paths.root)) != nil else { return false }
-        // Oldest first, stopping at the first that stays: a record left is never older than one gone.
-        for record in records.sorted() {
-            guard (try? FileSystem.remove(paths.journal + "/" + record.name)) != nil else { break }
-        }
+        removeFlushed(records)
         return true
+    }
+
+    /// Removes records whose files a flush of the file system has just made durable. Oldest first,
+    /// stopping at the first that stays (or is not done): a record left is never older than one gone.
+    func removeFlushed(_ records: [Record]) {
+        for record in records.sorted() {
+            guard record.done, (try? FileSystem.remove(paths.journal + "/" + record.name)) != nil else { break }
+        }
     }
 
     /// Sets a record aside, never to be replayed: renamed `NNNNNNNNNN-BOOT.refused`, which no
