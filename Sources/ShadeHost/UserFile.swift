@@ -49,31 +49,9 @@ public enum UserFile {
     /// The whole content of the file `path` names (`-`: standard input), read up to `limit`
     /// bytes; `tooLarge` is what a larger one is refused with.
     public static func read(_ path: String, limit: Int, tooLarge: SafeText) throws(HostError) -> [UInt8] {
-        let fd = path == "-" ? STDIN_FILENO : Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT { throw .noSuchFile(path) }
-            throw .unreadable(path: path, step: .opened, reason: String(cString: strerror(errno)))
-        }
-        defer { if fd != STDIN_FILENO { close(fd) } }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            throw .unreadable(path: path, step: .lookedUp, reason: String(cString: strerror(errno)))
-        }
-        if info.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path) }
-        if info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > limit { throw .tooLarge(tooLarge) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path: path, step: .read, reason: String(cString: strerror(errno)))
-            }
-            if count == 0 { return bytes }
-            // A stream (standard input, a pipe) has no size to check first: it stops one chunk past.
-            guard bytes.count + count <= limit else { throw .tooLarge(tooLarge) }
-            bytes += chunk[0..<count]
-        }
+        let opened = try open(path, limit: limit, tooLarge: tooLarge)
+        defer { closeOpened(opened.fd) }
+        return try readRest(opened, path: path, limit: limit, tooLarge: tooLarge)
     }
 
     /// The file `path` names (`-`: standard input) opened for reading a piece at a time, with its
@@ -128,6 +106,7 @@ public enum UserFile {
                 throw .unreadable(path: path, step: .read, reason: String(cString: strerror(errno)))
             }
             if count == 0 { return bytes }
+            // A stream (standard input, a pipe) has no size to check first: it stops one chunk past.
             guard bytes.count + count <= limit else { throw .tooLarge(tooLarge) }
             bytes += chunk[0..<count]
         }

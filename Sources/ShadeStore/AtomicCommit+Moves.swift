@@ -55,7 +55,7 @@ extension AtomicCommit {
         journal.removeFlushed(earlier)
         // The change is durable. A failure from here on leaves the record, which the next command
         // that opens the store finishes.
-        if (try? finishMoves(moves)) != nil, (try? syncFolders(of: moves.map(\.to))) != nil {
+        if (try? finish(moves, exchanging: false)) != nil, (try? syncFolders(of: moves.map(\.to))) != nil {
             try? FileSystem.remove(paths.commitRecord, in: folders)
         }
         backups.prune(preserved)

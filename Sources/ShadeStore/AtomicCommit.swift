@@ -249,7 +249,7 @@ final class AtomicCommit {
                 pending.append((source, paths.absolute(to)))
             }
         }
-        try finishMoves(pending)
+        try finish(pending, exchanging: false)
         for directory in Set(pending.map { FileSystem.parentDirectory(of: $0.to) }).sorted() {
             try FileSystem.syncDirectory(directory)
         }
@@ -259,24 +259,20 @@ final class AtomicCommit {
         try FileSystem.remove(paths.commitRecord)
     }
 
-    func finish(_ moves: [(from: String?, to: String)]) throws(StoreError) {
-        for move in moves {
-            if let from = move.from {
-                try FileSystem.replace(from, with: move.to, in: folders)
-            } else {
-                try FileSystem.remove(move.to, in: folders)
-            }
-        }
-    }
-
-    /// The moves of a record of moves, each a plain rename over its target: the staged file is
+    /// Puts staged files in place of their targets (a nil `from` removes the target). The content
+    /// a record carries is put in by exchange (the old file then unlinked); the files a record of
+    /// moves names, with `exchanging` false, by a plain rename over the target: the staged name is
     /// gone the moment its content is in place, so a replay after a crash never moves a file twice
-    /// (an exchange, as `finish` does, leaves the old content under the staged name until it is
-    /// removed, and a replay then would put it back).
-    func finishMoves(_ moves: [(from: String?, to: String)]) throws(StoreError) {
+    /// (after an exchange the old content stays under the staged name until it is removed, and a
+    /// replay of moves would put it back).
+    func finish(_ moves: [(from: String?, to: String)], exchanging: Bool = true) throws(StoreError) {
         for move in moves {
             if let from = move.from {
-                try FileSystem.rename(from, to: move.to, in: folders)
+                if exchanging {
+                    try FileSystem.replace(from, with: move.to, in: folders)
+                } else {
+                    try FileSystem.rename(from, to: move.to, in: folders)
+                }
             } else {
                 try FileSystem.remove(move.to, in: folders)
             }

@@ -19,12 +19,10 @@ public final class TaskBuckets {
     private var written: [ISOWeek: [(offset: Int, count: Int)]] = [:]
     private let bufferLimit: Int
 
-    /// One task as set aside: where it stands in the file, its line, and (for a Taskwarrior
-    /// child of a recurring parent) that parent's uuid.
+    /// One task as set aside: where it stands in the file, and its line.
     public struct Entry: Sendable {
         public let sequence: Int
         public let line: Int
-        public let parent: String?
         public let task: PlannerTask
     }
 
@@ -39,13 +37,12 @@ public final class TaskBuckets {
     public var weeks: [ISOWeek] { Set(written.keys).union(pending.keys).sorted() }
 
     /// Sets a task aside in its week's bucket.
-    public func append(_ task: PlannerTask, sequence: Int, line: Int, parent: String?) throws(StoreError) {
+    public func append(_ task: PlannerTask, sequence: Int, line: Int) throws(StoreError) {
         var placed = task
         placed.id = sequence + 1
         var object = JSONObject()
         object.appendUnique("l", .int(Int64(line)))
         object.appendUnique("t", TaskRecord.encode(placed, .placed))
-        if let parent { object.appendUnique("p", .string(parent)) }
         var bytes = try StoreText.bytes(.object(object), layout: .compact, file: path)
         bytes.append(UInt8(ascii: "\n"))
         pending[task.week, default: []] += bytes
@@ -101,9 +98,7 @@ public final class TaskBuckets {
             try reader.value("t"), file: file, location: "t", shape: .placed, date: nil, slot: nil)
         let sequence = task.id - 1
         task.id = 0
-        return Entry(
-            sequence: sequence, line: Int(try reader.int("l", in: 0...Int64(Int32.max))),
-            parent: try reader.optionalString("p"), task: task)
+        return Entry(sequence: sequence, line: Int(try reader.int("l", in: 0...Int64(Int32.max))), task: task)
     }
 
     /// Writes the waiting text out, a week after another, to the end of the spill file.

@@ -57,7 +57,7 @@ struct StreamedImport {
                     seen.first[hash] = Int32(sequence)
                 }
                 if let owner = task.series { occurrenceDays[owner, default: []].insert(task.date) }
-                try buckets.append(task, sequence: sequence, line: line, parent: nil)
+                try buckets.append(task, sequence: sequence, line: line)
             }
             let summary = try format.stream(from: source, context: context) { record in
                 switch record {
