@@ -77,3 +77,26 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(elements)) }
     public init(nilLiteral: ()) { self = .null }
 }
+
+extension JSONValue {
+    /// Whether this value holds at most `limit` values, itself and every value inside it
+    /// counted (stops counting past the limit).
+    func holds(atMost limit: Int) -> Bool {
+        var budget = limit
+        return fits(&budget)
+    }
+
+    private func fits(_ budget: inout Int) -> Bool {
+        budget -= 1
+        guard budget >= 0 else { return false }
+        switch self {
+        case .array(let elements):
+            for element in elements where !element.fits(&budget) { return false }
+        case .object(let members):
+            for member in members.members where !member.value.fits(&budget) { return false }
+        default:
+            break
+        }
+        return true
+    }
+}

@@ -11,21 +11,96 @@ public enum JSONWriter {
     }
 
     /// The UTF-8 text of `value`, members in the order given.
+    ///
+    /// json-c writes every value; a container of more than `wholeTreeLimit` values is laid out
+    /// member by member the way json-c lays it out (its members each written by json-c as a tree
+    /// of their own, put at its depth), so that no tree larger than that is ever built: a week of
+    /// many tasks is written a task's tree at a time, in a few kilobytes instead of a tree of the
+    /// whole week. The text is the same as json-c's for the whole value.
     public static func bytes(_ value: JSONValue, layout: Layout = .pretty) throws(JSONWriteError) -> [UInt8] {
+        try bytes(value, layout: layout, wholeTreeLimit: wholeTreeLimit)
+    }
+
+    /// `bytes(_:layout:)` with containers of at most `limit` values written as one tree.
+    static func bytes(_ value: JSONValue, layout: Layout, wholeTreeLimit limit: Int) throws(JSONWriteError) -> [UInt8] {
+        var text: [UInt8] = []
+        try append(value, level: 0, layout: layout, limit: limit, to: &text)
+        if layout == .pretty { text.append(UInt8(ascii: "\n")) }
+        return text
+    }
+
+    /// Containers of at most this many values (themselves included) are written as one json-c tree.
+    static let wholeTreeLimit = 64
+
+    /// Appends the text of `value` as json-c writes it at nesting `level` (its first line at
+    /// the current position, every later line indented for that level).
+    static func append(_ value: JSONValue, level: Int, layout: Layout, limit: Int, to text: inout [UInt8])
+        throws(JSONWriteError)
+    {
+        let pretty = layout == .pretty
+        switch value {
+        case .object(let members) where members.count > 0 && !value.holds(atMost: limit):
+            text.append(UInt8(ascii: "{"))
+            for (index, member) in members.enumerated() {
+                if index > 0 { text.append(UInt8(ascii: ",")) }
+                if pretty { newline(level + 1, &text) }
+                // json-c writes a key up to its first NUL, as a C string.
+                try appendTree(
+                    .string(String(decoding: member.key.utf8.prefix { $0 != 0 }, as: UTF8.self)), level: 0,
+                    layout: .compact, to: &text)
+                text += pretty ? [UInt8(ascii: ":"), UInt8(ascii: " ")] : [UInt8(ascii: ":")]
+                try append(member.value, level: level + 1, layout: layout, limit: limit, to: &text)
+            }
+            if pretty { newline(level, &text) }
+            text.append(UInt8(ascii: "}"))
+        case .array(let elements) where elements.count > 0 && !value.holds(atMost: limit):
+            text.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { text.append(UInt8(ascii: ",")) }
+                if pretty { newline(level + 1, &text) }
+                try append(element, level: level + 1, layout: layout, limit: limit, to: &text)
+            }
+            if pretty { newline(level, &text) }
+            text.append(UInt8(ascii: "]"))
+        default:
+            try appendTree(value, level: level, layout: layout, to: &text)
+        }
+    }
+
+    /// A line break and json-c's indentation for `level` (two spaces a level).
+    private static func newline(_ level: Int, _ text: inout [UInt8]) {
+        text.append(UInt8(ascii: "\n"))
+        text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
+    }
+
+    /// Appends `value` written by json-c as one tree, each line after the first indented for
+    /// `level` (JSON text holds no line break inside a string, so every break is json-c's own).
+    private static func appendTree(_ value: JSONValue, level: Int, layout: Layout, to text: inout [UInt8])
+        throws(JSONWriteError)
+    {
         let object = try makeObject(value)
         defer { if let object { json_object_put(object) } }
         var flags = JSON_C_TO_STRING_NOSLASHESCAPE
         if layout == .pretty { flags |= JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED }
         var length = 0
-        guard let text = json_object_to_json_string_length(object, Int32(flags), &length) else {
+        guard let written = json_object_to_json_string_length(object, Int32(flags), &length) else {
             throw .serializationFailed
         }
-        // The string belongs to the object: copy it before the object is released.
-        var bytes = text.withMemoryRebound(to: UInt8.self, capacity: length) { pointer in
-            Array(UnsafeBufferPointer(start: pointer, count: length))
+        // The string belongs to the object: copied before the object is released.
+        written.withMemoryRebound(to: UInt8.self, capacity: length) { pointer in
+            let bytes = UnsafeBufferPointer(start: pointer, count: length)
+            guard level > 0, layout == .pretty else {
+                text.append(contentsOf: bytes)
+                return
+            }
+            var start = 0
+            while let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                text.append(contentsOf: bytes[start..<end])
+                newline(level, &text)
+                start = end + 1
+            }
+            text.append(contentsOf: bytes[start...])
         }
-        if layout == .pretty { bytes.append(UInt8(ascii: "\n")) }
-        return bytes
     }
 
     /// The text of `value` as a Swift string.

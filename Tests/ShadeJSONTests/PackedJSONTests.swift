@@ -117,3 +117,38 @@ private enum RandomValues {
         } catch { return error }
     }
 }
+
+@Suite struct JSONWriterLayoutTests {
+    /// A container laid out member by member (each member json-c's own tree, put at its depth)
+    /// reads exactly as json-c's text of the whole value, in both layouts, whatever the size of
+    /// the trees handed to json-c.
+    @Test func aValueWrittenATreeAtATimeIsJSONCsTextOfTheWhole() async {
+        await propertyCheck(count: 400, input: RandomValues.any) { value in
+            for layout in [JSONWriter.Layout.pretty, .compact] {
+                let whole = try JSONWriter.bytes(value, layout: layout, wholeTreeLimit: .max)
+                for limit in [0, 1, 3, 8] {
+                    #expect(try JSONWriter.bytes(value, layout: layout, wholeTreeLimit: limit) == whole)
+                }
+            }
+        }
+    }
+
+    /// A store file's shape (a week of many tasks, each with an empty and a full list) comes out
+    /// the same, empty containers at every depth included.
+    @Test func aWeekShapedValueIsTheSameTextAsOneTree() throws {
+        let task: JSONValue = [
+            "uid": "a\"b\\c\nd", "title": "☕ Gym 🧘‍♀️", "notes": .null, "tags": [], "stamps": [:],
+            "list": ["x", 1, .double(2.5), true, [:], []],
+        ]
+        let week: JSONValue = [
+            "format": 3, "kind": "week",
+            "days": ["2026-11-23": ["morning": .array(Array(repeating: task, count: 40)), "evening": []]],
+            "empty": [:],
+        ]
+        for layout in [JSONWriter.Layout.pretty, .compact] {
+            #expect(
+                try JSONWriter.bytes(week, layout: layout)
+                    == JSONWriter.bytes(week, layout: layout, wholeTreeLimit: .max))
+        }
+    }
+}
