@@ -40,12 +40,21 @@ struct GitRepository {
         let succeeded: Bool
         /// Whether git exited with status 1 (for `git config`: nothing is set).
         let exitedWithOne: Bool
-        let output: String
         /// The output as the bytes git wrote (a file's content exactly, invalid UTF-8 included).
         let bytes: [UInt8]
+        /// What git printed on standard error, secrets hidden.
         let errors: String
+        /// What git printed and the secrets to hide in it, for `reason`.
+        fileprivate let printed: ProcessLauncher.Printed
+        fileprivate let remoteURL: String?
+
+        /// The output as text. Read when asked for: the output of `cat-file --batch` is every
+        /// file that arrived, which is read as bytes.
+        var output: String { String(decoding: bytes, as: UTF8.self) }
+
         /// Why it failed, in git's words (its first `fatal:` or `error:` line), secrets hidden.
-        let reason: String
+        /// Found when asked for: a run that succeeded is never searched for one.
+        var reason: String { RemoteAddress.redacting(printed.reason, secretsOf: remoteURL) }
     }
 
     /// Whether the store is a repository already (what `sync init` made).
@@ -66,12 +75,11 @@ struct GitRepository {
         case .timedOut:
             throw .failed("git \(arguments.first ?? "") took more than \(Self.timeLimit) seconds and was stopped")
         default:
-            let hide = { (text: String) in RemoteAddress.redacting(text, secretsOf: remoteURL) }
             return Output(
                 succeeded: printed.outcome.succeeded, exitedWithOne: printed.outcome == .exited(1),
-                output: String(decoding: printed.output, as: UTF8.self),
-                bytes: printed.output, errors: hide(String(decoding: printed.errors, as: UTF8.self)),
-                reason: hide(printed.reason))
+                bytes: printed.output,
+                errors: RemoteAddress.redacting(String(decoding: printed.errors, as: UTF8.self), secretsOf: remoteURL),
+                printed: printed, remoteURL: remoteURL)
         }
     }
 
