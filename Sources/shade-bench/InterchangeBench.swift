@@ -31,8 +31,15 @@ struct InterchangeBench {
         let files = try prepareFiles(size: size, generator: generator)
         // Fewer runs of the large sizes: one import of a million tasks is most of a minute.
         let runs = size >= 1_000_000 ? 1 : size >= 100_000 ? min(reps, 3) : reps
-        let store = "\(dir)/interchange-store"
-        let peer = TaskwarriorPeer(binary: taskwarrior ?? "", directory: "\(dir)/interchange-task")
+        // Each import goes into a folder of its own, and every run's folders are removed once the
+        // size is done: an ext4 file system with no journal (as here) passes over the inodes of
+        // recently removed files when it makes new ones (`recently_deleted` in a profile), so a
+        // planner removed just before an import slowed the next import's thousands of new files,
+        // a cost no one importing into a new planner pays (Taskwarrior's one data file never met it).
+        let folders = "\(dir)/interchange-runs"
+        remove(folders)
+        mkdir(folders, 0o700)
+        defer { remove(folders) }
         var result: [String: InterchangeMeasure] = [:]
         var samples: [String: [(Double, Double?)]] = [:]
         var failures: [String: Int32] = [:]
@@ -40,7 +47,8 @@ struct InterchangeBench {
         // One warm-up of each, then the runs, each import into an empty planner.
         for run in 0...runs {
             let keep = run > 0 || runs == 1
-            remove(store)
+            var store = "\(folders)/\(run)-taskwarrior"
+            let peer = TaskwarriorPeer(binary: taskwarrior ?? "", directory: "\(folders)/\(run)-task")
             // A command that fails is reported as failed, and the others are still measured.
             func measure(_ name: String, _ arguments: [String], _ environment: [String]) {
                 switch timed(arguments, environment: environment) {
@@ -57,10 +65,9 @@ struct InterchangeBench {
                     "shade export --format taskwarrior", [shade, "export", "--format", "taskwarrior"],
                     shadeEnvironment(store))
             }
-            remove(store)
+            store = "\(folders)/\(run)-csv"
             measure("shade import (csv)", [shade, "import", "--format", "csv", files.csv], shadeEnvironment(store))
             if taskwarrior != nil {
-                remove(peer.directory)
                 try peer.prepare()
                 measure("task import", [peer.binary, "import", files.taskwarrior], peer.environment)
                 if failures["task import"] == nil {
@@ -69,8 +76,6 @@ struct InterchangeBench {
             }
             if runs == 1 && run == 0 { break }
         }
-        remove(store)
-        remove(peer.directory)
         for (name, values) in samples {
             result[name] = InterchangeMeasure(
                 seconds: Statistics.median(values.map(\.0)), peakMiB: values.compactMap(\.1).max())
