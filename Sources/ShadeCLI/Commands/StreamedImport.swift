@@ -42,7 +42,7 @@ struct StreamedImport {
             // Taskwarrior children, resolved against their parents once every record is read.
             // (Each keeps its place in the file: the tasks added are numbered in the file's order.)
             var children: [(task: PlannerTask, line: Int, parent: String, sequence: Int)] = []
-            func setAside(_ task: PlannerTask, line: Int, sequence: Int) throws {
+            func setAside(_ task: PlannerTask, line: Int, sequence: Int, linking: Bool = true) throws {
                 // No planner holds a series of such a uid (as the whole-file merge would say).
                 if let owner = task.series, !RepeatSeries.isValidUID(owner) {
                     throw ImportError(
@@ -56,13 +56,17 @@ struct StreamedImport {
                 } else {
                     seen.first[hash] = Int32(sequence)
                 }
-                if let owner = task.series { occurrenceDays[owner, default: []].insert(task.date) }
+                if linking, let owner = task.series { occurrenceDays[owner, default: []].insert(task.date) }
                 try buckets.append(task, sequence: sequence, line: line)
             }
+            // Occurrences brought as records, told once every series is read whether their series
+            // shows them as they are (as a whole-file import's `linkOccurrences` tells).
+            var occurrences: [(task: PlannerTask, line: Int, sequence: Int)] = []
             let summary = try format.stream(from: source, context: context) { record in
                 switch record {
                 case .series(let made, _): series.append(made)
                 case .task(let task, let line, let parent?): children.append((task, line, parent, count))
+                case .task(let task, let line, nil) where task.series != nil: occurrences.append((task, line, count))
                 case .task(let task, let line, nil): try setAside(task, line: line, sequence: count)
                 }
                 if case .task = record { count += 1 }
@@ -77,10 +81,28 @@ struct StreamedImport {
                 try setAside(task, line: child.line, sequence: child.sequence)
             }
             children = []
+            // An occurrence its series (in the file) shows as it is: its day is marked on the series
+            // only where the planner shows no such occurrence (`linkImpliedOccurrences`).
+            var impliedDays: [String: Set<CivilDate>] = [:]
+            let bySeries = Dictionary(series.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
+            for occurrence in occurrences {
+                let task = occurrence.task
+                let owner = task.series.flatMap { bySeries[$0] }
+                let implied = owner?.shows(task, holding: summary.taskFields) ?? false
+                try setAside(task, line: occurrence.line, sequence: occurrence.sequence, linking: !implied)
+                if implied, let owner { impliedDays[owner.uid, default: []].insert(task.date) }
+            }
+            occurrences = []
+            let state = change.state
+            let planner = Dictionary(
+                try state.repeatSeries().map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
+            for (uid, days) in impliedDays {
+                let marked = planner[uid]?.exceptions
+                occurrenceDays[uid, default: []].formUnion(days.filter { marked?.contains($0) ?? true })
+            }
             var linked = PlannerBundle(records: series.map(AnyKeyedRecord.init))
             linked.linkOccurrences(occurrenceDays)
             series = linked.series
-            let state = change.state
             // Where the planner holds each uid the file gives (by hash; told apart when read).
             var plannerWeek: [Int: ISOWeek] = [:]
             var known = [Bool](repeating: false, count: count)

@@ -31,6 +31,7 @@ public enum ImportOperations {
     ) throws -> Outcome {
         var outcome = Outcome()
         try checkUnique(bundle)
+        let bundle = try linkImpliedOccurrences(bundle, records: records)
         // Keyed records first: the categories, series and goals the tasks name come before them.
         let order: [RecordKind] = [Category.kind, Goal.kind, RepeatSeries.kind, WeekTemplate.kind]
         let ordered = bundle.records.sorted {
@@ -109,12 +110,41 @@ public enum ImportOperations {
         return outcome
     }
 
-    /// An occurrence brought as a record of its own, of a series the planner has and the file
-    /// does not bring, is marked on that series as a day it no longer shows itself.
+    /// The days of the occurrences the file brings as records that their series (in the file)
+    /// shows as they are (`PlannerBundle.impliedOccurrences`, left unmarked by
+    /// `linkOccurrences`), marked on that series where the planner shows no such occurrence: its
+    /// series is new, or the planner's series marks the day already. Where the planner's series
+    /// shows the occurrence, the day stays unmarked and the record is merged with that occurrence.
+    public static func linkImpliedOccurrences(_ bundle: PlannerBundle, records: PlannerRecords) throws -> PlannerBundle
+    {
+        let implied = bundle.impliedOccurrences
+        guard !implied.isEmpty else { return bundle }
+        let planner = Dictionary(
+            try records.keyedRecords(of: RepeatSeries.kind).compactMap { $0.base as? RepeatSeries }.map {
+                ($0.uid, $0)
+            },
+            uniquingKeysWith: { first, _ in first })
+        var dates: [String: Set<CivilDate>] = [:]
+        for task in implied {
+            guard let uid = task.series else { continue }
+            if planner[uid].map({ $0.exceptions.contains(task.date) }) ?? true {
+                dates[uid, default: []].insert(task.date)
+            }
+        }
+        var linked = bundle
+        linked.linkOccurrences(dates)
+        return linked
+    }
+
+    /// An occurrence added as a record of its own, of a series the planner has and the file
+    /// does not bring, is marked on that series as a day it no longer shows itself. (One merged
+    /// with the occurrence the planner shows is either left as it was, still shown by its series,
+    /// or changed, which files it as acting on an occurrence does.)
     static func markOccurrences(_ bundle: PlannerBundle, records: PlannerRecords, outcome: inout Outcome) throws {
         let brought = Set(bundle.series.map(\.uid))
+        let added = Set(outcome.added)
         var dates: [String: Set<CivilDate>] = [:]
-        for task in bundle.tasks {
+        for task in bundle.tasks where added.contains(task.uid) {
             if let series = task.series, !brought.contains(series) { dates[series, default: []].insert(task.date) }
         }
         guard !dates.isEmpty else { return }
@@ -153,33 +183,22 @@ public enum ImportOperations {
         return left.count == right.count && zip(left, right).allSatisfy { $0.name == $1.name && $0.value == $1.value }
     }
 
+    /// Whether `incoming` agrees with `current` in every field a format holds (`fields`; the
+    /// id, uid and times of creation and change aside): merged, it would leave it as it was.
+    static func agrees(_ current: PlannerTask, with incoming: PlannerTask, fields: Set<PlannerTask.Field>) -> Bool {
+        var task = current
+        task.assign(fields, from: incoming)
+        if task.status != .done { task.doneAt = nil } else if incoming.doneAt == nil { task.doneAt = current.doneAt }
+        return task == current
+    }
+
     /// The task with the fields a format holds taken from the incoming one; its id, uid and
     /// creation stay. Unchanged, it is returned as it was (its modified time too).
     static func updated(
         _ current: PlannerTask, with incoming: PlannerTask, fields: Set<PlannerTask.Field>, context: OperationContext
     ) -> PlannerTask {
         var task = current
-        for field in fields {
-            switch field {
-            case .id, .uid, .created, .modified: break
-            case .date: task.date = incoming.date
-            case .slot: task.slot = incoming.slot
-            case .title: task.title = incoming.title
-            case .notes: task.notes = incoming.notes
-            case .time: task.time = incoming.time
-            case .status: task.status = incoming.status
-            case .tags: task.tags = incoming.tags
-            case .category: task.category = incoming.category
-            case .color: task.color = incoming.color
-            case .favorite: task.favorite = incoming.favorite
-            case .remind: task.remind = incoming.remind
-            case .carried: task.carried = incoming.carried
-            case .planned: task.planned = incoming.planned
-            case .goal: task.goal = incoming.goal
-            case .to: task.to = incoming.to
-            case .doneAt: task.doneAt = incoming.doneAt
-            }
-        }
+        task.assign(fields, from: incoming)
         // A status a format gives without a completion time keeps the one there, or takes now.
         if task.status != .done {
             task.doneAt = nil
@@ -189,5 +208,33 @@ public enum ImportOperations {
         if task == current { return current }
         task.modified = context.now.timestamp
         return task
+    }
+}
+
+extension PlannerTask {
+    /// Takes the fields a format holds (`fields`) from `incoming`; the id, uid and times of
+    /// creation and change stay.
+    mutating func assign(_ fields: Set<PlannerTask.Field>, from incoming: PlannerTask) {
+        for field in fields {
+            switch field {
+            case .id, .uid, .created, .modified: break
+            case .date: date = incoming.date
+            case .slot: slot = incoming.slot
+            case .title: title = incoming.title
+            case .notes: notes = incoming.notes
+            case .time: time = incoming.time
+            case .status: status = incoming.status
+            case .tags: tags = incoming.tags
+            case .category: category = incoming.category
+            case .color: color = incoming.color
+            case .favorite: favorite = incoming.favorite
+            case .remind: remind = incoming.remind
+            case .carried: carried = incoming.carried
+            case .planned: planned = incoming.planned
+            case .goal: goal = incoming.goal
+            case .to: to = incoming.to
+            case .doneAt: doneAt = incoming.doneAt
+            }
+        }
     }
 }

@@ -37,12 +37,27 @@ public struct PlannerBundle: Sendable {
 extension PlannerBundle {
     /// Each occurrence the bundle holds as a record of its own is marked on its series (in the
     /// bundle) as a day the series no longer shows itself, as acting on an occurrence does.
+    ///
+    /// All but those the series itself shows as they are, the same in every field the format
+    /// holds (`impliedOccurrences`): whether such a day is marked depends on the planner, which
+    /// the merge knows (`ImportOperations.linkImpliedOccurrences`). Marked here, a day the
+    /// planner shows that occurrence on would hide it there, while the record, the same as the
+    /// occurrence, was left as it was: re-importing shade's own export lost every occurrence it
+    /// had not filed.
     public mutating func linkOccurrences() {
+        let implied = Set(impliedOccurrences.map(\.uid))
         var dates: [String: Set<CivilDate>] = [:]
-        for task in tasks {
+        for task in tasks where !implied.contains(task.uid) {
             if let series = task.series { dates[series, default: []].insert(task.date) }
         }
         linkOccurrences(dates)
+    }
+
+    /// The occurrences the bundle brings as records that their series (in the bundle) shows as
+    /// they are, the same in every field the format holds.
+    public var impliedOccurrences: [PlannerTask] {
+        let bySeries = Dictionary(series.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
+        return tasks.filter { task in task.series.flatMap { bySeries[$0] }?.shows(task, holding: taskFields) ?? false }
     }
 
     /// The same, from the days of the occurrences brought, by series uid (a large import, which
@@ -56,5 +71,16 @@ extension PlannerBundle {
             series.exceptions = (series.exceptions + missing).sorted()
             return AnyKeyedRecord(series)
         }
+    }
+}
+
+extension RepeatSeries {
+    /// Whether `task` is this series' own occurrence on its day, the same in every field a
+    /// format holds (`fields`): a record of it says nothing the series does not.
+    public func shows(_ task: PlannerTask, holding fields: Set<PlannerTask.Field>) -> Bool {
+        guard task.series == uid, task.uid == occurrenceUID(on: task.date), !exceptions.contains(task.date),
+            rule.occurs(on: task.date, anchor: anchor, until: until)
+        else { return false }
+        return ImportOperations.agrees(occurrence(on: task.date), with: task, fields: fields)
     }
 }
