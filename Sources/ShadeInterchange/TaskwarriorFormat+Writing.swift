@@ -119,7 +119,9 @@ extension TaskwarriorFormat {
             Timestamps.instant(of: timestamp) ?? Timestamps.instant(of: context.now.timestamp) ?? 0)
     }
 
-    fileprivate static func taskObject(_ task: PlannerTask, uid: String? = nil, context: InterchangeContext) -> JSONObject {
+    fileprivate static func taskObject(_ task: PlannerTask, uid: String? = nil, context: InterchangeContext)
+        -> JSONObject
+    {
         let uid = uid ?? task.uid
         var object = JSONObject()
         object.appendUnique("uuid", .string(uuid(uid)))

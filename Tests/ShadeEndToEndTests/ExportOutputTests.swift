@@ -58,7 +58,10 @@ import Testing
             lines.append("{" + fields.joined(separator: ",") + "}")
         }
         let parents: [(uuid: String, recur: String, due: String, until: String?, title: String, project: String?)] = [
-            ("a0000000-0000-4000-8000-000000000001", "daily", "20261102T070000Z", "20261206T235900Z", "Gym ✓", "health"),
+            (
+                "a0000000-0000-4000-8000-000000000001", "daily", "20261102T070000Z", "20261206T235900Z", "Gym ✓",
+                "health"
+            ),
             ("a0000000-0000-4000-8000-000000000002", "weekly", "20261027T180000Z", nil, "Call home, \"mum\"", "home"),
             ("a0000000-0000-4000-8000-000000000003", "monthly", "20261015T120000Z", nil, "Rent 🏠", nil),
         ]
@@ -72,8 +75,10 @@ import Testing
             if let project = parent.project { fields.append("\"project\":\"\(project)\"") }
             lines.append("{" + fields.joined(separator: ",") + "}")
             // Children: one done, one cancelled, one left open (which the series shows as it is).
-            let days = [["20261103", "20261110", "20261117"], ["20261027", "20261103", "20261110"],
-                ["20261015", "20261115", "20261215"]][number]
+            let days = [
+                ["20261103", "20261110", "20261117"], ["20261027", "20261103", "20261110"],
+                ["20261015", "20261115", "20261215"],
+            ][number]
             for (child, status) in ["completed", "deleted", "pending"].enumerated() {
                 let time = String(parent.due.suffix(8))
                 var fields = [
@@ -165,7 +170,9 @@ import Testing
                 #expect(written.status == 0, "\(name): \(written.stderr)")
                 let file = try String(contentsOfFile: path, encoding: .utf8)
                 lines.append("\(name): file \(Self.digest(file)), printed \(Self.digest(printed.stdout))")
-                lines.append("\(name): notes \(Self.digest(printed.stderr)), summary \(Self.digest(written.stdout.replacingOccurrences(of: shade.root, with: "ROOT")))")
+                lines.append(
+                    "\(name): notes \(Self.digest(printed.stderr)), summary \(Self.digest(written.stdout.replacingOccurrences(of: shade.root, with: "ROOT")))"
+                )
             }
         }
         let text = lines.joined(separator: "\n") + "\n"
