@@ -1,4 +1,5 @@
 import Foundation
+import ShadeTestSupport
 import Testing
 
 /// What `export` writes, pinned byte for byte: each format, with and without filters, to a file
@@ -185,5 +186,30 @@ import Testing
             #expect(line == expected)
         }
         #expect(text.split(separator: "\n").count == recorded.split(separator: "\n").count)
+    }
+
+    /// An export that fails on the way (here the file grows past the limit the process may write)
+    /// leaves the file it was to replace as it was, and no temporary file beside it.
+    @Test func aFailedExportLeavesTheFileAsItWas() throws {
+        let shade = try Self.planner()
+        let target = shade.root + "/out/planner.json"
+        try FileManager.default.createDirectory(atPath: shade.root + "/out", withIntermediateDirectories: true)
+        try Data("the old export\n".utf8).write(to: URL(fileURLWithPath: target))
+        let script = """
+            import resource, signal, subprocess, sys
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+            resource.setrlimit(resource.RLIMIT_FSIZE, (100000, 100000))
+            sys.exit(subprocess.run(sys.argv[1:], restore_signals=False).returncode)
+            """
+        let python = try ShellCompletionTests.tool("python3")
+        let run = try ExternalCommand.run(
+            python, ["-c", script, ShadeProcess.binary, "export", "-o", target], environment: shade.environment)
+        #expect(run.status != 0, "\(run.output)")
+        #expect(run.output.contains("planner.json"), "\(run.output)")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "the old export\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shade.root + "/out") == ["planner.json"])
+        // The same export with room to write replaces it.
+        #expect(try shade.run(["export", "-o", target]).status == 0)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("{"))
     }
 }
