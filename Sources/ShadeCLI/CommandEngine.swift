@@ -12,6 +12,7 @@ public final class CommandEngine {
     public init(environment: ShadeEnvironment) throws {
         session = try ShadeMain.makeSession(
             environment: environment, store: nil, color: .never, interactive: true, defersFiles: true)
+        session.streamsOutput = false
     }
 
     /// What the REPL does while it waits for the next line (no answer waits for it): call it

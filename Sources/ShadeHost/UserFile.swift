@@ -14,11 +14,44 @@ public enum UserFile {
     /// Writes `text` whole to the file `path` names (a temporary file beside it, flushed, renamed
     /// over it): a failure leaves the file as it was.
     public static func write(_ text: String, to path: String) throws(HostError) {
-        let target = try writableTarget(path)
-        do { try TextFile.writeAtomically(target, text, mode: 0o600) } catch {
-            throw .notWritten(error.message.text.split(separator: "\n").first.map(String.init) ?? "")
+        do { try write(to: path) { append in try append(Array(text.utf8)) } } catch let error as HostError {
+            throw error
+        } catch {
+            throw .notWritten("\(error)")
         }
     }
+
+    /// Writes the file `path` names a piece at a time, whole or not at all, as `write` writes it:
+    /// `body` hands each piece to the function it is given; the file is replaced once `body`
+    /// returns. When `body` fails (its error is thrown as it is) or a write does, the file is left
+    /// as it was and nothing else remains.
+    public static func write<T>(to path: String, _ body: (_ append: ([UInt8]) throws -> Void) throws -> T) throws -> T {
+        let target = try writableTarget(path)
+        /// A failure of the file itself, said in one line.
+        func notWritten(_ error: StoreError) -> HostError {
+            .notWritten(error.message.text.split(separator: "\n").first.map(String.init) ?? "")
+        }
+        do {
+            return try TextFile.writeAtomically(target, mode: 0o600) { add in
+                try withoutActuallyEscaping(add) { add in
+                    do {
+                        return try body { piece in
+                            do { try add(piece) } catch let error as StoreError { throw notWritten(error) }
+                        }
+                    } catch {
+                        throw BodyFailure(error: error)
+                    }
+                }
+            }
+        } catch let failure as BodyFailure {
+            throw failure.error
+        } catch let error as StoreError {
+            throw notWritten(error)
+        }
+    }
+
+    /// An error of a `write(to:_:)` body's own, carried past the mapping of the file's errors.
+    private struct BodyFailure: Error { let error: any Error }
 
     /// The path to write for `path`: itself when it is a regular file or names nothing yet, the
     /// regular file a symbolic link leads to; any other kind of file is refused.

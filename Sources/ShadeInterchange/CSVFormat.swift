@@ -17,49 +17,6 @@ enum CSVFormat {
         "repeat", "until", "series", "carried", "planned", "created", "modified", "done_at", "to",
     ]
 
-    static func write(_ bundle: PlannerBundle, context: InterchangeContext) throws -> InterchangeOutput {
-        let stream = OutputStream(toMemory: ())
-        let writer = try CSVWriter(stream: stream, newline: .crlf)
-        try writer.write(row: columns)
-        for series in bundle.series.sorted(by: { ($0.anchor, $0.uid) < ($1.anchor, $1.uid) }) {
-            let base = series.base
-            try writer.write(
-                row: row([
-                    "uid": series.uid, "date": series.anchor.description, "slot": base.slot.rawValue,
-                    "time": base.time?.description, "title": base.title, "status": "open", "category": base.category,
-                    "tags": base.tags.joined(separator: " "), "notes": base.notes,
-                    "favorite": base.favorite ? "yes" : "no",
-                    "color": base.color?.rawValue, "remind": base.remind?.description,
-                    "repeat": series.rule.description,
-                    "until": series.until?.description, "created": series.created, "modified": series.modified,
-                ]))
-        }
-        for task in PlannerTask.sortedInTimelineOrder(bundle.tasks) {
-            try writer.write(
-                row: row([
-                    "uid": task.uid, "date": task.date.description, "slot": task.slot.rawValue,
-                    "time": task.time?.description, "title": task.title, "status": task.status.rawValue,
-                    "category": task.category, "tags": task.tags.joined(separator: " "), "notes": task.notes,
-                    "favorite": task.favorite ? "yes" : "no", "color": task.color?.rawValue,
-                    "remind": task.remind?.description, "series": task.series,
-                    "carried": task.carried > 0 ? String(task.carried) : nil, "planned": task.planned?.description,
-                    "created": task.created, "modified": task.modified, "done_at": task.doneAt, "to": task.to,
-                ]))
-        }
-        stream.close()
-        guard let data = stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data else {
-            throw ImportError("could not write the CSV")
-        }
-        var notes: [String] = []
-        let goals = bundle.tasks.filter { $0.goal != nil }.count
-        if goals > 0 { notes.append("CSV holds no goals (\(tasks(goals)) counted towards one)") }
-        return InterchangeOutput(text: String(decoding: data, as: UTF8.self) + "\r\n", notes: notes)
-    }
-
-    private static func row(_ values: [String: String?]) -> [String] {
-        columns.map { (values[$0] ?? nil) ?? "" }
-    }
-
     /// Reads the rows one at a time, handing each task or series to `body` with the line it
     /// starts on (a quoted field may hold line breaks).
     static func stream(

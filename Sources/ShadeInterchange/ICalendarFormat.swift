@@ -24,31 +24,69 @@ enum ICalendarFormat {
 
     // MARK: Writing
 
-    static func write(_ bundle: PlannerBundle, context: InterchangeContext) throws -> InterchangeOutput {
-        var components: [CalendarComponent] = []
-        let stamp = utc(Timestamps.instant(of: context.now.timestamp) ?? 0)
-        for series in bundle.series.sorted(by: { ($0.anchor, $0.uid) < ($1.anchor, $1.uid) }) {
-            var todo = vtodo(series.occurrence(on: series.anchor), uid: series.uid, stamp: stamp, context: context)
-            todo.properties.append(CalendarProperty("RRULE", .recurrence(rrule(series, context: context))))
-            components.append(todo)
+    /// The calendar written a batch of VTODOs at a time: libical writes each batch as a calendar
+    /// of its own, and the VTODOs are taken from between that calendar's start (its BEGIN and
+    /// properties, the same for every batch) and its END.
+    struct Writer: FormatWriter {
+        let context: InterchangeContext
+        let stamp: CalendarValue
+        /// The series, by uid, for the RECURRENCE-ID of their occurrences.
+        private var seriesByUID: [String: RepeatSeries] = [:]
+        /// The text of a calendar with no components: its start, and its end.
+        private var frame: (start: [UInt8], end: [UInt8]) = ([], [])
+        private var notes: [String] = []
+        /// Tasks counted towards a goal (iCalendar holds none).
+        private var withGoals = 0
+
+        init(context: InterchangeContext) {
+            self.context = context
+            stamp = utc(Timestamps.instant(of: context.now.timestamp) ?? 0)
         }
-        let seriesByUID = Dictionary(bundle.series.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
-        for task in PlannerTask.sortedInTimelineOrder(bundle.tasks) {
-            if let uid = task.series, let series = seriesByUID[uid] {
-                var todo = vtodo(task, uid: uid, stamp: stamp, context: context)
-                let start = series.fields(on: task.date).time
-                todo.properties.append(
-                    CalendarProperty("RECURRENCE-ID", moment(task.date, time: start)))
-                components.append(todo)
-            } else {
-                components.append(vtodo(task, uid: task.uid, stamp: stamp, context: context))
+
+        mutating func begin(series: [RepeatSeries], occurrences: [PlannerTask]) throws -> [UInt8] {
+            let empty = Array(try ICalendar.serialize(.calendar(productID: productID, components: [])).utf8)
+            let end = Array("END:VCALENDAR\r\n".utf8)
+            guard empty.count >= end.count, Array(empty.suffix(end.count)) == end else {
+                throw ImportError("libical wrote a calendar that does not end with END:VCALENDAR")
             }
+            frame = (Array(empty.dropLast(end.count)), end)
+            seriesByUID = Dictionary(series.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
+            var components: [CalendarComponent] = []
+            for series in series.sorted(by: { ($0.anchor, $0.uid) < ($1.anchor, $1.uid) }) {
+                var todo = vtodo(series.occurrence(on: series.anchor), uid: series.uid, stamp: stamp, context: context)
+                todo.properties.append(CalendarProperty("RRULE", .recurrence(rrule(series, context: context))))
+                components.append(todo)
+            }
+            return frame.start + (try serialized(components))
         }
-        var notes: [String] = []
-        let text: String
-        do {
-            text = try ICalendar.serialize(.calendar(productID: productID, components: components))
-        } catch {
+
+        mutating func write(_ tasks: [PlannerTask]) throws -> [UInt8] {
+            withGoals += tasks.filter { $0.goal != nil }.count
+            var components: [CalendarComponent] = []
+            for task in tasks {
+                if let uid = task.series, let series = seriesByUID[uid] {
+                    var todo = vtodo(task, uid: uid, stamp: stamp, context: context)
+                    let start = series.fields(on: task.date).time
+                    todo.properties.append(CalendarProperty("RECURRENCE-ID", moment(task.date, time: start)))
+                    components.append(todo)
+                } else {
+                    components.append(vtodo(task, uid: task.uid, stamp: stamp, context: context))
+                }
+            }
+            return try serialized(components)
+        }
+
+        mutating func finish(records: [AnyKeyedRecord]) throws -> (bytes: [UInt8], notes: [String]) {
+            if withGoals > 0 { notes.append("iCalendar holds no goals (\(tasks(withGoals)) counted towards one)") }
+            return (frame.end, notes)
+        }
+
+        /// The components as libical writes them inside a calendar.
+        private mutating func serialized(_ components: [CalendarComponent]) throws -> [UInt8] {
+            guard !components.isEmpty else { return [] }
+            if let text = try? ICalendar.serialize(.calendar(productID: productID, components: components)) {
+                return try inside(text)
+            }
             // One item libical cannot write (a hand-edited store can hold what no command makes)
             // costs that item, named, and not the whole export.
             var written: [CalendarComponent] = []
@@ -62,11 +100,20 @@ enum ICalendarFormat {
                     notes.append("“\(title)” (\(uid)) was left out: \(error.reason)")
                 }
             }
-            text = try ICalendar.serialize(.calendar(productID: productID, components: written))
+            return written.isEmpty
+                ? [] : try inside(ICalendar.serialize(.calendar(productID: productID, components: written)))
         }
-        let goals = bundle.tasks.filter { $0.goal != nil }.count
-        if goals > 0 { notes.append("iCalendar holds no goals (\(tasks(goals)) counted towards one)") }
-        return InterchangeOutput(text: text, notes: notes)
+
+        /// The components of a calendar's text: what lies between its start and its end.
+        private func inside(_ text: String) throws -> [UInt8] {
+            let bytes = Array(text.utf8)
+            guard bytes.count >= frame.start.count + frame.end.count, bytes.starts(with: frame.start),
+                Array(bytes.suffix(frame.end.count)) == frame.end
+            else {
+                throw ImportError("libical wrote a calendar whose start or end is not that of an empty one")
+            }
+            return Array(bytes[frame.start.count..<(bytes.count - frame.end.count)])
+        }
     }
 
     private static func vtodo(_ task: PlannerTask, uid: String, stamp: CalendarValue, context: InterchangeContext)

@@ -51,16 +51,17 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// The bundle written in this format.
+    /// The bundle written in this format: an `InterchangeWriter` fed the whole bundle at once.
     public func write(_ bundle: PlannerBundle, context: InterchangeContext) throws -> InterchangeOutput {
-        switch self {
-        case .json:
-            return InterchangeOutput(text: try JSONWriter.string(PlannerDocument.encode(bundle)) + "\n")
-        case .csv: return try CSVFormat.write(bundle, context: context)
-        case .todotxt: return TodoTxtFormat.write(bundle, context: context)
-        case .taskwarrior: return try TaskwarriorFormat.write(bundle, context: context)
-        case .ics: return try ICalendarFormat.write(bundle, context: context)
-        }
+        var bytes: [UInt8] = []
+        let writer = InterchangeWriter(self, context: context) { bytes += $0 }
+        let series = bundle.series
+        try writer.begin(
+            series: series,
+            occurrences: writer.needsOccurrences(of: series) ? bundle.tasks.filter { $0.series != nil } : [])
+        try writer.write(bundle.tasks)
+        let notes = try writer.finish(records: bundle.records)
+        return InterchangeOutput(text: String(decoding: bytes, as: UTF8.self), notes: notes)
     }
 
     /// A file of this format as a bundle; a bad record makes it fail, named by line (and

@@ -3,20 +3,58 @@ import ShadeJSON
 
 /// Writing a Taskwarrior export: one JSON array of tasks, as `task export` writes it.
 extension TaskwarriorFormat {
-    static func write(_ bundle: PlannerBundle, context: InterchangeContext) throws -> InterchangeOutput {
-        var objects: [JSONValue] = []
-        var notes: [String] = []
-        var records: [String: PlannerTask] = [:]
-        for task in bundle.tasks where task.series != nil { records[task.uid] = task }
-        var written: Set<String> = []
-        var unmapped = 0
-        for series in bundle.series.sorted(by: { ($0.anchor, $0.uid) < ($1.anchor, $1.uid) }) {
-            guard let recur = recur(series.rule) else {
-                unmapped += 1
-                continue
+    /// The array written a batch of objects at a time: each series Taskwarrior has a recurrence
+    /// for (its `recurring` parent, then its children), then the tasks, one object a line, the
+    /// lines parted by a comma.
+    struct Writer: FormatWriter {
+        let context: InterchangeContext
+        /// The uids of the occurrences written as a series' children (not written again).
+        private var written: Set<String> = []
+        /// Objects written so far (the first has no comma before it).
+        private var count = 0
+        /// Series left out, for their note.
+        private var unmapped = 0
+        /// Tasks with what Taskwarrior does not hold: colours, reminders, goals.
+        private var lost = 0
+
+        init(context: InterchangeContext) { self.context = context }
+
+        mutating func begin(series: [RepeatSeries], occurrences: [PlannerTask]) throws -> [UInt8] {
+            var records: [String: PlannerTask] = [:]
+            for task in occurrences where task.series != nil { records[task.uid] = task }
+            var objects: [JSONValue] = []
+            for series in series.sorted(by: { ($0.anchor, $0.uid) < ($1.anchor, $1.uid) }) {
+                guard let recur = recur(series.rule) else {
+                    unmapped += 1
+                    continue
+                }
+                objects += try family(series, recur: recur, records: records)
             }
-            // Its children: every day the rule reached up to today (or its last record), as
-            // Taskwarrior keeps them, the parent's mask saying each one's status.
+            return Array("[\n".utf8) + (try lines(objects))
+        }
+
+        mutating func write(_ tasks: [PlannerTask]) throws -> [UInt8] {
+            lost += tasks.filter { $0.color != nil || $0.remind != nil || $0.goal != nil }.count
+            return try lines(
+                tasks.filter { !written.contains($0.uid) }.map { .object(taskObject($0, context: context)) })
+        }
+
+        mutating func finish(records: [AnyKeyedRecord]) throws -> (bytes: [UInt8], notes: [String]) {
+            var notes: [String] = []
+            if unmapped > 0 {
+                notes.append(
+                    "\(unmapped) repeating task\(unmapped == 1 ? "" : "s") repeat on days Taskwarrior has no recurrence for (every weekend day, every week on several days) and were left out"
+                )
+            }
+            if lost > 0 { notes.append("Taskwarrior holds no colours, reminders or goals (\(tasks(lost)) had some)") }
+            return (Array((count == 0 ? "]\n" : "\n]\n").utf8), notes)
+        }
+
+        /// A series' parent and its children: every day the rule reached up to today (or its last
+        /// record), as Taskwarrior keeps them, the parent's mask saying each one's status.
+        private mutating func family(_ series: RepeatSeries, recur: String, records: [String: PlannerTask]) throws
+            -> [JSONValue]
+        {
             let last =
                 ([context.now.date] + records.values.filter { $0.series == series.uid }.map(\.date)).max()
                 ?? context.now.date
@@ -56,23 +94,19 @@ extension TaskwarriorFormat {
                     Timestamps.compactUTC(
                         LocalZone.instant(date: until, time: TimeOfDay(hour: 23, minute: 59) ?? .midnight)))
             }
-            objects.append(.object(parent))
-            objects += children
+            return [.object(parent)] + children
         }
-        for task in PlannerTask.sortedInTimelineOrder(bundle.tasks) where !written.contains(task.uid) {
-            objects.append(.object(taskObject(task, context: context)))
+
+        /// Objects, one a line, each after the comma that parts it from the one before.
+        private mutating func lines(_ objects: [JSONValue]) throws -> [UInt8] {
+            var bytes: [UInt8] = []
+            for object in objects {
+                if count > 0 { bytes += Array(",\n".utf8) }
+                bytes += try JSONWriter.bytes(object, layout: .compact)
+                count += 1
+            }
+            return bytes
         }
-        if unmapped > 0 {
-            notes.append(
-                "\(unmapped) repeating task\(unmapped == 1 ? "" : "s") repeat on days Taskwarrior has no recurrence for (every weekend day, every week on several days) and were left out"
-            )
-        }
-        let lost = bundle.tasks.filter { $0.color != nil || $0.remind != nil || $0.goal != nil }.count
-        if lost > 0 { notes.append("Taskwarrior holds no colours, reminders or goals (\(tasks(lost)) had some)") }
-        var lines: [String] = []
-        for object in objects { lines.append(try JSONWriter.string(object, layout: .compact)) }
-        let text = lines.isEmpty ? "[\n]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n"
-        return InterchangeOutput(text: text, notes: notes)
     }
 
     /// A canonical UUID for a uid: the uid itself when it is one.
@@ -80,12 +114,14 @@ extension TaskwarriorFormat {
         UIDGenerator.isCanonical(uid) ? uid : UIDGenerator.derived(from: uid)
     }
 
-    private static func compact(_ timestamp: String, context: InterchangeContext) -> String {
+    fileprivate static func compact(_ timestamp: String, context: InterchangeContext) -> String {
         Timestamps.compactUTC(
             Timestamps.instant(of: timestamp) ?? Timestamps.instant(of: context.now.timestamp) ?? 0)
     }
 
-    private static func taskObject(_ task: PlannerTask, uid: String? = nil, context: InterchangeContext) -> JSONObject {
+    fileprivate static func taskObject(_ task: PlannerTask, uid: String? = nil, context: InterchangeContext)
+        -> JSONObject
+    {
         let uid = uid ?? task.uid
         var object = JSONObject()
         object.appendUnique("uuid", .string(uuid(uid)))

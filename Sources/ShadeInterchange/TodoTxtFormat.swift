@@ -16,64 +16,6 @@ enum TodoTxtFormat {
         "due", "slot", "at", "uid", "every", "until", "remind", "series", "status", "pri", "to",
     ]
 
-    static func write(_ bundle: PlannerBundle, context: InterchangeContext) -> InterchangeOutput {
-        var lines: [String] = []
-        for series in bundle.series.sorted(by: { ($0.anchor, $0.uid) < ($1.anchor, $1.uid) }) {
-            let base = series.base
-            var words: [String] = []
-            if base.favorite { words.append("(A)") }
-            words.append(localDate(of: series.created) ?? series.anchor.description)
-            words += line(
-                title: base.title, tags: base.tags, category: base.category, date: series.anchor, slot: base.slot,
-                time: base.time, uid: series.uid, remind: base.remind)
-            words.append("every:\(series.rule)")
-            if let until = series.until { words.append("until:\(until)") }
-            lines.append(words.joined(separator: " "))
-        }
-        for task in PlannerTask.sortedInTimelineOrder(bundle.tasks) {
-            var words: [String] = []
-            if task.status == .open {
-                if task.favorite { words.append("(A)") }
-            } else {
-                words.append("x")
-                words.append(task.doneAt.flatMap(localDate(of:)) ?? task.date.description)
-            }
-            words.append(localDate(of: task.created) ?? task.date.description)
-            words += line(
-                title: task.title, tags: task.tags, category: task.category, date: task.date, slot: task.slot,
-                time: task.time, uid: task.uid, remind: task.remind)
-            if let series = task.series { words.append("series:\(series)") }
-            if let to = task.to { words.append("to:\(to)") }
-            if task.status == .cancelled { words.append("status:cancelled") }
-            if task.status != .open, task.favorite { words.append("pri:A") }
-            lines.append(words.joined(separator: " "))
-        }
-        var notes: [String] = []
-        let lost = bundle.tasks.filter { $0.notes != nil || $0.color != nil || $0.goal != nil }.count
-        if lost > 0 { notes.append("todo.txt holds no notes, colours or goals (\(tasks(lost)) had some)") }
-        return InterchangeOutput(text: lines.map { $0 + "\n" }.joined(), notes: notes)
-    }
-
-    private static func line(
-        title: String, tags: [String], category: String?, date: CivilDate, slot: Slot, time: TimeOfDay?, uid: String,
-        remind: Reminder?
-    ) -> [String] {
-        var words = [title]
-        words += tags.map { "+" + $0 }
-        if let category { words.append("@" + category) }
-        words += ["due:\(date)", "slot:\(slot)"]
-        if let time { words.append("at:\(time)") }
-        if let remind { words.append("remind:\(remind)") }
-        words.append("uid:\(uid)")
-        return words
-    }
-
-    /// The local date of a shade timestamp.
-    private static func localDate(of timestamp: String) -> String? {
-        guard let instant = Timestamps.instant(of: timestamp) else { return nil }
-        return LocalZone.local(instant).date.description
-    }
-
     /// The task fields a todo.txt line holds.
     static let taskFields: Set<PlannerTask.Field> = [
         .date, .slot, .time, .title, .status, .tags, .category, .favorite, .remind, .to, .doneAt,

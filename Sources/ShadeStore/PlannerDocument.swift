@@ -21,13 +21,17 @@ public enum PlannerDocument {
         object.appendUnique("shade", .string(marker))
         object.appendUnique("format", .int(Int64(StoreFormat.version)))
         let tasks = PlannerTask.sortedInTimelineOrder(bundle.tasks)
-        object.appendUnique("tasks", .array(tasks.map { TaskRecord.encode($0, .placed) }))
+        object.appendUnique("tasks", .array(tasks.map(encode)))
         for codec in KeyedRecordCodecs.all {
             let records = bundle.records.filter { $0.kind == codec.kind }.sorted { $0.base.key < $1.base.key }
             object.appendUnique(codec.documentKind, .array(records.map { codec.encode($0) }))
         }
         return .object(object)
     }
+
+    /// One task as an element of the document's `tasks` (a document written a task at a time
+    /// places each in the document that `encode` makes of the rest).
+    public static func encode(_ task: PlannerTask) -> JSONValue { TaskRecord.encode(task, .placed) }
 
     /// Whether a text looks like this format (for guessing the format of an import).
     public static func recognises(_ bytes: [UInt8]) -> Bool {

@@ -2,13 +2,21 @@ import ShadeCore
 
 /// A large change holds a few weeks at a time: once it is done with the weeks it has read, they
 /// are staged and let go of (read again, from the staged files, if asked for later), and
-/// the tasks it changed so far go to its change-log entry.
+/// the tasks it changed so far go to its change-log entry. A large read (an export) holds a week
+/// at a time too.
 extension StoreState {
     /// Stages the weeks this step changed (and their id indexes), lets go of every week it has
     /// read, and appends the task records changed so far to the change-log entry. Keyed records
     /// (categories, series) stay: there are few, and a later week may change them again.
+    ///
+    /// A step that stages nothing (a read) lets go of the weeks it has read and not changed (read
+    /// again from their files if asked for later); a week it changed (changes a read takes from
+    /// the redo log) stays, and so does the id index of a week whose tasks it numbered.
     public func releaseWeeks() throws(StoreError) {
-        guard let released else { return }
+        guard let released else {
+            releaseUnchangedWeeks()
+            return
+        }
         for file in try weekFiles() {
             guard let bytes = file.bytes else { continue }
             try released.stage(file.relativePath, bytes)
@@ -45,6 +53,17 @@ extension StoreState {
 }
 
 extension StoreState {
+    /// Lets go of the weeks read and not changed in this step.
+    private func releaseUnchangedWeeks() {
+        let changed = dirtyWeeks
+        let numbered = dirtyWeeks.union(dirtyIndexes)
+        weeks = weeks.filter { changed.contains($0.key) }
+        filedKeys = filedKeys.filter { changed.contains($0.key) }
+        removedTasks = removedTasks.filter { changed.contains($0.key) }
+        weekIDs = weekIDs.filter { numbered.contains($0.key) }
+        occurrences = occurrences.filter { numbered.contains($0.key) }
+    }
+
     /// The uids a week holds (its filed tasks and the occurrences its series show), from its id
     /// index alone; a week of an earlier format, which has no index, is read whole.
     public func knownUIDs(in week: ISOWeek) throws(StoreError) -> [String] {

@@ -21,6 +21,50 @@ public enum TextFile {
             path, Array(text.utf8), via: path + ".tmp-\(getpid())", mode: mode, followingLinks: true)
     }
 
+    /// Writes a file a piece at a time, whole or not at all: `body` hands each piece to the
+    /// function it is given, which adds it to a temporary file beside `path`; once `body` returns,
+    /// that file is flushed and renamed over `path` (the directory flushed). When `body` or a write
+    /// fails, the temporary file is removed and `path` left as it was; `body`'s error is thrown
+    /// as it is.
+    public static func writeAtomically<T>(
+        _ path: String, mode: mode_t = 0o600, _ body: (_ append: ([UInt8]) throws -> Void) throws -> T
+    ) throws -> T {
+        let temporary = path + ".tmp-\(getpid())"
+        let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw FileSystem.refusal(of: temporary, operation: "create", errno: errno) }
+        let result: T
+        do {
+            defer { close(fd) }
+            // Pieces are gathered up to a buffer's worth, so that small ones cost few writes.
+            var buffer: [UInt8] = []
+            let bufferSize = 1 << 16
+            buffer.reserveCapacity(bufferSize)
+            result = try body { piece in
+                buffer += piece
+                if buffer.count >= bufferSize {
+                    try FileSystem.writeAll(fd, buffer, path: temporary)
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
+            try FileSystem.writeAll(fd, buffer, path: temporary)
+            guard fchmod(fd, mode) == 0 else {
+                throw StoreError.io(operation: "set the mode of", path: temporary, errno: errno)
+            }
+            guard fsync(fd) == 0 else { throw StoreError.io(operation: "sync", path: temporary, errno: errno) }
+        } catch {
+            try? FileSystem.remove(temporary, followingLinks: true)
+            throw error
+        }
+        do {
+            try FileSystem.rename(temporary, to: path, followingLinks: true)
+        } catch {
+            try? FileSystem.remove(temporary, followingLinks: true)
+            throw error
+        }
+        try FileSystem.syncDirectory(FileSystem.parentDirectory(of: path), followingLinks: true)
+        return result
+    }
+
     /// Replaces a file by rename without flushing, ignoring failures: for a cache, which a reader
     /// that finds it lost or torn computes again.
     public static func replaceCache(_ path: String, _ bytes: [UInt8]) {

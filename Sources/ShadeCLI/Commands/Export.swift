@@ -58,30 +58,26 @@ extension Shade {
             let now = try session.now()
             let selection = ExportSelection(
                 query: query, standing: session.standingFilter?.query, now: now, schedule: session.schedule)
-            let bundle = try session.read { state in
-                selection.bundle(
-                    candidates: try query.dateBounds.map { try state.tasks(from: $0.first, through: $0.last) }
-                        ?? state.allTasks(),
-                    series: try state.repeatSeries(), goals: try state.goals(), categories: try state.categories(),
-                    templates: selection.isEverything ? try state.keyedRecords(of: WeekTemplate.kind) : [],
-                    members: selection.isEverything ? try state.keyedRecords(of: Member.kind) : [])
-            }
-            let written: InterchangeOutput
-            do {
-                written = try format.write(bundle, context: InterchangeContext(now: now, schedule: session.schedule))
-            } catch {
-                throw CommandError.failed(
-                    "could not write the \(format.rawValue) export: \(SafeText(escaping: "\(error)"))")
-            }
-            for note in written.notes { Output.error("note: " + SafeText(escaping: note) + "\n") }
+            let export = StreamedExport(
+                selection: selection, format: format,
+                context: InterchangeContext(now: now, schedule: session.schedule))
             guard let output, output != "-" else {
-                session.print(Export.terminalSafe(written.text, format: format))
+                let printer = Printer(format: format, session: session)
+                let outcome = try session.read { state in try export.run(in: state, to: printer.take) }
+                printer.finish()
+                for note in outcome.notes { Output.error("note: " + SafeText(escaping: note) + "\n") }
                 return
             }
-            try UserFile.write(written.text, to: output)
+            let outcome = try UserFile.write(to: output) { append in
+                // The writer keeps the sink only while it runs.
+                try withoutActuallyEscaping(append) { append in
+                    try session.read { state in try export.run(in: state, to: append) }
+                }
+            }
+            for note in outcome.notes { Output.error("note: " + SafeText(escaping: note) + "\n") }
             session.print(
                 ExportSummary.render(
-                    tasks: bundle.tasks.count, series: bundle.series.count, file: output, format: format.rawValue))
+                    tasks: outcome.tasks, series: outcome.series, file: output, format: format.rawValue))
         }
 
         /// The file's text as the terminal is to show it: exact when standard output is a file or
@@ -91,12 +87,17 @@ extension Shade {
             // The line break the output adds after it is the file's last one (a CSV's CR LF keeps its CR).
             var scalars = text.unicodeScalars
             if scalars.last == "\n" { scalars.removeLast() }
-            let body = String(scalars)
+            return escaped(String(scalars), format: format)
+        }
+
+        /// A piece of the file's text as the terminal is to show it (`terminalSafe`, the last line
+        /// break left as it is).
+        static func escaped(_ text: String, format: InterchangeFormat) -> SafeText {
             switch format {
-            case .json, .taskwarrior: return JSONOutput.terminalSafe(body)
+            case .json, .taskwarrior: return JSONOutput.terminalSafe(text)
             default:
                 return Terminal.isTerminal(1)
-                    ? SafeText(escaping: body, keepingLineBreaks: true) : SafeText(verbatim: body)
+                    ? SafeText(escaping: text, keepingLineBreaks: true) : SafeText(verbatim: text)
             }
         }
     }

@@ -80,6 +80,10 @@ public final class Session {
 
     /// Text written by the commands run so far (taken by the runner after each command).
     var pendingOutput = SafeText()
+    /// Whether a command that prints a piece at a time (`export`) writes each piece to standard
+    /// output at once (after what is queued): else every piece is queued, for an embedder that
+    /// takes the output as text (`CommandEngine`).
+    var streamsOutput = true
     private let clockOverride: Moment?
 
     /// Creates a session.
@@ -170,5 +174,19 @@ public final class Session {
     /// Queues text for standard output.
     func print(_ text: SafeText) {
         pendingOutput += text.endsWithLineBreak ? text : text + "\n"
+    }
+
+    /// Writes a piece of a longer text to standard output, as it is (no line break added), after
+    /// what is queued; queued too when the session does not stream its output.
+    func printPiece(_ text: SafeText) {
+        guard streamsOutput else {
+            pendingOutput += text
+            return
+        }
+        if !pendingOutput.isEmpty {
+            Output.out(pendingOutput)
+            pendingOutput = SafeText()
+        }
+        Output.out(text)
     }
 }

@@ -31,27 +31,60 @@ public struct ExportSelection: Sendable {
         candidates: [PlannerTask], series: [RepeatSeries], goals: [Goal], categories: [Category],
         templates: [AnyKeyedRecord], members: [AnyKeyedRecord]
     ) -> PlannerBundle {
-        let everything = isEverything
         let tasks = candidates.filter(selects)
-        var records: [AnyKeyedRecord] = []
-        for series in series {
-            if !everything {
-                let first = query.dateBounds.map { series.dates(from: $0.first, through: $0.last) }
-                guard let day = first.map(\.first) ?? series.firstDate, selects(series.occurrence(on: day)) else {
-                    continue
-                }
-            }
-            records.append(AnyKeyedRecord(series))
+        var references = References()
+        references.note(tasks)
+        let series = self.series(of: series)
+        return PlannerBundle(
+            tasks: tasks,
+            records: records(
+                series: series, naming: references, goals: goals, categories: categories, templates: templates,
+                members: members))
+    }
+
+    /// The repeating tasks selected: every one with no filter, else those whose first occurrence
+    /// (within the query's dates, when it has some) is selected.
+    public func series(of all: [RepeatSeries]) -> [RepeatSeries] {
+        guard !isEverything else { return all }
+        return all.filter { series in
+            let first = query.dateBounds.map { series.dates(from: $0.first, through: $0.last) }
+            guard let day = first.map(\.first) ?? series.firstDate else { return false }
+            return selects(series.occurrence(on: day))
         }
-        if everything {
+    }
+
+    /// What the selected tasks name, gathered as they are read: a filtered export takes the
+    /// categories and goals its tasks name along.
+    public struct References: Sendable {
+        public private(set) var categories: Set<String> = []
+        public private(set) var goals: Set<String> = []
+
+        public init() {}
+
+        /// Takes note of what `tasks` name.
+        public mutating func note(_ tasks: [PlannerTask]) {
+            for task in tasks {
+                if let category = task.category { categories.insert(category) }
+                if let goal = task.goal { goals.insert(goal) }
+            }
+        }
+    }
+
+    /// The keyed records that go with the selected `series` and the tasks that name
+    /// `references`: the series, then every goal, category, template and member with no filter,
+    /// else the categories the tasks and series name and the goals the tasks name.
+    public func records(
+        series: [RepeatSeries], naming references: References, goals: [Goal], categories: [Category],
+        templates: [AnyKeyedRecord], members: [AnyKeyedRecord]
+    ) -> [AnyKeyedRecord] {
+        var records = series.map { AnyKeyedRecord($0) }
+        if isEverything {
             records += goals.map { AnyKeyedRecord($0) } + categories.map { AnyKeyedRecord($0) } + templates + members
         } else {
-            let named = Set(
-                tasks.compactMap(\.category) + records.compactMap { ($0.base as? RepeatSeries)?.base.category })
+            let named = references.categories.union(series.compactMap(\.base.category))
             records += categories.filter { named.contains($0.name) }.map { AnyKeyedRecord($0) }
-            let goalUIDs = Set(tasks.compactMap(\.goal))
-            records += goals.filter { goalUIDs.contains($0.uid) }.map { AnyKeyedRecord($0) }
+            records += goals.filter { references.goals.contains($0.uid) }.map { AnyKeyedRecord($0) }
         }
-        return PlannerBundle(tasks: tasks, records: records)
+        return records
     }
 }
