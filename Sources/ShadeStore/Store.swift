@@ -107,10 +107,18 @@ public struct Store: Sendable {
         // Changes the read took from the redo log are written first: their ids are handed out.
         try recoverLocked()
         let state = StoreState(paths: paths)
-        for week in weeks { _ = try state.tasks(in: week) }
-        guard !state.dirtyIndexes.isEmpty else { return }
+        // A week at a time: each numbered week's index is made as it is read, and the week let go
+        // of (a read that numbered the occurrences of a new series in every week of the planner
+        // would otherwise hold the planner here).
+        var indexes: [(relativePath: String, bytes: [UInt8]?)] = []
+        for week in weeks {
+            _ = try state.tasks(in: week)
+            if state.dirtyIndexes.remove(week) != nil { indexes.append(try state.indexFile(of: week)) }
+            try state.releaseWeeks()
+        }
+        guard !indexes.isEmpty else { return }
         let files = try state.pendingFiles(label: nil, timestamp: "", author: "", createMeta: false)
-        try commit.commit(try commit.stage(files), keepingCopies: false)
+        try commit.commit(try commit.stage(indexes + files), keepingCopies: false)
     }
 
     /// Runs `body` under the exclusive lock and saves what it changed as one atomic step,

@@ -63,12 +63,17 @@ extension StoreState {
             files.append((paths.weekFile(week), try serialise(document)))
         }
         for week in dirtyIndexes.union(dirtyWeeks.intersection(unindexedWeeks)).sorted() {
-            // The tasks filed and the occurrences shown: both keep their ids.
-            let present = try tasks(in: week).filter { $0.id > 0 }
-            let ids = Dictionary(present.map { ($0.uid, $0.id) }, uniquingKeysWith: { first, _ in first })
-            files.append((paths.weekIndexFile(week), try serialise(WeekIndexDocument.encode(week: week, ids: ids))))
+            files.append(try indexFile(of: week))
         }
         return files
+    }
+
+    /// A week's id index as this step leaves it: the tasks filed and the occurrences shown, both
+    /// with their ids.
+    func indexFile(of week: ISOWeek) throws(StoreError) -> (relativePath: String, bytes: [UInt8]?) {
+        let present = try tasks(in: week).filter { $0.id > 0 }
+        let ids = Dictionary(present.map { ($0.uid, $0.id) }, uniquingKeysWith: { first, _ in first })
+        return (paths.weekIndexFile(week), try serialise(WeekIndexDocument.encode(week: week, ids: ids)))
     }
 
     /// Offers the weeks and id shards written in this step to the cache, as their files now are.
