@@ -128,10 +128,17 @@ public enum StoreFileMerge {
         return result
     }
 
-    /// The shape of a task's fields: each a stamp of its own; `done_at` goes with `status`.
+    /// The shape of a task's fields: each a stamp of its own; `done_at` goes with `status`; the
+    /// tags a set.
     static let taskShape = RecordMerge.Shape(
         stamped: TaskRecord.stampedFields, companions: [TaskField.doneAt.rawValue: TaskField.status.rawValue],
-        made: [TaskField.created.rawValue])
+        made: [TaskField.created.rawValue], sets: [TaskField.tags.rawValue])
+
+    /// The fields of a keyed record that are sets: a goal's participants.
+    static let setFields: Set<String> = ["participants"]
+
+    /// A JSON list as a set field's elements.
+    static let arrayElements = RecordMerge.Elements<JSONValue>(of: { $0.arrayValue }, value: { .array($0) })
 
     /// One version of a document's records, as the merge reads them: each record by key, in the
     /// document's order, and the keys removed from it.
@@ -166,7 +173,7 @@ public enum StoreFileMerge {
     ) -> RecordMerge.Outcome<JSONValue> {
         RecordMerge.merge(
             key: key, base: base, ours: ours, theirs: theirs, shape: shape, order: precedes,
-            removedValue: { .bool($0) })
+            removedValue: { .bool($0) }, elements: arrayElements)
     }
 
     /// Every key of three versions merged: what each record kept reads back as (`read`: the
@@ -241,7 +248,8 @@ public enum StoreFileMerge {
         let stamped = (ours.records + theirs.records).first?.stampedFields ?? []
         let merged = try mergeRecords(
             base: records(base), ours: records(ours), theirs: records(theirs),
-            shape: RecordMerge.Shape(stamped: stamped, made: ["created"]), path: path, kind: codec.kind,
+            shape: RecordMerge.Shape(stamped: stamped, made: ["created"], sets: stamped.intersection(setFields)),
+            path: path, kind: codec.kind,
             now: now, title: { $0 },
             read: { key, record throws(StoreError) in
                 let object = JSONValue.object(

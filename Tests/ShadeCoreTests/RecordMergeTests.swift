@@ -141,4 +141,71 @@ import Testing
             }
         }
     }
+
+    /// Tags as comma-separated text: a set field's elements.
+    static let tagElements = RecordMerge.Elements<String>(
+        of: { $0.isEmpty ? [] : $0.split(separator: ",").map(String.init) }, value: { $0.joined(separator: ",") })
+
+    func mergeTags(_ base: String?, _ mine: (String, FieldStamp), _ other: (String, FieldStamp))
+        -> RecordMerge
+        .Outcome<String>
+    {
+        let shape = RecordMerge.Shape(stamped: ["title", "tags"], sets: ["tags"])
+        func side(_ tags: String, _ at: FieldStamp?) -> Side {
+            var fields = ["title": "Gym", "modified": "m0"]
+            fields["tags"] = tags
+            return Side(record: record(fields, changed: at.map { ["tags": $0] } ?? [:]))
+        }
+        return RecordMerge.merge(
+            key: "u1", base: base.map { side($0, nil) } ?? Side(record: nil), ours: side(mine.0, mine.1),
+            theirs: side(other.0, other.1), shape: shape, order: (<), removedValue: { $0 ? "gone" : "kept" },
+            elements: Self.tagElements)
+    }
+
+    /// `+a` on one copy and `+b` on the other give both (SPEC §15), whichever side merges, at
+    /// the later stamp, with no conflict; a removal on one side removes only that element.
+    @Test func aSetChangedOnBothSidesKeepsBothChanges() {
+        let (ana, ben) = ((("x,a"), stamp(3, "ana")), (("x,b"), stamp(5, "ben")))
+        for (left, right) in [(ana, ben), (ben, ana)] {
+            let outcome = mergeTags("x", left, right)
+            #expect(outcome.record?.fields["tags"] == "a,b,x")
+            #expect(outcome.record?.stamps.stamp(of: "tags") == stamp(5, "ben"))
+            #expect(outcome.conflicts.isEmpty)
+        }
+        // One side removes x and adds nothing; the other adds z: y and z stay, x is gone.
+        #expect(mergeTags("x,y", ("y", stamp(3, "ana")), ("x,y,z", stamp(4, "ben"))).record?.fields["tags"] == "y,z")
+        // No base (each side made the record): what either holds.
+        #expect(mergeTags(nil, ("a", stamp(3, "ana")), ("b", stamp(4, "ben"))).record?.fields["tags"] == "a,b")
+    }
+
+    /// Any two sides' changes to a set: the same from either side, every element added on a side
+    /// in, every element removed on a side out, an element both kept in.
+    @Test func aSetMergesTheSameFromEitherSide() async {
+        let gen = Gen.int(in: 0...7).array(of: 3)
+        await propertyCheck(count: 300, input: gen) { masks in
+            let names = ["a", "b", "c"]
+            func tags(_ mask: Int) -> Set<String> {
+                Set(names.indices.filter { mask & (1 << $0) != 0 }.map { names[$0] })
+            }
+            func text(_ set: Set<String>) -> String { set.sorted().joined(separator: ",") }
+            let (was, mine, other) = (tags(masks[0]), tags(masks[1]), tags(masks[2]))
+            let one = mergeTags(text(was), (text(mine), stamp(3, "ana")), (text(other), stamp(4, "ben")))
+            let two = mergeTags(text(was), (text(other), stamp(4, "ben")), (text(mine), stamp(3, "ana")))
+            #expect(one.record == two.record)
+            let merged = Set(Self.tagElements.of(one.record?.fields["tags"] ?? "") ?? [])
+            for name in names {
+                let expected: Bool
+                if mine == was {
+                    expected = other.contains(name)
+                } else if other == was {
+                    expected = mine.contains(name)
+                } else {
+                    expected =
+                        (mine.contains(name) && other.contains(name)) || (mine.contains(name) && !was.contains(name))
+                        || (other.contains(name) && !was.contains(name))
+                }
+                #expect(merged.contains(name) == expected, "\(was) \(mine) \(other)")
+            }
+        }
+    }
 }

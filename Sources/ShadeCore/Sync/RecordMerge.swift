@@ -52,12 +52,47 @@ public enum RecordMerge {
         public let companions: [String: String]
         /// Fields that go with the record's making (`created`).
         public let made: Set<String>
+        /// Stamped fields whose value is a set (a task's tags, a goal's participants): changed on
+        /// both sides, they merge element by element (`Elements`), no side's value lost.
+        public let sets: Set<String>
         /// Every other field (identity, `modified`) is taken from the side changed last.
 
-        public init(stamped: Set<String>, companions: [String: String] = [:], made: Set<String> = []) {
+        public init(
+            stamped: Set<String>, companions: [String: String] = [:], made: Set<String> = [], sets: Set<String> = []
+        ) {
             self.stamped = stamped
             self.companions = companions
             self.made = made
+            self.sets = sets
+        }
+    }
+
+    /// A set field's values as sets of elements, and back: what merging them element by element
+    /// needs of a value.
+    public struct Elements<Value: Hashable & Sendable>: Sendable {
+        /// The value's elements; nil when it is not a set (then the later change wins, as for
+        /// any field).
+        public let of: @Sendable (Value) -> [Value]?
+        /// The value holding these elements, in the order given.
+        public let value: @Sendable ([Value]) -> Value
+
+        public init(of: @escaping @Sendable (Value) -> [Value]?, value: @escaping @Sendable ([Value]) -> Value) {
+            self.of = of
+            self.value = value
+        }
+
+        /// Both sides' changes to a set since the base, together: an element added on either side
+        /// is in, an element removed on either side is out (one kept on both is in). The elements
+        /// come in `order`, whichever side merges: every copy writes the same value. Nil when a
+        /// value is not a set.
+        func merged(base: Value?, mine: Value?, other: Value?, order: (Value, Value) -> Bool) -> Value? {
+            func elements(_ value: Value?) -> Set<Value>? {
+                guard let value else { return [] }
+                return of(value).map(Set.init)
+            }
+            guard let was = elements(base), let left = elements(mine), let right = elements(other) else { return nil }
+            let kept = left.intersection(right).union(left.subtracting(was)).union(right.subtracting(was))
+            return value(kept.sorted(by: order))
         }
     }
 
@@ -103,7 +138,7 @@ public enum RecordMerge {
     /// the record is gone).
     public static func merge<Value>(
         key: String, base: Side<Value>, ours: Side<Value>, theirs: Side<Value>, shape: Shape,
-        order: (Value, Value) -> Bool, removedValue: (Bool) -> Value
+        order: (Value, Value) -> Bool, removedValue: (Bool) -> Value, elements: Elements<Value>? = nil
     ) -> Outcome<Value> {
         var conflicts: [Conflict<Value>] = []
         // The tombstones that still count: one a side dropped while it holds the record again
@@ -128,7 +163,8 @@ public enum RecordMerge {
             }
         case (let mine?, let other?):
             let merged = fields(
-                key: key, base: base.record, ours: mine, theirs: other, shape: shape, order: order)
+                key: key, base: base.record, ours: mine, theirs: other, shape: shape, order: order,
+                elements: elements)
             record = merged.record
             conflicts += merged.conflicts
         }
@@ -159,7 +195,7 @@ public enum RecordMerge {
     /// Two versions merged field by field.
     static func fields<Value>(
         key: String, base: Version<Value>?, ours: Version<Value>, theirs: Version<Value>, shape: Shape,
-        order: (Value, Value) -> Bool
+        order: (Value, Value) -> Bool, elements: Elements<Value>? = nil
     ) -> (record: Version<Value>, conflicts: [Conflict<Value>]) {
         if ours == theirs { return (ours, []) }
         var conflicts: [Conflict<Value>] = []
@@ -180,6 +216,16 @@ public enum RecordMerge {
                 switch (wasMine, wasOther) {
                 case (true, false): takeOurs = true
                 case (false, true): takeOurs = false
+                case (true, true) where shape.sets.contains(field):
+                    // A set changed on both sides: both changes kept, at the later stamp.
+                    guard
+                        let merged = elements?.merged(
+                            base: base?.fields[field], mine: mine, other: other, order: order)
+                    else { fallthrough }
+                    fields[field] = merged
+                    stamps[field] = max(myStamp, otherStamp)
+                    fromOurs[field] = otherStamp <= myStamp
+                    continue
                 default:
                     takeOurs = later(myStamp, mine, than: otherStamp, other, order: order)
                     conflicts.append(
