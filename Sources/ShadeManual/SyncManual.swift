@@ -117,7 +117,10 @@ public enum SyncManual {
                 The merge is per record by uid (a category by name) and per field by its stamp. A field
                 changed on one side only keeps that change; a field changed on both takes the later change
                 (last writer wins; at the same second, authors in name order, then values in a fixed order:
-                every copy picks the same). A removal leaves a tombstone in the file: a removal after a
+                every copy picks the same). A set merges as a set: a task's tags and a goal's participants
+                changed on both sides keep both sides' changes, element by element (+a on one copy and +b on
+                the other give both; a tag one side removes is gone), with no conflict. A removal leaves a
+                tombstone in the file: a removal after a
                 task's last change wins; a change after the removal brings the task back, as the copy that
                 changed it has it, and the removal goes to the conflict log ("field": "removed"). Two copies
                 that act on the same day of a repeating task make one record (its uid is the series' and the
