@@ -5,8 +5,8 @@ import ShadePlatform
 /// The tasks of a large import set aside by week until their week's turn: the file is read once,
 /// in its order, and merged week by week, holding one week at a time. The buckets share one
 /// spill file in the store's staging folder (written under the store's lock, removed when the
-/// import ends; a crash leaves it to the next writer's clean-up), each week's text in pieces whose
-/// places are kept, one task a line, as the change log writes one, with its line in the file.
+/// import ends; a crash leaves it to the next writer's clean-up), each week's entries in pieces
+/// whose places are kept, a task with its line in the file (`TaskSpillCodec`).
 public final class TaskBuckets {
     private let path: String
     /// The spill file, open for appending once the first buffer is written out.
@@ -38,15 +38,9 @@ public final class TaskBuckets {
 
     /// Sets a task aside in its week's bucket.
     public func append(_ task: PlannerTask, sequence: Int, line: Int) throws(StoreError) {
-        var placed = task
-        placed.id = sequence + 1
-        var object = JSONObject()
-        object.appendUnique("l", .int(Int64(line)))
-        object.appendUnique("t", TaskRecord.encode(placed, .placed))
-        var bytes = try StoreText.bytes(.object(object), layout: .compact, file: path)
-        bytes.append(UInt8(ascii: "\n"))
-        pending[task.week, default: []] += bytes
-        pendingBytes += bytes.count
+        let before = pending[task.week]?.count ?? 0
+        TaskSpillCodec.append(task, sequence: sequence, line: line, to: &pending[task.week, default: []])
+        pendingBytes += (pending[task.week]?.count ?? 0) - before
         if pendingBytes >= bufferLimit { try flush() }
     }
 
@@ -67,13 +61,7 @@ public final class TaskBuckets {
             bytes += chunk
         }
         bytes += pending.removeValue(forKey: week) ?? []
-        var entries: [Entry] = []
-        var start = 0
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
-            entries.append(try entry(Array(bytes[start..<index]), file: path))
-            start = index + 1
-        }
-        return entries
+        return try TaskSpillCodec.entries(bytes, file: path)
     }
 
     /// Removes every bucket.
@@ -86,19 +74,6 @@ public final class TaskBuckets {
         written = [:]
         pending = [:]
         pendingBytes = 0
-    }
-
-    private func entry(_ line: [UInt8], file: String) throws(StoreError) -> Entry {
-        let document: JSONDocument
-        do throws(JSONError) { document = try JSONDocument(parsing: line) } catch {
-            throw .unreadable(file: file, error: error)
-        }
-        let reader = try FieldReader(document.value, file: file, location: "")
-        var task = try TaskRecord.decode(
-            try reader.value("t"), file: file, location: "t", shape: .placed, date: nil, slot: nil)
-        let sequence = task.id - 1
-        task.id = 0
-        return Entry(sequence: sequence, line: Int(try reader.int("l", in: 0...Int64(Int32.max))), task: task)
     }
 
     /// Writes the waiting text out, a week after another, to the end of the spill file.
