@@ -55,8 +55,8 @@ enum TaskSpillCodec {
         var entries: [TaskBuckets.Entry] = []
         while !reader.atEnd {
             let length = try reader.int()
+            guard length > 0, length <= bytes.count - reader.offset else { throw reader.damaged() }
             let end = reader.offset + length
-            guard length > 0, end <= bytes.count else { throw reader.damaged() }
             let entry = try reader.entry()
             guard reader.offset == end else { throw reader.damaged() }
             entries.append(entry)
@@ -113,7 +113,7 @@ enum TaskSpillCodec {
 
         mutating func text() throws(StoreError) -> String {
             let count = try int()
-            guard count >= 0, offset + count <= bytes.count else { throw damaged() }
+            guard count >= 0, count <= bytes.count - offset else { throw damaged() }
             defer { offset += count }
             return String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)
         }

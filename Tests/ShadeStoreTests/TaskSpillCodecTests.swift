@@ -57,5 +57,12 @@ import Testing
         var length = bytes
         length[0] &+= 1
         #expect(throws: StoreError.self) { try TaskSpillCodec.entries(length, file: "spill") }
+        // A length or a count past any end (the largest there is) is refused, not added up.
+        var huge = bytes
+        for index in 0..<8 { huge[index] = index == 7 ? 0x7F : 0xFF }
+        #expect(throws: StoreError.self) { try TaskSpillCodec.entries(huge, file: "spill") }
+        var text = bytes
+        for index in 24..<32 { text[index] = index == 31 ? 0x7F : 0xFF }
+        #expect(throws: StoreError.self) { try TaskSpillCodec.entries(text, file: "spill") }
     }
 }
