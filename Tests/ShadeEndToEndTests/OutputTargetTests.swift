@@ -1,4 +1,5 @@
 import Foundation
+import ShadeTestSupport
 import Testing
 
 /// The files a user names for shade to write — `export -o FILE`, `report --html FILE` — must be
@@ -118,5 +119,27 @@ import Testing
         let report = try shade.run(["report", "--html", "-"])
         #expect(report.status == 0 && report.stdout.contains("<html"))
         #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/-"))
+    }
+}
+
+/// An export to standard output is set down while the planner is read and printed after: a
+/// reader at the other end of a pipe that takes its time (a pager) holds up no change.
+@Suite struct ExportPipeTests {
+    @Test func aSlowReaderOfAnExportHoldsUpNoChange() throws {
+        let shade = try InterchangeTests.demo()
+        // More than a pipe holds (230 KB), read only after 20 seconds.
+        let marker = shade.root + "/export-done"
+        let pipeline =
+            "{ ('\(ShadeProcess.binary)' export; touch '\(marker)') | (sleep 20; cat > /dev/null); } > /dev/null 2>&1 &"
+        let started = try ExternalCommand.run("/bin/sh", ["-c", pipeline], environment: shade.environment)
+        #expect(started.status == 0)
+        // The export reads the planner and waits on the pipe; a change goes through meanwhile.
+        Thread.sleep(forTimeInterval: 2)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let added = try shade.run(["add", "mon", "While", "an", "export", "waits"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(clock.now - start < .seconds(10))
+        #expect(!FileManager.default.fileExists(atPath: marker))
     }
 }

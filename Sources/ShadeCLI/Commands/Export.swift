@@ -62,8 +62,11 @@ extension Shade {
                 selection: selection, format: format,
                 context: InterchangeContext(now: now, schedule: session.schedule))
             guard let output, output != "-" else {
+                // Set down while the store is read, printed once it is let go of (`Spool`).
+                let spool = try Spool(environment: session.environment.variables)
+                let outcome = try session.read { state in try export.run(in: state, to: spool.append) }
                 let printer = Printer(format: format, session: session)
-                let outcome = try session.read { state in try export.run(in: state, to: printer.take) }
+                try spool.replay(printer.take)
                 printer.finish()
                 for note in outcome.notes { Output.error("note: " + SafeText(escaping: note) + "\n") }
                 return
