@@ -111,7 +111,9 @@ public struct Store: Sendable {
         // of (a read that numbered the occurrences of a new series in every week of the planner
         // would otherwise hold the planner here).
         var indexes: [(relativePath: String, bytes: [UInt8]?)] = []
-        for week in weeks {
+        var seen: Set<ISOWeek> = []
+        // Each week once: read again after it was let go of, its arrivals would be numbered anew.
+        for week in weeks where seen.insert(week).inserted {
             _ = try state.tasks(in: week)
             if state.dirtyIndexes.remove(week) != nil { indexes.append(try state.indexFile(of: week)) }
             try state.releaseWeeks()

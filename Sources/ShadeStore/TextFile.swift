@@ -17,8 +17,27 @@ public enum TextFile {
     /// Writes a whole file atomically (a temporary file beside it, flushed, renamed over it,
     /// the directory flushed): a crash leaves the old file or the new one, never a part.
     public static func writeAtomically(_ path: String, _ text: String, mode: mode_t = 0o600) throws(StoreError) {
-        try FileSystem.writeAtomically(
-            path, Array(text.utf8), via: path + ".tmp-\(getpid())", mode: mode, followingLinks: true)
+        do { try writeAtomically(path, mode: mode) { append in try append(Array(text.utf8)) } } catch let error
+            as StoreError
+        {
+            throw error
+        } catch {
+            throw .io(operation: "write", path: path, errno: EIO)
+        }
+    }
+
+    /// A new file beside `path`, made for this write alone: a name no one has (random, and made
+    /// with `O_EXCL`, so neither a file nor a link someone placed there is ever opened).
+    private static func temporaryFile(beside path: String, mode: mode_t) throws(StoreError) -> (
+        fd: Int32, path: String
+    ) {
+        for _ in 0..<8 {
+            let name = path + ".tmp-" + String(UInt64.random(in: 1...UInt64.max), radix: 36)
+            let fd = Glibc.open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+            if fd >= 0 { return (fd, name) }
+            guard errno == EEXIST else { throw FileSystem.refusal(of: name, operation: "create", errno: errno) }
+        }
+        throw FileSystem.refusal(of: path + ".tmp-…", operation: "create", errno: EEXIST)
     }
 
     /// Writes a file a piece at a time, whole or not at all: `body` hands each piece to the
@@ -29,9 +48,7 @@ public enum TextFile {
     public static func writeAtomically<T>(
         _ path: String, mode: mode_t = 0o600, _ body: (_ append: ([UInt8]) throws -> Void) throws -> T
     ) throws -> T {
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw FileSystem.refusal(of: temporary, operation: "create", errno: errno) }
+        let (fd, temporary) = try temporaryFile(beside: path, mode: mode)
         let result: T
         do {
             defer { close(fd) }

@@ -35,4 +35,25 @@ import Testing
         let dropID = { (line: String) in line.split(separator: " ").dropFirst().joined(separator: " ") }
         #expect(try Self.week(empty).map(dropID) == before.map(dropID), "\(format)")
     }
+
+    /// An occurrence moved to another week comes back once, on the day it was moved to: its
+    /// series no longer shows itself on the day the occurrence's uid names.
+    @Test(arguments: ["json", "csv", "todotxt"])
+    func aMovedOccurrenceComesBackOnce(format: String) throws {
+        let shade = ShadeProcess(now: "2025-01-25T10:00")
+        #expect(try shade.run(["add", "2025-01-06", "morning", "Gym", "every:week"]).status == 0)
+        let second = try shade.json(["ls", "2025-W03"]).objectValue?["tasks"]?.arrayValue?.first?.objectValue
+        #expect(try shade.run(["mv", String(second?.int("id") ?? 0), "2025-01-22"]).status == 0)
+        let file = shade.root + "/export." + format
+        #expect(try shade.run(["export", "--format", format, "-o", file]).status == 0)
+        let empty = ShadeProcess(now: "2025-01-25T10:00")
+        #expect(try empty.run(["import", file]).status == 0)
+        var shown: [String] = []
+        for week in ["2025-W02", "2025-W03", "2025-W04"] {
+            let tasks = try empty.json(["ls", week]).objectValue?["tasks"]?.arrayValue?.compactMap(\.objectValue) ?? []
+            shown += tasks.map { "\($0.string("date") ?? "?") \($0.string("uid")?.split(separator: "@").last ?? "")" }
+        }
+        #expect(
+            shown.sorted() == ["2025-01-06 2025-01-06", "2025-01-20 2025-01-20", "2025-01-22 2025-01-13"], "\(format)")
+    }
 }

@@ -56,7 +56,7 @@ struct StreamedImport {
                 } else {
                     seen.first[hash] = Int32(sequence)
                 }
-                if linking, let owner = task.series { occurrenceDays[owner, default: []].insert(task.date) }
+                if linking, let owner = task.series { occurrenceDays[owner, default: []].insert(task.occurrenceDay) }
                 try buckets.append(task, sequence: sequence, line: line)
             }
             // Occurrences brought as records, told once every series is read whether their series
@@ -183,7 +183,8 @@ struct StreamedImport {
                 ids.sort()
                 for _ in 0..<unforeseen { ids.insert(try state.allocateID(), at: 0) }
                 let bundle = PlannerBundle(tasks: tasks, taskFields: summary.taskFields)
-                let outcome = try merge(bundle, in: state, existing: existing, ids: ids)
+                let outcome = try merge(
+                    bundle, in: state, existing: existing, ids: ids, seriesBrought: Set(series.map(\.uid)))
                 try change.apply(outcome.changes)
                 tally.add(outcome, listing: false)
                 if listing {
@@ -204,7 +205,8 @@ struct StreamedImport {
 
     /// One part of the file merged as any import is, handing out `ids` in order.
     private func merge(
-        _ bundle: PlannerBundle, in state: StoreState, existing: (String) throws -> PlannerTask?, ids: [Int]
+        _ bundle: PlannerBundle, in state: StoreState, existing: (String) throws -> PlannerTask?, ids: [Int],
+        seriesBrought: Set<String> = []
     ) throws -> ImportOperations.Outcome {
         var next = ids[...]
         do {
@@ -213,7 +215,7 @@ struct StreamedImport {
                 nextID: {
                     guard let id = next.popFirst() else { return try state.allocateID() }
                     return id
-                })
+                }, seriesBrought: seriesBrought)
         } catch let error as ImportError {
             throw CommandError.failed("nothing was imported: \(SafeText(escaping: error.description))")
         }

@@ -27,7 +27,7 @@ public enum ImportOperations {
     /// planner's tasks); `nextID` hands out this copy's id for each task added.
     public static func merge(
         _ bundle: PlannerBundle, existing: (String) throws -> PlannerTask?, records: PlannerRecords,
-        context: OperationContext, nextID: () throws -> Int
+        context: OperationContext, nextID: () throws -> Int, seriesBrought: Set<String> = []
     ) throws -> Outcome {
         var outcome = Outcome()
         try checkUnique(bundle)
@@ -106,7 +106,7 @@ public enum ImportOperations {
             task.id = try nextID()
             outcome.changes[entry.change] = .added(.task(task))
         }
-        try markOccurrences(bundle, records: records, outcome: &outcome)
+        try markOccurrences(bundle, records: records, brought: seriesBrought, outcome: &outcome)
         return outcome
     }
 
@@ -137,15 +137,20 @@ public enum ImportOperations {
     }
 
     /// An occurrence added as a record of its own, of a series the planner has and the file
-    /// does not bring, is marked on that series as a day it no longer shows itself. (One merged
+    /// does not bring (in this bundle, or `elsewhere`: a large import merges its series apart), is
+    /// marked on that series as a day it no longer shows itself. (One merged
     /// with the occurrence the planner shows is either left as it was, still shown by its series,
     /// or changed, which files it as acting on an occurrence does.)
-    static func markOccurrences(_ bundle: PlannerBundle, records: PlannerRecords, outcome: inout Outcome) throws {
-        let brought = Set(bundle.series.map(\.uid))
+    static func markOccurrences(
+        _ bundle: PlannerBundle, records: PlannerRecords, brought elsewhere: Set<String>, outcome: inout Outcome
+    ) throws {
+        let brought = Set(bundle.series.map(\.uid)).union(elsewhere)
         let added = Set(outcome.added)
         var dates: [String: Set<CivilDate>] = [:]
         for task in bundle.tasks where added.contains(task.uid) {
-            if let series = task.series, !brought.contains(series) { dates[series, default: []].insert(task.date) }
+            if let series = task.series, !brought.contains(series) {
+                dates[series, default: []].insert(task.occurrenceDay)
+            }
         }
         guard !dates.isEmpty else { return }
         for record in try records.keyedRecords(of: RepeatSeries.kind) {

@@ -48,7 +48,7 @@ extension PlannerBundle {
         let implied = Set(impliedOccurrences.map(\.uid))
         var dates: [String: Set<CivilDate>] = [:]
         for task in tasks where !implied.contains(task.uid) {
-            if let series = task.series { dates[series, default: []].insert(task.date) }
+            if let series = task.series { dates[series, default: []].insert(task.occurrenceDay) }
         }
         linkOccurrences(dates)
     }
@@ -82,5 +82,14 @@ extension RepeatSeries {
             rule.occurs(on: task.date, anchor: anchor, until: until)
         else { return false }
         return ImportOperations.agrees(occurrence(on: task.date), with: task, fields: fields)
+    }
+}
+
+extension PlannerTask {
+    /// The day of its series an occurrence record stands for: the day its uid names (a moved
+    /// occurrence is planned on another day), else the day it is planned on.
+    public var occurrenceDay: CivilDate {
+        guard let series, let named = RepeatSeries.occurrence(of: uid), named.series == series else { return date }
+        return named.date
     }
 }

@@ -83,16 +83,21 @@ public enum RecordMerge {
 
         /// Both sides' changes to a set since the base, together: an element added on either side
         /// is in, an element removed on either side is out (one kept on both is in). The elements
-        /// come in `order`, whichever side merges: every copy writes the same value. Nil when a
+        /// come in the order of the side changed later (`later`), the other side's additions after
+        /// them in its order: whichever copy merges, every copy writes the same value. Nil when a
         /// value is not a set.
-        func merged(base: Value?, mine: Value?, other: Value?, order: (Value, Value) -> Bool) -> Value? {
-            func elements(_ value: Value?) -> Set<Value>? {
+        func merged(base: Value?, later: Value?, earlier: Value?) -> Value? {
+            func elements(_ value: Value?) -> [Value]? {
                 guard let value else { return [] }
-                return of(value).map(Set.init)
+                return of(value)
             }
-            guard let was = elements(base), let left = elements(mine), let right = elements(other) else { return nil }
+            guard let was = elements(base).map(Set.init), let first = elements(later), let second = elements(earlier)
+            else { return nil }
+            let (left, right) = (Set(first), Set(second))
             let kept = left.intersection(right).union(left.subtracting(was)).union(right.subtracting(was))
-            return value(kept.sorted(by: order))
+            var seen: Set<Value> = []
+            let ordered = (first + second).filter { kept.contains($0) && seen.insert($0).inserted }
+            return value(ordered)
         }
     }
 
@@ -218,9 +223,11 @@ public enum RecordMerge {
                 case (false, true): takeOurs = false
                 case (true, true) where shape.sets.contains(field):
                     // A set changed on both sides: both changes kept, at the later stamp.
+                    let mineLater = later(myStamp, mine, than: otherStamp, other, order: order)
                     guard
                         let merged = elements?.merged(
-                            base: base?.fields[field], mine: mine, other: other, order: order)
+                            base: base?.fields[field], later: mineLater ? mine : other,
+                            earlier: mineLater ? other : mine)
                     else { fallthrough }
                     fields[field] = merged
                     stamps[field] = max(myStamp, otherStamp)
