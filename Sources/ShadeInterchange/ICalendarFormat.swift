@@ -66,8 +66,11 @@ enum ICalendarFormat {
             for task in tasks {
                 if let uid = task.series, let series = seriesByUID[uid] {
                     var todo = vtodo(task, uid: uid, stamp: stamp, context: context)
-                    let start = series.fields(on: task.date).time
-                    todo.properties.append(CalendarProperty("RECURRENCE-ID", moment(task.date, time: start)))
+                    // The occurrence's own day (RFC 5545: the instance it overrides), also when it
+                    // was moved to another: its DUE says where it is planned now.
+                    let day = task.occurrenceDay
+                    let start = series.fields(on: day).time
+                    todo.properties.append(CalendarProperty("RECURRENCE-ID", moment(day, time: start)))
                     components.append(todo)
                 } else {
                     components.append(vtodo(task, uid: task.uid, stamp: stamp, context: context))

@@ -38,7 +38,7 @@ import Testing
 
     /// An occurrence moved to another week comes back once, on the day it was moved to: its
     /// series no longer shows itself on the day the occurrence's uid names.
-    @Test(arguments: ["json", "csv", "todotxt"])
+    @Test(arguments: ["json", "ics", "csv", "todotxt"])
     func aMovedOccurrenceComesBackOnce(format: String) throws {
         let shade = ShadeProcess(now: "2025-01-25T10:00")
         #expect(try shade.run(["add", "2025-01-06", "morning", "Gym", "every:week"]).status == 0)
