@@ -47,13 +47,7 @@ public struct ReminderUnits: Sendable {
     }
 
     /// Writes the two files into `directory` (made private when missing), each replaced whole.
-    public func write(to directory: String) throws(HostError) {
-        let files = try files()
-        do {
-            try TextFile.makePrivateDirectory(directory)
-            for (name, text) in files { try TextFile.writeAtomically(directory + "/" + name, text, mode: 0o644) }
-        } catch { throw .unitsNotWritten(error.message) }
-    }
+    public func write(to directory: String) throws(HostError) { try UserUnitFiles.write(try files(), to: directory) }
 
     /// A word of `ExecStart=` that systemd reads back as exactly this text: in double quotes,
     /// with the backslash, `"`, `$` and `%` escaped (its escapes, variables and specifiers). Nil for text
@@ -81,9 +75,7 @@ public struct ReminderUnits: Sendable {
 
     /// The service unit's text.
     public func service() throws(HostError) -> String {
-        guard let program = ReminderUnits.quotedWord(executable),
-            let storeValue = ReminderUnits.quotedAssignment("SHADE_STORE=" + store)
-        else {
+        guard let (program, storeValue) = UserUnitFiles.execution(executable, store: store) else {
             throw .unitPathUnwritable
         }
         var lines = [

@@ -111,6 +111,10 @@ extension CommandManual {
             "~/.config/systemd/user/shade-remind.service, shade-remind.timer",
             "Written by remind install: they run remind --due every 5 minutes and at each slot's start."
         ),
+        (
+            "~/.config/systemd/user/shade-sync.service, shade-sync.timer",
+            "Written by sync install: they run sync --quiet every 5 minutes."
+        ),
     ]
 
     private static let exitStatus: [(String, String)] = [

@@ -84,12 +84,24 @@ public enum SyncManual {
                 is empty. Run it again to write the settings again (after moving the binary, say).
                 """),
             .item(
-                "sync [--json]",
+                "sync install [--print]",
+                """
+                Writes shade-sync.service (runs this very binary's absolute path with sync --quiet on this
+                store, SHADE_STORE pinned in the unit) and shade-sync.timer (every 5 minutes, Persistent=true
+                so that a run missed while the machine was off happens at boot) to
+                $XDG_CONFIG_HOME/systemd/user/, then runs systemctl --user daemon-reload and systemctl --user
+                enable --now shade-sync.timer when a user systemd is running; when none is, it says so and how
+                to enable the timer later. Only for a shared planner (sync init first). --print prints the
+                two files and writes nothing.
+                """),
+            .item(
+                "sync [--json] [--quiet]",
                 #"""
                 Commits your changes with a message that names them (shade: ana: 2 changed, and a line a
                 record), fetches, passes what arrived through the gate (see WHAT IS TRUSTED), merges, and
                 pushes; when another copy pushed in between, it fetches and merges again (5 times at most).
-                --json is {"sent": [uids], "received": [uids], "conflicts": N}. Without a network (or with no
+                --json is {"sent": [uids], "received": [uids], "conflicts": N}; --quiet prints nothing when
+                all went well (what the timer runs). Without a network (or with no
                 remote) it says so in one line and exits 1; your changes stay committed here and go at the
                 next sync, and every other command works as before. A sync with nothing to do starts four
                 git processes (one read of the settings, git status, the fetch, one read of what came); one

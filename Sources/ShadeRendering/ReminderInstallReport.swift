@@ -1,7 +1,7 @@
 import ShadeCore
 
-/// The view of `remind install`: the unit files as `--print` shows them, and what was written
-/// and enabled.
+/// The view of `remind install` and `sync install`: the unit files as `--print` shows them, and
+/// what was written and enabled.
 public enum ReminderInstallReport {
     /// Each file headed by a comment line with its path, the files apart by an empty line
     /// (`--print`).
@@ -21,8 +21,8 @@ public enum ReminderInstallReport {
         "no user systemd is running here, so the timer is not enabled yet; in a session that has one:\n  systemctl --user daemon-reload && systemctl --user enable --now \(timer)"
     }
 
-    /// The timer enabled.
-    public static func enabled(timer: String) -> SafeText {
-        "enabled \(timer): reminders are sent every 5 minutes and at each slot's start"
+    /// The timer enabled, and what it now does.
+    public static func enabled(timer: String, doing: String) -> SafeText {
+        "enabled \(timer): \(doing)"
     }
 }

@@ -100,6 +100,9 @@ public struct PlannerSync {
         public var remote = ""
     }
 
+    /// Whether the planner is shared (its store a repository: `sync init` was run).
+    public var isShared: Bool { git.exists }
+
     /// Commits this copy's changes, fetches, passes what arrived through the gate, merges and
     /// pushes, again when another copy pushed in between (a bounded number of times).
     public func run() throws -> Report {

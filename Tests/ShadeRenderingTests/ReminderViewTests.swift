@@ -66,7 +66,8 @@ import Testing
                 == "no user systemd is running here, so the timer is not enabled yet; in a session that has one:\n  systemctl --user daemon-reload && systemctl --user enable --now t.timer"
         )
         #expect(
-            ReminderInstallReport.enabled(timer: "t.timer")
+            ReminderInstallReport.enabled(
+                timer: "t.timer", doing: "reminders are sent every 5 minutes and at each slot's start")
                 == "enabled t.timer: reminders are sent every 5 minutes and at each slot's start")
     }
 

@@ -175,20 +175,9 @@ extension Shade {
         func execute(in session: Session) throws {
             let units = try ReminderUnits(
                 store: session.store.directory, environment: session.environment, schedule: session.schedule)
-            let directory = ReminderUnits.directory(session.environment)
-            let files = try units.files()
-            if printOnly {
-                session.print(ReminderInstallReport.unitFiles(files, in: directory))
-                return
-            }
-            try units.write(to: directory)
-            session.print(ReminderInstallReport.written(files.map(\.name), in: directory))
-            guard UserSystemd.isRunning(session.environment) else {
-                session.print(ReminderInstallReport.notEnabled(timer: ReminderUnits.timerName))
-                return
-            }
-            try UserSystemd.enable(timer: ReminderUnits.timerName)
-            session.print(ReminderInstallReport.enabled(timer: ReminderUnits.timerName))
+            try UnitInstall.run(
+                try units.files(), timer: ReminderUnits.timerName,
+                doing: "reminders are sent every 5 minutes and at each slot's start", printOnly: printOnly, in: session)
         }
     }
 }

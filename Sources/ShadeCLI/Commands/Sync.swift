@@ -1,4 +1,5 @@
 import ShadeCore
+import ShadeHost
 import ShadeRendering
 import ShadeStore
 import ShadeSync
@@ -24,7 +25,7 @@ extension Shade {
                   sync
                   sync --json
                 """,
-            commands: [SyncNow.self, SyncInit.self])
+            commands: [SyncNow.self, SyncInit.self, SyncInstall.self])
 
         /// The sync of the session's planner, as its user, at its clock.
         static func planner(_ session: Session) throws -> PlannerSync {
@@ -40,7 +41,7 @@ extension Shade {
         }
     }
 
-    struct SyncNow: JSONFlagCommand {
+    struct SyncNow: PlannerCommand {
         static let grammar = CommandGrammar(
             name: "now", abstract: "Commit your changes, fetch and merge the others', and send the result.",
             discussion: """
@@ -51,11 +52,21 @@ extension Shade {
                   sync
                   sync --json
                 """,
-            flags: [.json("Print {\"sent\": [uids], \"received\": [uids], \"conflicts\": N}.")])
+            flags: [
+                .json("Print {\"sent\": [uids], \"received\": [uids], \"conflicts\": N}."),
+                .init(name: "quiet", help: "Print nothing when all went well (what sync install's timer runs)."),
+            ])
         let json: Bool
+        let quiet: Bool
+
+        init(_ arguments: CommandArguments) {
+            json = arguments.flag("json")
+            quiet = arguments.flag("quiet")
+        }
 
         func execute(in session: Session) throws {
             let report = try Shade.Sync.planner(session).run()
+            if quiet, !json { return }
             if json {
                 try session.printJSON(
                     SyncReportView.json(sent: report.sent, received: report.received, conflicts: report.conflicts))
@@ -65,6 +76,40 @@ extension Shade {
                         remote: report.remote, sent: report.sent, received: report.received,
                         conflicts: report.conflicts, style: try session.renderContext().style))
             }
+        }
+    }
+
+    struct SyncInstall: PlannerCommand {
+        static let grammar = CommandGrammar(
+            name: "install", abstract: "Have systemd sync the planner every 5 minutes: write and enable a user timer.",
+            discussion: """
+                Writes shade-sync.service and shade-sync.timer to $XDG_CONFIG_HOME/systemd/user \
+                (else ~/.config/systemd/user): the service runs this very shade binary with sync \
+                --quiet on this store, the timer starts it every 5 minutes and catches up after the \
+                machine was off. When a user systemd is running, it runs systemctl --user \
+                daemon-reload and enable --now shade-sync.timer; when not, it says how to enable it \
+                later. --print only prints the two files. The planner must be shared (sync init).
+
+                Examples:
+                  sync install
+                  sync install --print
+                """,
+            flags: [.init(name: "print", help: "Print the two unit files; write and enable nothing.")])
+        let printOnly: Bool
+
+        init(_ arguments: CommandArguments) {
+            printOnly = arguments.flag("print")
+        }
+
+        func execute(in session: Session) throws {
+            guard try Shade.Sync.planner(session).isShared else {
+                throw CommandError.failed(
+                    "this planner is not shared yet, so there is nothing to sync; 'sync init' shares it, 'sync init REMOTE' joins one"
+                )
+            }
+            try UnitInstall.run(
+                try SyncUnits(store: session.store.directory).files(), timer: SyncUnits.timerName,
+                doing: "the planner syncs every 5 minutes", printOnly: printOnly, in: session)
         }
     }
 
