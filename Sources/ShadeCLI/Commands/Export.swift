@@ -62,8 +62,8 @@ extension Shade {
                 selection: selection, format: format,
                 context: InterchangeContext(now: now, schedule: session.schedule))
             guard let output, output != "-" else {
-                // Set down while the store is read, printed once it is let go of (`Spool`).
-                let spool = try Spool(environment: session.environment.variables)
+                // Set down while the store is read, printed once it is let go of (`OutputSpool`).
+                let spool = try OutputSpool(environment: session.environment.variables)
                 let outcome = try session.read { state in try export.run(in: state, to: spool.append) }
                 let printer = Printer(format: format, session: session)
                 try spool.replay(printer.take)
