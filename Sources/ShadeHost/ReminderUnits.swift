@@ -1,5 +1,4 @@
 import ShadeCore
-import ShadeStore
 
 /// The systemd user units that deliver reminders without the REPL open: a oneshot service that
 /// runs `shade remind --due` on the store in use, and a timer that starts it every 5 minutes and
@@ -45,9 +44,6 @@ public struct ReminderUnits: Sendable {
     public func files() throws(HostError) -> [(name: String, text: String)] {
         [(ReminderUnits.serviceName, try service()), (ReminderUnits.timerName, timer())]
     }
-
-    /// Writes the two files into `directory` (made private when missing), each replaced whole.
-    public func write(to directory: String) throws(HostError) { try UserUnitFiles.write(try files(), to: directory) }
 
     /// A word of `ExecStart=` that systemd reads back as exactly this text: in double quotes,
     /// with the backslash, `"`, `$` and `%` escaped (its escapes, variables and specifiers). Nil for text

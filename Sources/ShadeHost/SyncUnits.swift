@@ -1,5 +1,3 @@
-import ShadeStore
-
 /// The systemd user units that sync a shared planner without anyone typing `sync`: a oneshot
 /// service that runs `shade sync --quiet` on the store in use, and a timer that starts it every
 /// 5 minutes, catching up after the machine was off (`Persistent=true`), as `ReminderUnits`.
@@ -60,6 +58,4 @@ public struct SyncUnits: Sendable {
         ]
     }
 
-    /// Writes the two files into `directory` (made private when missing), each replaced whole.
-    public func write(to directory: String) throws(HostError) { try UserUnitFiles.write(try files(), to: directory) }
 }

@@ -168,32 +168,13 @@ import Testing
             serviceText.contains(#"Environment="SHADE_STORE="# + shade.root + #"/my $HOME 100%% \"planner\"""#),
             "\(serviceText)")
         // systemd's own check, failing on anything it says.
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") {
-            let runtime = shade.root + "/runtime"
-            try FileManager.default.createDirectory(
-                atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let verify = try ExternalCommand.run(
-                "/usr/bin/systemd-analyze", ["--user", "verify", service, timer],
-                environment: [
-                    "XDG_RUNTIME_DIR": runtime, "HOME": shade.root, "XDG_CONFIG_HOME": shade.root + "/config",
-                    "PATH": "/usr/bin:/bin",
-                ])
-            #expect(verify.status == 0, "\(verify.output)")
-            #expect(verify.output.isEmpty, "\(verify.output)")
-        }
+        try UserSystemdStandIn.verify([service, timer], root: shade.root)
         // A user systemd that runs: systemctl is asked to reload and to enable the timer.
-        let bin = shade.root + "/bin"
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        let log = shade.root + "/systemctl.log"
-        try InheritedDescriptors.writeExecutable("#!/bin/sh\necho \"$*\" >> '\(log)'\n", to: bin + "/systemctl")
-        let runtime = shade.root + "/run-user"
-        try FileManager.default.createDirectory(atPath: runtime + "/systemd", withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: runtime + "/systemd/private", contents: nil)
-        let enabled = try shade.run(
-            ["remind", "install"], environment: ["PATH": bin + ":/usr/bin:/bin", "XDG_RUNTIME_DIR": runtime])
+        let systemd = try UserSystemdStandIn(root: shade.root)
+        let enabled = try shade.run(["remind", "install"], environment: systemd.environment)
         #expect(enabled.status == 0, "\(enabled.stderr)")
         #expect(enabled.stdout.contains("enabled shade-remind.timer"))
-        let asked = try String(contentsOfFile: log, encoding: .utf8)
+        let asked = try systemd.asked()
         #expect(asked == "--user daemon-reload\n--user enable --now shade-remind.timer\n")
     }
 }

@@ -32,34 +32,15 @@ import Testing
         #expect(written.stdout.contains("no user systemd is running here"))
         let (service, timer) = (units + "/shade-sync.service", units + "/shade-sync.timer")
         #expect(FileManager.default.fileExists(atPath: service) && FileManager.default.fileExists(atPath: timer))
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") {
-            let runtime = shade.root + "/runtime"
-            try FileManager.default.createDirectory(
-                atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let verify = try ExternalCommand.run(
-                "/usr/bin/systemd-analyze", ["--user", "verify", service, timer],
-                environment: [
-                    "XDG_RUNTIME_DIR": runtime, "HOME": shade.root, "XDG_CONFIG_HOME": shade.root + "/config",
-                    "PATH": "/usr/bin:/bin",
-                ])
-            #expect(verify.status == 0 && verify.output.isEmpty, "\(verify.output)")
-        }
+        try UserSystemdStandIn.verify([service, timer], root: shade.root)
 
         // A user systemd that runs: systemctl is asked to reload and to enable the timer.
-        let bin = shade.root + "/bin"
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        let log = shade.root + "/systemctl.log"
-        try InheritedDescriptors.writeExecutable("#!/bin/sh\necho \"$*\" >> '\(log)'\n", to: bin + "/systemctl")
-        let runtime = shade.root + "/run-user"
-        try FileManager.default.createDirectory(atPath: runtime + "/systemd", withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: runtime + "/systemd/private", contents: nil)
-        let enabled = try shade.run(
-            ["sync", "install"], environment: ["PATH": bin + ":/usr/bin:/bin", "XDG_RUNTIME_DIR": runtime])
+        let systemd = try UserSystemdStandIn(root: shade.root)
+        let enabled = try shade.run(["sync", "install"], environment: systemd.environment)
         #expect(enabled.status == 0, "\(enabled.stderr)")
         #expect(enabled.stdout.contains("enabled shade-sync.timer: the planner syncs every 5 minutes"))
         #expect(
-            try String(contentsOfFile: log, encoding: .utf8)
-                == "--user daemon-reload\n--user enable --now shade-sync.timer\n")
+            try systemd.asked() == "--user daemon-reload\n--user enable --now shade-sync.timer\n")
     }
 
     @Test func aQuietSyncPrintsNothingWhenAllWentWellAndSaysWhatWentWrong() throws {

@@ -134,6 +134,7 @@ struct StreamedImport {
                 try change.apply(outcome.changes)
                 tally.add(outcome, listing: false)
             }
+            let seriesBrought = Set(series.map(\.uid))
             let sharedHashes = Set(seen.sharing.keys)
             var sharedUIDs: [String: (task: PlannerTask, sequence: Int)] = [:]
             for week in buckets.weeks {
@@ -184,7 +185,7 @@ struct StreamedImport {
                 for _ in 0..<unforeseen { ids.insert(try state.allocateID(), at: 0) }
                 let bundle = PlannerBundle(tasks: tasks, taskFields: summary.taskFields)
                 let outcome = try merge(
-                    bundle, in: state, existing: existing, ids: ids, seriesBrought: Set(series.map(\.uid)))
+                    bundle, in: state, existing: existing, ids: ids, seriesBrought: seriesBrought)
                 try change.apply(outcome.changes)
                 tally.add(outcome, listing: false)
                 if listing {
