@@ -48,6 +48,12 @@ struct CommandRunner {
                 {
                     try Shade.Sync.planner(session).settleMerged()
                 }
+                let saved = SavedChanges.count
+                defer {
+                    if type(of: command).startsBackgroundSync, SavedChanges.count != saved {
+                        BackgroundSync.start(afterChangeTo: session.store.directory)
+                    }
+                }
                 try command.execute(in: session)
             }
             return ExitCode.success

@@ -1,5 +1,6 @@
 import CSystemCalls
 import ShadePlatform
+import Synchronization
 
 /// Runs another program — the notification command, `systemctl`, git — with its arguments as
 /// they are, never through a shell, and waits for it for a bounded time.
@@ -44,7 +45,7 @@ public enum ProcessLauncher {
         }
         switch pid {
         case .failure(let error): return .notStarted(error.code)
-        case .success(let pid): return wait(for: pid, limit: timeLimit)
+        case .success(let pid): return wait(for: pid, limit: Double(timeLimit))
         }
     }
 
@@ -102,8 +103,11 @@ public enum ProcessLauncher {
         switch pid {
         case .failure(let error): return Printed(outcome: .notStarted(error.code), output: [], errors: [])
         case .success(let pid):
-            let printed = drain([ends[0], ends[2]], limit: limit)
-            return Printed(outcome: wait(for: pid, limit: limit), output: printed[0], errors: printed[1])
+            // One deadline for reading and waiting: a program that hangs is stopped at `limit`.
+            let deadline = seconds() + Double(limit)
+            let printed = drain([ends[0], ends[2]], until: deadline)
+            return Printed(
+                outcome: wait(for: pid, limit: max(0, deadline - seconds())), output: printed[0], errors: printed[1])
         }
     }
 
@@ -111,11 +115,20 @@ public enum ProcessLauncher {
     /// own (no terminal's signal or hang-up reaches it), every standard stream on `/dev/null`.
     /// Best effort. For a process about to exit (its child is then not left a zombie of it).
     public static func detach(_ arguments: [String]) {
-        _ = spawn(arguments, environment: nil, ownSession: true) { actions in
+        // A long-lived process (the REPL, a resident one) detaches more than one: those that
+        // ended since are reaped first, so that none is left a zombie for long.
+        detached.withLock { children in
+            children.removeAll { child in waitpid(child, nil, WNOHANG) != 0 }
+        }
+        let started = spawn(arguments, environment: nil, ownSession: true) { actions in
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
+        if case .success(let pid) = started { detached.withLock { $0.append(pid) } }
     }
+
+    /// The processes `detach` started that may not have been reaped yet.
+    private static let detached = Mutex<[pid_t]>([])
 
     /// An `errno` a spawn failed with.
     struct SpawnError: Error {
@@ -161,19 +174,16 @@ public enum ProcessLauncher {
 
     /// Reads the pipes until the program closes them (or `limit` seconds pass: then `wait` stops
     /// it), whichever has something to read.
-    private static func drain(_ fds: [Int32], limit: Int) -> [[UInt8]] {
+    private static func drain(_ fds: [Int32], until deadline: Double) -> [[UInt8]] {
         var collected = [[UInt8]](repeating: [], count: fds.count)
         var open = [Bool](repeating: true, count: fds.count)
         var buffer = [UInt8](repeating: 0, count: 65536)
-        var waited = 0
-        while open.contains(true), waited < limit * 100 {
+        while open.contains(true) {
+            let left = deadline - seconds()
+            guard left > 0 else { break }
             var requests = fds.indices.map { pollfd(fd: open[$0] ? fds[$0] : -1, events: Int16(POLLIN), revents: 0) }
-            let ready = poll(&requests, nfds_t(requests.count), 10)
-            if ready < 0, errno == EINTR { continue }
-            if ready <= 0 {
-                waited += 1
-                continue
-            }
+            let ready = poll(&requests, nfds_t(requests.count), Int32(min(left * 1000, 1000)) + 1)
+            if ready <= 0 { continue }
             for index in fds.indices where open[index] && requests[index].revents != 0 {
                 let count = buffer.withUnsafeMutableBytes { read(fds[index], $0.baseAddress, $0.count) }
                 if count > 0 {
@@ -187,13 +197,13 @@ public enum ProcessLauncher {
     }
 
     /// Waits for `pid`, killing it (and its group) after `limit` seconds.
-    private static func wait(for pid: pid_t, limit: Int) -> Outcome {
+    private static func wait(for pid: pid_t, limit: Double) -> Outcome {
         var status: Int32 = 0
         // Looked at after 0.1 ms, then twice as long each time up to every 10 ms: a program that
         // is done (git, asked a setting) is reaped at once, a slow one costs no busy loop.
         var step: UInt32 = 100
         var waited = 0
-        while waited < limit * 1_000_000 {
+        while Double(waited) < limit * 1_000_000 {
             let result = waitpid(pid, &status, WNOHANG)
             if result == pid { return outcome(status) }
             if result < 0, errno != EINTR { return .notStarted(errno) }
@@ -204,6 +214,13 @@ public enum ProcessLauncher {
         kill(-pid, SIGKILL)
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         return .timedOut
+    }
+
+    /// The monotonic clock, in seconds.
+    private static func seconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     private static func outcome(_ status: Int32) -> Outcome {

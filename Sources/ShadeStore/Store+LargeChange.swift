@@ -88,6 +88,7 @@ extension Store {
                 committing = true
                 try commit.commitByMoves(files, keepingCopies: true)
                 state.pruneUndoJournal()
+                SavedChanges.record()
                 return result
             } catch {
                 // Before the commit point, what was staged goes (`commitByMoves` removes its own

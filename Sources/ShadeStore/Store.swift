@@ -211,6 +211,7 @@ public struct Store: Sendable {
                 // Its weeks (and their keys) are freed, and the log it was written to closed, at
                 // the next pause, not before the answer.
                 cache?.retire(state.weeks, keys: state.filedKeys, redo: prepared.redo)
+                SavedChanges.record()
                 return result
             }
             if state.hasChanges {
@@ -222,6 +223,7 @@ public struct Store: Sendable {
                 try commit.commit(staged)
                 state.pruneUndoJournal()
                 state.cacheWrittenFiles()
+                SavedChanges.record()
                 // The summaries (a cache checked against each week file's stamp) are not written
                 // here: the next reader that needs a changed week's tallies counts that week and
                 // writes the summary back, so a change creates no file it need not.

@@ -65,5 +65,6 @@ extension Store {
                 state.pendingFiles(label: nil, timestamp: "", author: author, createMeta: !batch.metaCurrent)))
         state.pruneUndoJournal()
         state.cacheWrittenFiles()
+        SavedChanges.record()
     }
 }

@@ -26,6 +26,8 @@ enum StoreFileKind: Equatable {
     case goalIndex
     /// This copy's conflict log: the values its merges overwrote.
     case conflictLog
+    /// How this copy's sync stands: auto on or off, the last sync and its error.
+    case syncState
 
     /// Who a document belongs to.
     enum Scope {
@@ -52,6 +54,7 @@ enum StoreFileKind: Equatable {
         case .goalWeeks: "summary/goals.json"
         case .goalIndex: "ids/goals.json"
         case .conflictLog: "conflicts.json"
+        case .syncState: "sync.json"
         }
     }
 
@@ -64,6 +67,7 @@ enum StoreFileKind: Equatable {
         case (1, "shade.json"): self = .meta
         case (1, "reminders.json"): self = .reminderLedger
         case (1, "conflicts.json"): self = .conflictLog
+        case (1, "sync.json"): self = .syncState
         case (1, _) where KeyedRecordCodecs.codec(forFile: path) != nil:
             guard let codec = KeyedRecordCodecs.codec(forFile: path) else { return nil }
             self = .collection(codec.kind)
@@ -97,7 +101,7 @@ enum StoreFileKind: Equatable {
     var scope: Scope {
         switch self {
         case .meta, .collection, .week: .shared
-        case .weekIndex, .idShard, .undo, .reminderLedger, .goalIndex, .conflictLog: .local
+        case .weekIndex, .idShard, .undo, .reminderLedger, .goalIndex, .conflictLog, .syncState: .local
         case .summary, .repeatSummary, .goalWeeks: .cache
         }
     }
@@ -107,7 +111,9 @@ enum StoreFileKind: Equatable {
     /// entries are never replaced) or caches.
     var isBackedUp: Bool {
         switch self {
-        case .idShard, .undo, .summary, .reminderLedger, .repeatSummary, .goalWeeks, .goalIndex, .conflictLog: false
+        case .idShard, .undo, .summary, .reminderLedger, .repeatSummary, .goalWeeks, .goalIndex, .conflictLog,
+            .syncState:
+            false
         case .meta, .collection, .week, .weekIndex: true
         }
     }
@@ -127,6 +133,7 @@ enum StoreFileKind: Equatable {
         case .goalWeeks: "goalWeeks"
         case .goalIndex: "goalIds"
         case .conflictLog: "conflicts"
+        case .syncState: "sync"
         }
     }
 
@@ -139,7 +146,7 @@ enum StoreFileKind: Equatable {
         ]
             + (week.map { [StoreFileKind.weekIndex($0)] } ?? []) + [
                 .collection(RepeatSeries.kind), .reminderLedger, .repeatSummary, .collection(WeekTemplate.kind),
-                .collection(Goal.kind), .goalIndex, .collection(Member.kind), .conflictLog, .goalWeeks,
+                .collection(Goal.kind), .goalIndex, .collection(Member.kind), .conflictLog, .goalWeeks, .syncState,
             ]
     }()
 
@@ -157,6 +164,7 @@ enum StoreFileKind: Equatable {
         case goalWeeks([Int: GoalWeeksDocument.Year])
         case goalIndex([String: Int])
         case conflictLog([ConflictLog.Entry])
+        case syncState(SyncState)
     }
 
     /// What `content` reads as once written back in the current format: the format says so, and
@@ -196,6 +204,7 @@ enum StoreFileKind: Equatable {
         case (_, .goalWeeks(let years)): return GoalWeeksDocument.encode(years)
         case (_, .goalIndex(let ids)): return GoalIndexDocument.encode(ids)
         case (_, .conflictLog(let entries)): return ConflictLogDocument.encode(entries)
+        case (_, .syncState(let state)): return SyncStateDocument.encode(state)
         default: preconditionFailure("content of another kind of file")
         }
     }
@@ -230,6 +239,7 @@ enum StoreFileKind: Equatable {
         case .goalWeeks: return .goalWeeks(try GoalWeeksDocument.decode(value, file: file))
         case .goalIndex: return .goalIndex(try GoalIndexDocument.decode(value, file: file))
         case .conflictLog: return .conflictLog(try ConflictLogDocument.decode(value, file: file))
+        case .syncState: return .syncState(try SyncStateDocument.decode(value, file: file))
         }
     }
 }

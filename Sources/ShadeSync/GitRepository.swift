@@ -34,6 +34,9 @@ struct GitRepository {
     ]
     /// How long one git command may take (a fetch over a slow network), in seconds.
     static let timeLimit = 300
+    /// How long one git command of this sync may take: `timeLimit`, unless the sync is one the
+    /// background runs (whose failure must show soon).
+    var timeLimit = GitRepository.timeLimit
 
     /// What a git command printed.
     struct Output {
@@ -66,14 +69,14 @@ struct GitRepository {
         let user = asUser ? ["-c", "user.name=\(name)", "-c", "user.email=\(email)"] : []
         let printed = ProcessLauncher.collect(
             ["git", "-C", root] + user + Self.hardening + arguments,
-            environment: environment.merging(Self.overrides) { $1 }, limit: Self.timeLimit, input: input)
+            environment: environment.merging(Self.overrides) { $1 }, limit: timeLimit, input: input)
         switch printed.outcome {
         case .notStarted(ENOENT):
             throw .failed("sync needs git, which is not installed (on Debian: apt-get install git)")
         case .notStarted(let code):
             throw .failed("git could not be started: \(String(cString: strerror(code)))")
         case .timedOut:
-            throw .failed("git \(arguments.first ?? "") took more than \(Self.timeLimit) seconds and was stopped")
+            throw .failed("git \(arguments.first ?? "") took more than \(timeLimit) seconds and was stopped")
         default:
             return Output(
                 succeeded: printed.outcome.succeeded, exitedWithOne: printed.outcome == .exited(1),

@@ -30,7 +30,12 @@ extension PlannerSync {
         var sync = self
         sync.git.remoteURL = remote
         sync.adoptIdentity([:])
-        return try sync.starting(remote: remote)
+        let started = try store.oneSyncAtATime { try sync.starting(remote: remote) }
+        if started.remote != nil {
+            // Joined (or sent) at a remote: a first sync that went through.
+            try noteSynced(through: try store.read { state in try state.changesMadeHere(after: Int.max).newest })
+        }
+        return started
     }
 
     private func starting(remote: String?) throws -> Started {

@@ -98,18 +98,40 @@ public struct PlannerSync {
         public var conflicts = 0
         /// The remote, its secrets hidden.
         public var remote = ""
+        /// The newest entry of the change log when the sync committed: what it sent.
+        var sentThrough = 0
     }
 
     /// Whether the planner is shared (its store a repository: `sync init` was run).
     public var isShared: Bool { git.exists }
 
+    /// How long each git command may take, in seconds (a background sync gives up sooner, so
+    /// that its failure shows while the change is fresh).
+    public func limitingGit(to seconds: Int) -> PlannerSync {
+        var sync = self
+        sync.git.timeLimit = seconds
+        return sync
+    }
+
     /// Commits this copy's changes, fetches, passes what arrived through the gate, merges and
-    /// pushes, again when another copy pushed in between (a bounded number of times).
+    /// pushes, again when another copy pushed in between (a bounded number of times). How it went
+    /// is noted in the copy's sync state (`sync status`).
     public func run() throws -> Report {
         guard git.exists else {
             throw SyncError.failed(
                 "this planner is not shared yet; 'sync init' shares it, 'sync init REMOTE' joins one")
         }
+        do {
+            let report = try store.oneSyncAtATime { try runShared() }
+            try noteSynced(through: report.sentThrough)
+            return report
+        } catch {
+            noteFailure(error)
+            throw error
+        }
+    }
+
+    private func runShared() throws -> Report {
         // One read of the repository's settings: the remote, the merge driver, and git's
         // identity (so that finding out who the user is starts no git of its own).
         let settings = try git.settings()
@@ -123,6 +145,30 @@ public struct PlannerSync {
         return try sync.syncing(with: remote, driver: settings.driver)
     }
 
+    /// Notes a sync that went through: when, and the newest change of the change log it sent.
+    func noteSynced(through newest: Int) throws {
+        try SyncState.update(in: store.directory) { state in
+            state.lastSync = now.timestamp
+            state.lastError = nil
+            state.failures = 0
+            state.sentThrough = newest
+        }
+    }
+
+    /// Notes what a sync that failed said (best effort: the failure itself is what is reported).
+    func noteFailure(_ error: any Error) {
+        let message: String =
+            switch error {
+            case let failure as SyncError: failure.message.text
+            case let failure as StoreError: failure.message.text
+            default: String(describing: error)
+            }
+        _ = try? SyncState.update(in: store.directory) { state in
+            state.lastError = message
+            state.failures += 1
+        }
+    }
+
     /// Commits as the planner's user.
     mutating func adoptIdentity(_ gitSettings: [String: String?]) {
         let user = identity(gitSettings)
@@ -130,57 +176,84 @@ public struct PlannerSync {
         git.email = user.email ?? ""
     }
 
+    /// Where a sync stands between its network steps.
+    private struct Step {
+        var head: String?
+        var theirs: String?
+        var local: Committed?
+        var upstream: String?
+        var newest = 0
+    }
+
     // A sync with nothing to do starts four git processes (SPEC §17): the settings above,
     // `git status` (which also names HEAD), the fetch, and reading the fetched branch.
+    //
+    // The network is waited for without the store's lock (fetch, then push): only committing,
+    // the gate and the merge hold it. A change saved in between stays in the work tree until
+    // the next attempt or sync commits it.
     private func syncing(with remote: String, driver: String?) throws -> Report {
         try registerUser()
         let conflictsBefore = try ConflictLog.entries(in: store.directory).count
-        var report = try store.exclusively { locked -> Report in
-            try locked.checkpoint()
-            try configureRepository(always: false, driver: driver)
-            try writeRules()
-            var status = try git.status()
-            if try settle(locked: locked, to: status.head) { status = try git.status() }
-            // Where this copy was before its own commit, when that is a commit it made (or checked)
-            // itself: not one a plain `git pull` or a commit by hand left, which the gate has
-            // not seen.
-            let start = try status.head.flatMap { head in try checkedCommit() == head ? head : nil }
-            var local = try commitLocal(message: nil, status: status)
-            var head = local.head
-            var report = Report(remote: RemoteAddress.redacted(remote))
-            for attempt in 1...Self.attempts {
-                // Fetching touches no file of the work tree: it works whatever the last fetch
-                // brought, so a copy can always receive a mended remote.
-                try fetch(remote)
+        var report = Report(remote: RemoteAddress.redacted(remote))
+        // Where this copy was before its first commit of this sync, when that is a commit it
+        // made (or checked) itself: not one a plain `git pull` or a commit by hand left, which
+        // the gate has not seen.
+        var start: String?? = nil
+        var local: Committed?
+        for attempt in 1...Self.attempts {
+            // Fetching touches no file of the work tree: it works whatever the last fetch
+            // brought, so a copy can always receive a mended remote.
+            try fetch(remote)
+            let step = try store.exclusively { locked -> Step in
+                if attempt == 1 {
+                    try locked.checkpoint()
+                    try configureRepository(always: false, driver: driver)
+                    try writeRules()
+                }
+                var status = try git.status()
+                if try settle(locked: locked, to: status.head) { status = try git.status() }
+                if start == nil {
+                    start = .some(try status.head.flatMap { head in try checkedCommit() == head ? head : nil })
+                }
+                var step = Step(upstream: status.upstream)
+                let committed = try commitLocal(message: nil, status: status)
+                // A later attempt that finds nothing new to commit keeps what the first made.
+                if committed.made == nil, let earlier = local, earlier.head == committed.head {
+                    step.local = earlier
+                } else {
+                    step.local = committed
+                }
+                step.head = committed.head
                 let theirs = try git.commit(Self.trackingRef)
+                step.theirs = theirs
                 // Nothing arrived when the shared branch is where this copy is, or where it was
                 // before this sync's own commit (which is built on it), a commit of its own: its
                 // files are the ones this copy made, and merging it would change nothing.
-                if let theirs, theirs != head, theirs != start {
-                    try gate.inspect(theirs, against: head)
-                    let merged = try mergeRemote(theirs, head: head, locked: locked, unrelated: false)
+                if let theirs, theirs != step.head, theirs != start ?? nil {
+                    try gate.inspect(theirs, against: step.head)
+                    let merged = try mergeRemote(theirs, head: step.head, locked: locked, unrelated: false)
                     report.received += merged.received
                     if let committed = merged.committed {
-                        local = committed
-                        head = committed.head
+                        step.local = committed
+                        step.head = committed.head
                     }
                 }
-                let pushed = try push(
-                    remote: remote, theirs: theirs, head: head, local: local, upstream: status.upstream)
-                if pushed.done {
-                    report.sent = pushed.sent
-                    return report
-                }
-                if attempt == Self.attempts {
-                    throw SyncError.failed(
-                        "could not send to \(RemoteAddress.redacted(remote)): other copies kept sending in between; your changes are kept, run 'sync' again"
-                    )
-                }
+                step.newest = try locked.read { state in try state.changesMadeHere(after: Int.max).newest }
+                return step
             }
-            return report
+            local = step.local
+            let pushed = try push(
+                remote: remote, theirs: step.theirs, head: step.head, local: step.local, upstream: step.upstream)
+            if pushed.done {
+                report.sent = pushed.sent
+                report.sentThrough = step.newest
+                report.conflicts = try ConflictLog.entries(in: store.directory).count - conflictsBefore
+                return report
+            }
         }
-        report.conflicts = try ConflictLog.entries(in: store.directory).count - conflictsBefore
-        return report
+        throw SyncError.failed(
+            "could not send to \(RemoteAddress.redacted(remote)): other copies kept sending in between; your changes are kept, run 'sync' again"
+        )
     }
 
     func fetch(_ remote: String) throws {

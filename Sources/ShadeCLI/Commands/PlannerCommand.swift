@@ -18,10 +18,14 @@ protocol PlannerCommand: Sendable {
     /// Whether a planner git has merged is settled before the command runs (not for what git or
     /// the completion scripts call).
     static var settlesMergedPlanner: Bool { get }
+    /// Whether a change the command saves starts a background sync when `sync auto` is on (not
+    /// for a sync's own commands, or what git calls).
+    static var startsBackgroundSync: Bool { get }
 }
 
 extension PlannerCommand {
     static var settlesMergedPlanner: Bool { true }
+    static var startsBackgroundSync: Bool { true }
 }
 
 extension PlannerCommand where Words == Void {

@@ -41,7 +41,9 @@ public enum Shade {
     ]
 
     /// Commands the language runs but help does not list: what the completion scripts call.
-    static let hiddenEntries: [Entry] = [.command(CompleteWords.self), .command(MergeDriver.self)]
+    static let hiddenEntries: [Entry] = [
+        .command(CompleteWords.self), .command(MergeDriver.self), .command(SyncBackground.self),
+    ]
 
     /// The command names, for completion and messages.
     static let commandNames: [String] = entries.map(\.name)

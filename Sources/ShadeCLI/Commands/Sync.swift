@@ -24,8 +24,10 @@ extension Shade {
                   sync init ~/shared/planner.git
                   sync
                   sync --json
+                  sync status
+                  sync auto on
                 """,
-            commands: [SyncNow.self, SyncInit.self, SyncInstall.self])
+            commands: [SyncNow.self, SyncInit.self, SyncStatus.self, SyncAuto.self, SyncInstall.self])
 
         /// The sync of the session's planner, as its user, at its clock.
         static func planner(_ session: Session) throws -> PlannerSync {
@@ -56,6 +58,7 @@ extension Shade {
                 .json("Print {\"sent\": [uids], \"received\": [uids], \"conflicts\": N}."),
                 .init(name: "quiet", help: "Print nothing when all went well (what sync install's timer runs)."),
             ])
+        static let startsBackgroundSync = false
         let json: Bool
         let quiet: Bool
 
@@ -131,6 +134,7 @@ extension Shade {
                 """,
             flags: [.json("Print {\"action\", \"remote\", \"sent\", \"received\"}.")],
             arguments: [.init("remote", valueName: "REMOTE", help: "The shared repository to join.", arity: .optional)])
+        static let startsBackgroundSync = false
         let json: Bool
         let remote: String?
 
@@ -167,6 +171,7 @@ extension Shade {
                 .init("path", valueName: "PATH", help: "The file's path in the store."),
             ])
         static let settlesMergedPlanner = false
+        static let startsBackgroundSync = false
         let base: String
         let ours: String
         let theirs: String

@@ -1,0 +1,44 @@
+import ShadeCore
+import ShadeStore
+
+/// How this copy's sync stands (`sync status`), and the switch of its background sync.
+extension PlannerSync {
+    /// What `sync status` shows.
+    public struct Status: Equatable, Sendable {
+        /// The remote's URL, its secrets hidden; nil when the planner is not shared or has none.
+        public var remote: String?
+        /// Auto on or off, the last sync and the last error.
+        public var state: SyncState
+        /// The changes made here that no sync has sent yet.
+        public var pending: Int
+    }
+
+    /// How this copy's sync stands: the sync state, the remote (one git process, for a shared
+    /// planner), and the changes of the change log made here since the last sync that went
+    /// through.
+    public func status() throws -> Status {
+        let state = try SyncState.read(in: store.directory)
+        let remote = git.exists ? try git.settings().remote.map(RemoteAddress.redacted) : nil
+        return Status(remote: remote, state: state, pending: try pendingChanges(after: state.sentThrough))
+    }
+
+    /// The changes of the change log made here after entry `sentThrough` (all of them when the
+    /// log was started anew since).
+    func pendingChanges(after sentThrough: Int) throws -> Int {
+        guard try store.exists else { return 0 }
+        return try store.read { state in
+            let since = try state.changesMadeHere(after: sentThrough)
+            return since.newest < sentThrough ? try state.changesMadeHere(after: 0).count : since.count
+        }
+    }
+
+    /// Turns the background sync on or off; a planner must be shared to turn it on.
+    public func setAuto(_ on: Bool) throws {
+        if on, !git.exists {
+            throw SyncError.failed(
+                "this planner is not shared yet, so there is nothing to sync; 'sync init' shares it, 'sync init REMOTE' joins one"
+            )
+        }
+        try SyncState.update(in: store.directory) { $0.auto = on }
+    }
+}
