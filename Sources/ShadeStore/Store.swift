@@ -263,12 +263,24 @@ public struct Store: Sendable {
     /// Returns the change taken back, or nil when there is nothing to undo.
     public func undo(now: Moment) throws -> Change? {
         guard try exists else { return nil }
+        // A change a sync sent is taken back by a new change, which the next sync sends.
+        let sent = try isShared ? try SyncState.read(in: directory).sentThrough : 0
         return try write(label: nil, now: now) { state -> Change? in
-            guard let entry = try state.popUndoEntry() else { return nil }
+            guard let (number, entry) = try state.popUndoEntry() else { return nil }
             // What an undo removes was made by the change it takes back: its tombstone names that
             // change's author (no one need be asked who is undoing).
-            state.removalStamp = FieldStamp(at: now.timestamp, by: entry.by)
-            try state.apply(entry.inverse)
+            let stamp = FieldStamp(at: now.timestamp, by: entry.by)
+            state.removalStamp = stamp
+            guard number <= sent else {
+                try state.apply(entry.inverse)
+                return entry
+            }
+            try state.apply(
+                try entry.inverse.compactMap { change throws(StoreError) in try state.undoing(change, stamp: stamp) })
+            state.closeChange(
+                Change(
+                    label: Change.undoLabel(of: entry.label), at: now.timestamp, by: entry.by,
+                    records: state.recordChanges))
             return entry
         }
     }

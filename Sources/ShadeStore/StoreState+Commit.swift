@@ -4,13 +4,14 @@ import ShadeJSON
 /// What a step writes when it commits: the files, the change log entry, the caches after it.
 extension StoreState {
     /// Takes the newest entry of this copy's own off the change log (its changes are reverted by
-    /// the caller); what another copy made (`Change.isReceived`) stays listed and is passed over.
-    func popUndoEntry() throws(StoreError) -> Change? {
+    /// the caller), with its number; what another copy made (`Change.isReceived`), a sync's
+    /// bookkeeping and an undo a sync sent stay listed and are passed over (`Change.isUndoable`).
+    func popUndoEntry() throws(StoreError) -> (number: Int, change: Change)? {
         for sequence in try UndoJournal.sequenceNumbers(in: paths.undoDirectory).reversed() {
             let entry = try undoEntry(sequence)
-            guard !entry.isReceived else { continue }
+            guard entry.isUndoable else { continue }
             poppedUndoEntry = sequence
-            return entry
+            return (sequence, entry)
         }
         return nil
     }

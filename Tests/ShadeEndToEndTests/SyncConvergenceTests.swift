@@ -11,6 +11,11 @@ import Testing
 /// a conflict log (SPEC §11). A value is seen when the change that overwrote it had seen it or an
 /// equal value set after it: two copies that set a field to the same value do not conflict (the
 /// merge keeps the later stamp and logs nothing), so the earlier one is superseded, not lost.
+///
+/// The random run also adds and removes tags (sets merge as sets: a tag added and never removed
+/// anywhere is on the task, one removed and never added is not; SPEC §15) and takes changes back
+/// with `undo` right after a sync (a new change that syncs: what it puts back is a change of its
+/// own, by the oracle's rules as any other).
 @Suite struct SyncConvergenceTests {
     /// One change of one field, as the oracle keeps it.
     struct Write {
@@ -24,7 +29,7 @@ import Testing
     @Test(.shrinking(false)) func threeCopiesConvergeWhateverTheOrderOfSyncs() async throws {
         let input = Gen.int(in: 0...Int(Int32.max)).array(of: 60)
         await propertyCheck(count: 12, input: input) { seeds in
-            do { try run(seeds) } catch { Issue.record("\(error)") }
+            do { try run(seeds, actions: 9) } catch { Issue.record("\(error)") }
         }
     }
 
@@ -45,7 +50,15 @@ import Testing
         ])
     }
 
-    private func run(_ seeds: [Int]) throws {
+    /// One tag added (`present`) or removed on a task, as the oracle keeps it.
+    struct TagChange {
+        let tag: String
+        let present: Bool
+    }
+
+    /// Runs the random steps `seeds` choose, each one of the first `actions` kinds (7: the kinds
+    /// of the first version of this test, which the pinned seeds were found with).
+    private func run(_ seeds: [Int], actions: Int = 7) throws {
         var rest = seeds[...]
         func next(_ count: Int) -> Int { (rest.popFirst() ?? 0) % count }
         let names = ["ana", "ben", "cy"]
@@ -55,6 +68,9 @@ import Testing
         var hubSeen: Set<Int> = []
         var writes: [String: [String: [Write]]] = [:]  // uid → field → writes
         var removals: [String: [Write]] = [:]
+        var tagChanges: [String: [TagChange]] = [:]
+        // Which copies synced since their last change: an undo there takes back a change sent.
+        var syncedSinceChange: Set<String> = []
         var creators: [String: String] = [:]
         var number = 0
         var log: [String] = []
@@ -68,6 +84,7 @@ import Testing
             let merged = seen[name, default: []].union(hubSeen)
             seen[name] = merged
             hubSeen = merged
+            syncedSinceChange.insert(name)
             log.append("\(name): sync")
         }
         func record(_ name: String, _ uid: String, _ field: String, _ value: String) {
@@ -75,6 +92,58 @@ import Testing
             seen[name, default: []].insert(number)
             writes[uid, default: [:]][field, default: []].append(
                 Write(minute: hub.minute, value: value, seen: seen[name, default: []], number: number))
+        }
+
+        /// Takes back the copy's last change, one a sync sent: what the undo put back is read from
+        /// its entry of the change log, and kept as changes of its own.
+        func undo(_ name: String) throws {
+            let undone = try hub.json(name, ["undo"]).objectValue?["undone"]?.stringValue
+            let minute = hub.minute
+            guard let undone else { return }
+            syncedSinceChange.remove(name)
+            log.append("\(name): undo \(undone)")
+            let entry = try hub.json(name, ["log", "1"]).objectValue?["changes"]?.arrayValue?.first?.objectValue
+            guard entry?["label"]?.stringValue == "undo " + undone else { return }
+            for record in entry?["records"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
+                guard record["kind"]?.stringValue == "task", let uid = record["uid"]?.stringValue else { continue }
+                if record["action"]?.stringValue == "remove" {
+                    number += 1
+                    seen[name, default: []].insert(number)
+                    removals[uid, default: []].append(
+                        Write(minute: minute, value: "", seen: seen[name, default: []], number: number))
+                    continue
+                }
+                for change in record["fields"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
+                    guard let field = change["field"]?.stringValue else { continue }
+                    let new = change["new"]
+                    if field == "tags" {
+                        let old = Set(change["old"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+                        let now = Set(new?.arrayValue?.compactMap(\.stringValue) ?? [])
+                        for tag in now.subtracting(old) {
+                            tagChanges[uid, default: []].append(TagChange(tag: tag, present: true))
+                        }
+                        for tag in old.subtracting(now) {
+                            tagChanges[uid, default: []].append(TagChange(tag: tag, present: false))
+                        }
+                        number += 1
+                        seen[name, default: []].insert(number)
+                        writes[uid, default: [:]][field, default: []].append(
+                            Write(minute: minute, value: "", seen: seen[name, default: []], number: number))
+                        continue
+                    }
+                    guard ["title", "status", "favorite", "date"].contains(field) else { continue }
+                    let value: String
+                    switch new {
+                    case .bool(let flag)?: value = flag ? "true" : "false"
+                    case .string(let text)?: value = text
+                    default: value = ""
+                    }
+                    number += 1
+                    seen[name, default: []].insert(number)
+                    writes[uid, default: [:]][field, default: []].append(
+                        Write(minute: minute, value: value, seen: seen[name, default: []], number: number))
+                }
+            }
         }
 
         try hub.ok("ana", ["add", "mon", "t0"])
@@ -87,11 +156,18 @@ import Testing
         let days = ["2026-11-23", "2026-11-25", "2026-11-27", "2026-12-01", "2026-12-03"]
         for step in 0..<14 {
             let name = names[next(3)]
-            let action = next(7)
+            let action = next(actions)
             if action == 0 {
                 try sync(name)
                 continue
             }
+            if action == 8 {
+                // Undo after a sync: the change taken back is one the sync sent.
+                if !syncedSinceChange.contains(name) { try sync(name) }
+                try undo(name)
+                continue
+            }
+            syncedSinceChange.remove(name)
             let known = try tasks(name)
             if action == 1 || known.isEmpty {
                 let title = "t\(step + 1)"
@@ -106,6 +182,15 @@ import Testing
             let task = known[next(known.count)]
             guard let uid = task["uid"]?.stringValue, let id = task["id"]?.intValue else { continue }
             switch action {
+            case 7:
+                let tag = ["a", "b", "c"][next(3)]
+                let has = task["tags"]?.arrayValue?.contains(.string(tag)) == true
+                try hub.ok(name, ["edit", String(id), (has ? "-" : "+") + tag])
+                tagChanges[uid, default: []].append(TagChange(tag: tag, present: !has))
+                // A change of the task as any other (a removal before it loses); its value is
+                // checked by the set rule below, not as a field's latest value.
+                record(name, uid, "tags", (has ? "-" : "+") + tag)
+                log.append("\(name): tag \(uid.prefix(4)) \(has ? "-" : "+")\(tag)")
             case 2:
                 let title = "t\(step + 1)"
                 try hub.ok(name, ["edit", String(id), title])
@@ -160,7 +245,7 @@ import Testing
             // A removal that lost brings the task back as the copy that changed it has it: what
             // the removing copy changed before removing it went with the removal.
             if removal != nil { continue }
-            for (field, list) in fields {
+            for (field, list) in fields where field != "tags" {
                 guard let latest = list.max(by: { $0.minute < $1.minute }) else { continue }
                 let value: String
                 switch task[field] {
@@ -169,6 +254,16 @@ import Testing
                 default: value = ""
                 }
                 #expect(value == latest.value, "\(uid) \(field):\n\(story)")
+            }
+        }
+        // Sets merge as sets: a tag only ever added on a task is on it, one only ever removed is not.
+        for (uid, changes) in tagChanges where removals[uid] == nil {
+            guard let task = planner[uid] else { continue }
+            let tags = Set(task["tags"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+            for tag in Set(changes.map(\.tag)) {
+                let kinds = Set(changes.filter { $0.tag == tag }.map(\.present))
+                if kinds == [true] { #expect(tags.contains(tag), "\(uid) lost tag \(tag):\n\(story)") }
+                if kinds == [false] { #expect(!tags.contains(tag), "\(uid) kept removed tag \(tag):\n\(story)") }
             }
         }
         // Every value overwritten by a change that had not seen it is in a conflict log.
@@ -186,7 +281,7 @@ import Testing
             }
         }
         for (uid, fields) in writes where removals[uid] == nil && planner[uid] != nil {
-            for (field, list) in fields {
+            for (field, list) in fields where field != "tags" {
                 guard let final = list.max(by: { $0.minute < $1.minute }) else { continue }
                 for write in list where write.value != final.value {
                     // The writes that stand for this one: itself, and any later one of the same value.

@@ -30,6 +30,24 @@ public struct Change: Hashable, Sendable {
     /// Whether another copy made it (`receivedLabel`).
     public var isReceived: Bool { label == Change.receivedLabel }
 
+    /// The label of the change a sync makes to list this copy's user among the planner's
+    /// members: bookkeeping of the sync, which `undo` passes over.
+    public static let syncLabel = "sync"
+
+    /// The label of a change that took back one a sync had sent (`undo` in a shared planner):
+    /// `undo LABEL`. A new change that the next sync sends; `undo` passes over it and takes back
+    /// the change before.
+    public static func undoLabel(of label: String) -> String { undoPrefix + label }
+
+    private static let undoPrefix = "undo "
+
+    /// Whether it took back a change a sync had sent (`undoLabel`).
+    public var isUndo: Bool { label.hasPrefix(Change.undoPrefix) }
+
+    /// Whether `undo` takes it back: a change of this copy's own, neither received, nor a sync's
+    /// bookkeeping, nor an undo.
+    public var isUndoable: Bool { !isReceived && !isUndo && label != Change.syncLabel }
+
     /// The change that takes this one back: each record's inverse, in reverse order.
     public var inverse: [RecordChange] { records.reversed().map(\.inverse) }
 
