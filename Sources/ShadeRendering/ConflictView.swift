@@ -9,14 +9,15 @@ public enum ConflictView {
     public static let empty: SafeText = "no conflicts: no merge here overwrote a value"
 
     /// The text of `conflicts` for `entries` (in the order shown, at least one).
+    /// Each is numbered as `conflicts restore N` names it (1 = the newest).
     public static func render(_ entries: [ConflictLog.Entry], style: Style) -> SafeText {
         var lines: [SafeText] = []
-        for entry in entries {
+        for (index, entry) in entries.enumerated() {
             let conflict = entry.conflict
             let name = DisplayWidth.truncate(SafeText(escaping: conflict.title), to: 40)
             lines.append(
-                style.dim("\(ChangeLogView.shownTime(entry.merged))") + " \(conflict.kind.rawValue) “" + name + "” · "
-                    + style.bold(SafeText(escaping: conflict.field)))
+                style.bold("\(index + 1)") + " " + style.dim("\(ChangeLogView.shownTime(entry.merged))")
+                    + " \(conflict.kind.rawValue) “" + name + "” · " + style.bold(SafeText(escaping: conflict.field)))
             lines.append("  kept " + shown(conflict.kept) + style.dim(" (\(who(conflict.keptStamp)))" as SafeText))
             lines.append("  lost " + shown(conflict.lost) + style.dim(" (\(who(conflict.lostStamp)))" as SafeText))
         }
@@ -38,16 +39,37 @@ public enum ConflictView {
         }
     }
 
-    /// `{"conflicts": [{"uid", "kind", "title", "field", "kept", "lost", "kept_by", …}]}`.
+    /// `{"conflicts": [{"number", "uid", "kind", "title", "field", "kept", "lost", "kept_by", …}]}`,
+    /// numbered as `conflicts restore N` names them.
     public static func json(_ entries: [ConflictLog.Entry]) -> JSONValue {
-        ["conflicts": .array(entries.map(json))]
+        ["conflicts": .array(entries.enumerated().map { json($1, number: $0 + 1) })]
+    }
+
+    /// What `conflicts restore N` put back: the record, the field, and the value now and before.
+    public static func renderRestored(_ entry: ConflictLog.Entry, number: Int, changed: Bool) -> SafeText {
+        let conflict = entry.conflict
+        let name = DisplayWidth.truncate(SafeText(escaping: conflict.title), to: 40)
+        guard changed else {
+            return "\(conflict.kind.rawValue) “" + name + "” holds that value already: nothing to put back"
+        }
+        if conflict.field == RecordMerge.removedField {
+            return "removed \(conflict.kind.rawValue) “" + name + "” again (conflict \(number)); undo takes it back"
+        }
+        return "put back \(conflict.kind.rawValue) “" + name + "” · " + SafeText(escaping: conflict.field) + " "
+            + shown(conflict.lost) + " (was " + shown(conflict.kept) + ", conflict \(number)); undo takes it back"
+    }
+
+    /// `{"restored": {conflict}, "changed": Bool}`.
+    public static func jsonRestored(_ entry: ConflictLog.Entry, number: Int, changed: Bool) -> JSONValue {
+        ["restored": json(entry, number: number), "changed": .bool(changed)]
     }
 
     /// One overwritten value.
-    static func json(_ entry: ConflictLog.Entry) -> JSONValue {
+    static func json(_ entry: ConflictLog.Entry, number: Int) -> JSONValue {
         let conflict = entry.conflict
         return [
-            "uid": .string(conflict.key), "kind": .string(conflict.kind.rawValue), "title": .string(conflict.title),
+            "number": .int(Int64(number)), "uid": .string(conflict.key), "kind": .string(conflict.kind.rawValue),
+            "title": .string(conflict.title),
             "field": .string(conflict.field), "kept": conflict.kept, "lost": conflict.lost,
             "kept_by": .string(conflict.keptStamp.by), "lost_by": .string(conflict.lostStamp.by),
             "kept_at": .string(conflict.keptStamp.at), "lost_at": .string(conflict.lostStamp.at),

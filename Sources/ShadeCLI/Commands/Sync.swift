@@ -191,10 +191,24 @@ extension Shade {
         }
     }
 
-    /// `conflicts`: the values merges on this copy overwrote.
-    struct Conflicts: PlannerCommand {
-        static let grammar = NewestEntries.grammar(
+    /// `conflicts`: the values merges on this copy overwrote, and putting one back.
+    enum Conflicts {
+        static let group = CommandGroup(
             name: "conflicts",
+            abstract: "List the values merges overwrote, or put one back.",
+            discussion: """
+                Examples:
+                  conflicts
+                  conflicts 5
+                  conflicts restore 1
+                """,
+            commands: [ConflictsList.self, ConflictsRestore.self])
+    }
+
+    /// `conflicts [list]`: the values merges on this copy overwrote.
+    struct ConflictsList: PlannerCommand {
+        static let grammar = NewestEntries.grammar(
+            name: "list",
             abstract: "List the values merges overwrote: fields both copies changed, removals against changes.",
             discussion: """
                 Newest first. Each line names the record, the field, the value kept and the value \
