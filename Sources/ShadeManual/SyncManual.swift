@@ -111,6 +111,22 @@ public enum SyncManual {
                 looked at whole again.
                 """#),
             .item(
+                "sync auto on|off, sync status [--json]",
+                #"""
+                sync auto on (a setting of this copy, kept in its sync.json, off until turned on) has each
+                change saved here start a sync in the background: a process of its own (one at a time per
+                store), detached from the command, which answers as fast as without it. It waits a second (a
+                run of changes goes in one sync), then syncs until no change made here waits to be sent.
+                When the remote cannot be reached its error is in sync status (the first try gives git 20
+                seconds), and the next try waits 30 seconds, doubled each time up to 15 minutes, for as long
+                as changes wait and auto is on. A sync waits for the network without the store's lock:
+                fetching and sending hold only a lock of their own (sync-run.lock), so no command of the
+                planner waits for a remote that hangs. sync status shows the remote (any password or token
+                as ***), auto, the last sync that went through, the last error (none after a sync that went
+                through) and pending, the changes of the change log made here and not sent yet; --json is
+                {"remote", "auto", "last_sync", "last_error", "pending"}, remote null when not shared.
+                """#),
+            .item(
                 "A plain git pull",
                 """
                 Merges through the same driver, and the next shade command (check included) settles what it
@@ -143,9 +159,23 @@ public enum SyncManual {
                 "Conflicts",
                 #"""
                 The value a merge overwrote goes to this copy's conflict log, with both values, who and when:
-                conflicts [--json], newest first ({"conflicts": [{"uid", "field", "kept", "lost", "kept_by",
-                "lost_by", "kept_at", "lost_at"}]}). The log is local to the copy that did the merge.
+                conflicts [--json], newest first and numbered ({"conflicts": [{"number", "uid", "field",
+                "kept", "lost", "kept_by", "lost_by", "kept_at", "lost_at"}]}). The log is local to the copy
+                that did the merge. conflicts restore N puts back the value that lost in conflict N (1 = the
+                newest) on the record as it is now, as a change of its own: the next sync sends it, it wins
+                on every copy, and undo takes it back. A removal that lost is made again; a change that lost
+                to a removal cannot be put back (the record is gone with its values), and it says so.
                 """#),
+            .item(
+                "Undo after a sync",
+                """
+                undo of a change a sync has sent makes a new change, listed in log as undo LABEL and stamped
+                when it is made, which the next sync sends and which wins on every copy. It puts back only the
+                fields the change changed: another member's later edit of another field stays. A change not
+                sent yet is taken back as in a planner of one. undo passes over the undo changes, over what
+                other copies made, and over the sync's own note of you among the members: the next undo takes
+                back your change before.
+                """),
             .item(
                 "Read back before it is kept",
                 """
@@ -189,5 +219,11 @@ public enum SyncManual {
 
     private static let seeAlso = ManualSection(
         "SEE ALSO",
-        [.paragraph("shade(1), shade-store(5), git(1); shade help sync, shade help conflicts, shade help members.")])
+        [
+            .paragraph(
+                """
+                shade(1), shade-store(5), git(1); shade help sync, shade help sync auto, shade help sync
+                status, shade help conflicts, shade help conflicts restore, shade help members.
+                """)
+        ])
 }

@@ -26,11 +26,22 @@ extension PlannerSync {
 
     /// Makes the store a repository (or joins the planner at `remote`), writes the merge
     /// settings and ignore rules, and commits the planner as it is.
-    public func start(remote: String?) throws -> Started {
+    /// `keys`: for an encrypted remote (`gcrypt::URL`), every member's GnuPG key.
+    public func start(remote: String?, keys: [String] = []) throws -> Started {
         var sync = self
         sync.git.remoteURL = remote
         sync.adoptIdentity([:])
-        let started = try store.oneSyncAtATime { try sync.starting(remote: remote) }
+        // What can be told before the store becomes a repository is told first.
+        if let remote, !keys.isEmpty, !EncryptedRemote.isEncrypted(remote) {
+            throw SyncError.failed("--key is for an encrypted remote, written gcrypt::URL")
+        }
+        if let remote, keys.isEmpty, EncryptedRemote.isEncrypted(remote), !git.exists {
+            throw SyncError.failed(
+                "an encrypted remote needs every member's GnuPG key: sync init \(RemoteAddress.redacted(remote)) --key ID [--key ID…]"
+            )
+        }
+        if !keys.isEmpty { try EncryptedRemote.check(keys, environment: git.environment) }
+        let started = try store.oneSyncAtATime { try sync.starting(remote: remote, keys: keys) }
         if started.remote != nil {
             // Joined (or sent) at a remote: a first sync that went through.
             try noteSynced(through: try store.read { state in try state.changesMadeHere(after: Int.max).newest })
@@ -38,7 +49,7 @@ extension PlannerSync {
         return started
     }
 
-    private func starting(remote: String?) throws -> Started {
+    private func starting(remote: String?, keys: [String]) throws -> Started {
         let root = store.directory
         // A store with nothing in it yet joins by taking the shared planner as it is.
         let hasPlanner = try store.exists || TextFile.read(root + "/.gitignore") != nil
@@ -60,6 +71,23 @@ extension PlannerSync {
             }
             if let remote, existing == nil {
                 try git.require(["remote", "add", "origin", remote], doing: "add the remote")
+            }
+            if let url = remote ?? existing {
+                if EncryptedRemote.isEncrypted(url) {
+                    if !keys.isEmpty {
+                        try EncryptedRemote.configure(git, keys: keys)
+                    } else if try EncryptedRemote.keys(git).isEmpty {
+                        if existing == nil { _ = try git.run(["remote", "remove", "origin"]) }
+                        throw SyncError.failed(
+                            "an encrypted remote needs every member's GnuPG key: sync init \(RemoteAddress.redacted(url)) --key ID [--key ID…]"
+                        )
+                    }
+                } else if !keys.isEmpty {
+                    if existing == nil { _ = try git.run(["remote", "remove", "origin"]) }
+                    throw SyncError.failed("--key is for an encrypted remote, written gcrypt::URL")
+                }
+            } else if !keys.isEmpty {
+                throw SyncError.failed("--key is for an encrypted remote, written gcrypt::URL")
             }
             guard let remote = remote ?? existing else {
                 try writeRules()

@@ -125,26 +125,36 @@ extension Shade {
                 the merge driver in the repository's own config, and commits the planner. With \
                 REMOTE (a path or URL of a git repository, such as a bare one made by git init \
                 --bare), the planner there is merged with this one, or this one is sent there when \
-                it is empty. Running it again writes the settings again.
+                it is empty. Running it again writes the settings again. A remote written \
+                gcrypt::URL is encrypted (git-remote-gcrypt): it holds only ciphertext, readable by \
+                the GnuPG keys given with --key, every member's (import their public keys first).
 
                 Examples:
                   sync init
                   sync init ~/shared/planner.git
                   sync init ssh://host/srv/planner.git
+                  sync init gcrypt::ssh://host/srv/planner.git --key ana@example.org --key ben@example.org
                 """,
             flags: [.json("Print {\"action\", \"remote\", \"sent\", \"received\"}.")],
+            options: [
+                .init(
+                    name: "key", valueName: "ID",
+                    help: "For a gcrypt:: remote: a member's GnuPG key (fingerprint, key id or email); once for each.")
+            ],
             arguments: [.init("remote", valueName: "REMOTE", help: "The shared repository to join.", arity: .optional)])
         static let startsBackgroundSync = false
         let json: Bool
         let remote: String?
+        let keys: [String]
 
         init(_ arguments: CommandArguments) {
             json = arguments.flag("json")
             remote = arguments.optionalWord("remote")
+            keys = arguments.optionValues("key")
         }
 
         func execute(in session: Session) throws {
-            let started = try Shade.Sync.planner(session).start(remote: remote)
+            let started = try Shade.Sync.planner(session).start(remote: remote, keys: keys)
             let start = SyncReportView.Start(started.action)
             if json {
                 try session.printJSON(

@@ -8,6 +8,8 @@ struct CommandArguments: Sendable {
     let grammar: CommandGrammar
     var flags: Set<String> = []
     var options: [String: String] = [:]
+    /// Every value of each option given, in order (`--key A --key B`); `options` keeps the last.
+    var repeatedOptions: [String: [String]] = [:]
     var values: [String: [String]] = [:]
 
     init(path: String, grammar: CommandGrammar) {
@@ -27,6 +29,12 @@ struct CommandArguments: Sendable {
             grammar.options.contains { $0.name == name } || CommandGrammar.globalOptions.contains { $0.name == name },
             "\(path) has no option --\(name)")
         return options[name]
+    }
+
+    /// Every value an option was given, in order (none when it was not given).
+    func optionValues(_ name: String) -> [String] {
+        precondition(grammar.options.contains { $0.name == name }, "\(path) has no option --\(name)")
+        return repeatedOptions[name] ?? []
     }
 
     /// The option's value as a whole number, when it was given.

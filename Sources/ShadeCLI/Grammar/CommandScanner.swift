@@ -34,8 +34,10 @@ enum CommandScanner {
                 if let option = grammar.option(named: name) {
                     if let inline {
                         result.options[option.name] = String(inline)
+                        result.repeatedOptions[option.name, default: []].append(String(inline))
                     } else if index < words.endIndex {
                         result.options[option.name] = words[index]
+                        result.repeatedOptions[option.name, default: []].append(words[index])
                         index += 1
                     } else {
                         throw result.usage("--\(name) needs a value: \(option.valueName)")
