@@ -157,6 +157,6 @@ public enum ShadeMain {
             schedule: configuration.schedule, now: now,
             isInteractive: interactive, colorMode: color ?? .auto,
             clockOverride: environment["SHADE_NOW"] != nil ? now : nil, defaultReminder: configuration.defaultReminder,
-            capacity: configuration.capacity)
+            capacity: configuration.capacity, keepRemovalsDays: configuration.keepRemovalsDays)
     }
 }

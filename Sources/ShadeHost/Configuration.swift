@@ -8,7 +8,7 @@ import ShadeStore
 /// ```json
 /// {"slots": {"morning": "06:00", "afternoon": "12:00", "evening": "18:00"},
 ///  "user": {"name": "ana", "email": "ana@example.org"}, "reminders": {"default": "15m"},
-///  "capacity": {"morning": 3, "saturday": {"evening": 1}}}
+///  "capacity": {"morning": 3, "saturday": {"evening": 1}}, "sync": {"keep_removals_days": 90}}
 /// ```
 ///
 /// A setting that is not what it should be is refused with a `HostError` naming the file, what
@@ -25,6 +25,9 @@ public struct Configuration: Sendable {
     public var defaultReminder: Reminder?
     /// How many open tasks a slot holds before it is over-full (`capacity`).
     public var capacity = SlotCapacity()
+    /// How many days a removal is kept in a shared planner's files before a sync may drop it,
+    /// once every member has synced past it (`sync.keep_removals_days`, SPEC §15).
+    public var keepRemovalsDays = 90
 
     /// The settings file in a configuration directory.
     public static func path(in directory: String) -> String { directory + "/config.json" }
@@ -37,7 +40,7 @@ public struct Configuration: Sendable {
         guard var object = try settings(at: path) else { return configuration }
         // Earlier versions wrote a cleared capacity or user as null: it reads as not set.
         for key in ["capacity", "user"] where object[key] == .null { object[key] = JSONValue?.none }
-        let known = ["slots", "user", "reminders", "capacity"]
+        let known = ["slots", "user", "reminders", "capacity", "sync"]
         for key in object.keys where !known.contains(key) {
             throw .badSetting(
                 path: path, problem: "unknown setting '\(key)'; known settings: \(known.joined(separator: ", "))")
@@ -82,6 +85,19 @@ public struct Configuration: Sendable {
         }
         if let slots = object["slots"] {
             configuration.schedule = try schedule(from: slots, path: path)
+        }
+        if let sync = object["sync"] {
+            let shape: SafeText = "sync must be an object such as {\"keep_removals_days\": 90}"
+            guard let members = sync.objectValue, members.keys.allSatisfy({ $0 == "keep_removals_days" }) else {
+                throw .badSetting(path: path, problem: shape)
+            }
+            if let value = members["keep_removals_days"] {
+                guard let days = value.intValue, (1...36_500).contains(days) else {
+                    throw .badSetting(
+                        path: path, problem: "sync.keep_removals_days must be a number of days, 1 or more")
+                }
+                configuration.keepRemovalsDays = Int(days)
+            }
         }
         return configuration
     }

@@ -61,6 +61,10 @@ public enum StoreManual {
                 "This copy's record of the reminders it sent or marked missed (reminders.lock: runs take turns)."),
             .item(.italic("STORE/conflicts.json"), "This copy's conflict log: the values its merges overwrote."),
             .item(
+                .italic("STORE/sync.json"),
+                "How this copy's sync stands: auto on or off, the last sync and its error, how far the change log was sent."
+            ),
+            .item(
                 .italic("STORE/.git/, .gitignore, .gitattributes"),
                 "A shared planner's repository and git's rules for it (see shade-sync(7))."),
             .item(.italic("STORE/undo/0000000042.json"), "The change log: one recent change each, for undo and log."),

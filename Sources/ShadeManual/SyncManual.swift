@@ -177,6 +177,16 @@ public enum SyncManual {
                 back your change before.
                 """),
             .item(
+                "Tombstones are compacted",
+                """
+                A removal stays in its file (a tombstone) so that a merge can tell it from a record that was
+                never there. Once it is older than sync.keep_removals_days in config.json (90 unless set)
+                and every member has synced past it (their newest commit no longer holds the record), a sync
+                drops it and sends the file without it; the merge then drops it on every copy (a tombstone
+                one side dropped and the other kept as it was is gone). A member with no commit since, or
+                whose newest commit still holds the record, keeps it. A copy looks once a day at most.
+                """),
+            .item(
                 "Read back before it is kept",
                 """
                 The merged file is read back through the store's own codecs before git gets it; a version

@@ -15,6 +15,8 @@ public struct SyncState: Equatable, Sendable {
     public var sentThrough = 0
     /// How many syncs in a row failed: what the background's back-off waits by.
     public var failures = 0
+    /// The day tombstones were last looked at for compaction (once a day at most).
+    public var compactedOn: String?
 
     public init() {}
 
@@ -30,11 +32,11 @@ public struct SyncState: Equatable, Sendable {
 ///
 /// ```json
 /// {"format": 3, "kind": "sync", "auto": true, "last_sync": "2026-11-24T18:05:00+00:00",
-///  "last_error": null, "sent_through": 41, "failures": 0}
+///  "last_error": null, "sent_through": 41, "failures": 0, "compacted_on": "2026-11-24"}
 /// ```
 enum SyncStateDocument {
     private static let keys = JSONKeyList([
-        "format", "kind", "auto", "last_sync", "last_error", "sent_through", "failures",
+        "format", "kind", "auto", "last_sync", "last_error", "sent_through", "failures", "compacted_on",
     ])
 
     static func encode(_ state: SyncState) -> JSONValue {
@@ -46,6 +48,7 @@ enum SyncStateDocument {
         object.appendUnique("last_error", .optional(state.lastError))
         object.appendUnique("sent_through", .int(Int64(state.sentThrough)))
         object.appendUnique("failures", .int(Int64(state.failures)))
+        object.appendUnique("compacted_on", .optional(state.compactedOn))
         return .object(object)
     }
 
@@ -62,6 +65,7 @@ enum SyncStateDocument {
         state.lastError = try reader.optionalString("last_error")
         state.sentThrough = Int(try reader.int("sent_through", in: 0...Int64(Int32.max)))
         state.failures = Int(try reader.int("failures", in: 0...1_000_000))
+        state.compactedOn = try reader.optionalString("compacted_on")
         return state
     }
 }

@@ -23,6 +23,8 @@ public struct PlannerSync {
     /// Adds this copy's user to the planner's members (a change of its own, made before the lock
     /// is held for the sync).
     let registerUser: () throws -> Void
+    /// How many days a removal stays in the files before a sync may drop it (SPEC §15).
+    let keepRemovalsDays: Int
 
     /// The branch every copy shares.
     static let branch = "main"
@@ -51,10 +53,12 @@ public struct PlannerSync {
     /// git runs with `environment`.
     public init(
         store: Store, identity: @escaping (_ gitSettings: [String: String?]) -> (name: String, email: String?),
-        environment: [String: String], now: Moment, registerUser: @escaping () throws -> Void
+        environment: [String: String], now: Moment, registerUser: @escaping () throws -> Void,
+        keepRemovalsDays: Int = 90
     ) {
         self.store = store
         self.now = now
+        self.keepRemovalsDays = keepRemovalsDays
         self.identity = identity
         self.registerUser = registerUser
         git = GitRepository(root: store.directory, name: "", email: "", environment: environment)
@@ -237,6 +241,13 @@ public struct PlannerSync {
                         step.local = committed
                         step.head = committed.head
                     }
+                }
+                // With what arrived merged: the history this copy knows best shows who synced past
+                // which removal.
+                if attempt == 1, try compactTombstones(locked: locked) > 0 {
+                    let compacted = try commitLocal(message: "shade: dropped removals every member has synced past")
+                    step.local = compacted
+                    step.head = compacted.head
                 }
                 step.newest = try locked.read { state in try state.changesMadeHere(after: Int.max).newest }
                 return step

@@ -97,6 +97,21 @@ import Testing
         #expect(plain.record == nil && plain.conflicts.isEmpty)
     }
 
+    /// A tombstone one side compacted while the other kept it as the base had it is gone, in
+    /// either order; one the other side changed (removed again later) stays.
+    @Test func aCompactedTombstoneIsGoneAndAChangedOneStays() {
+        let tombstone = Side(record: nil, removed: stamp(2, "ana"))
+        let compacted = Side(record: nil)
+        for (ours, theirs) in [(compacted, tombstone), (tombstone, compacted)] {
+            let outcome = merge(tombstone, ours, theirs)
+            #expect(outcome.record == nil && outcome.removed == nil && outcome.conflicts.isEmpty)
+        }
+        let removedAgain = Side(record: nil, removed: stamp(7, "ben"))
+        #expect(merge(tombstone, compacted, removedAgain).removed == stamp(7, "ben"))
+        // Without a tombstone in the base, a side that has none is no compaction.
+        #expect(merge(Side(record: nil), compacted, tombstone).removed == stamp(2, "ana"))
+    }
+
     @Test func aRecordPutBackAfterItsRemovalIsBack() {
         let was = record(base)
         let tombstone = stamp(7, "ana")

@@ -39,7 +39,8 @@ extension Shade {
                     return (session.identity.name, session.identity.email)
                 },
                 environment: session.environment.variables, now: try session.now(),
-                registerUser: { _ = try session.registerCurrentUser(label: "sync") })
+                registerUser: { _ = try session.registerCurrentUser(label: "sync") },
+                keepRemovalsDays: session.keepRemovalsDays)
         }
     }
 

@@ -21,6 +21,8 @@ public final class Session {
     /// How many open tasks each slot holds before it is over-full (configured; `capacity`
     /// changes it).
     public var capacity: SlotCapacity
+    /// How many days a removal stays in a shared planner's files before a sync may drop it.
+    public let keepRemovalsDays: Int
     /// Where the user is looking.
     public var view: PlannerView
     /// Whether navigation commands move the view (REPL and scripts) or not (one-shot).
@@ -90,10 +92,11 @@ public final class Session {
     public init(
         environment: ShadeEnvironment, store: Store, identity: UserIdentity? = nil, schedule: SlotSchedule,
         now: Moment, isInteractive: Bool, colorMode: ColorMode, clockOverride: Moment? = nil,
-        defaultReminder: Reminder? = nil, capacity: SlotCapacity = SlotCapacity()
+        defaultReminder: Reminder? = nil, capacity: SlotCapacity = SlotCapacity(), keepRemovalsDays: Int = 90
     ) {
         self.identity = identity ?? UserIdentity(fixed: store.author)
         self.capacity = capacity
+        self.keepRemovalsDays = keepRemovalsDays
         self.environment = environment
         self.defaultReminder = defaultReminder
         self.store = store

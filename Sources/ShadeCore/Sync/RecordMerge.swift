@@ -10,7 +10,8 @@
 /// - A removal leaves a tombstone (the key and when it was removed): a removal after the last
 ///   change of the record wins; a change after the removal brings the record back, and the
 ///   removal is the conflict. A record put back on one side (its tombstone gone there, the
-///   record there) is back.
+///   record there) is back. A tombstone one side compacted (gone there, the record nowhere)
+///   while the other kept it unchanged is gone.
 /// - A record that left one side without a tombstone (a task moved to another week's file)
 ///   stays gone unless the other side changed it since the base.
 ///
@@ -145,6 +146,13 @@ public enum RecordMerge {
         key: String, base: Side<Value>, ours: Side<Value>, theirs: Side<Value>, shape: Shape,
         order: (Value, Value) -> Bool, removedValue: (Bool) -> Value, elements: Elements<Value>? = nil
     ) -> Outcome<Value> {
+        // A tombstone one side compacted (dropped: old, and every member had synced past it)
+        // while the other kept it as the base had it, with the record on neither: it is gone.
+        if base.record == nil, ours.record == nil, theirs.record == nil, let was = base.removed,
+            (ours.removed == nil && theirs.removed == was) || (theirs.removed == nil && ours.removed == was)
+        {
+            return Outcome(record: nil, removed: nil, conflicts: [])
+        }
         var conflicts: [Conflict<Value>] = []
         // The tombstones that still count: one a side dropped while it holds the record again
         // (put back since the base) no longer does.
