@@ -35,7 +35,7 @@ extension BenchReport {
         guard !sync.isEmpty else { return [] }
         var out = ["### Sync beside git pull (median ms)", ""]
         out.append(
-            "A planner of N tasks shared through a bare repository: a shade copy and a plain `git clone` receive the same commits (another copy's 100 `add`s, sent with one `sync`)."
+            "A planner of N tasks shared through a bare repository: a shade copy and a plain `git clone` receive the same commits (another copy's 100 `add`s, sent with one `sync`, timed too)."
         )
         out.append("")
         out += Self.tableHead("", sync.map { Format.size($0.size) })

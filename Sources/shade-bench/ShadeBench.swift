@@ -35,6 +35,7 @@ struct ShadeBench: ParsableCommand {
     var interchangeSizes: [Int] = [1_000, 10_000, 100_000, 1_000_000]
     @Flag(help: "Measure import and export only.") var onlyInterchange = false
     @Flag(help: "Measure one-shot changes with no resident process, and `--version`, only.") var onlyOneShot = false
+    @Flag(help: "Measure sync beside git pull only.") var onlySync = false
     @Option(help: "Also write the Markdown report to this file.") var output: String?
     @Option(help: .hidden) var child: String?
     @Option(help: .hidden) var childSize: Int?
@@ -70,6 +71,14 @@ struct ShadeBench: ParsableCommand {
             let text =
                 report.interchangeMarkdown().joined(separator: "\n") + "\n"
                 + report.interchangeTargets().joined(separator: "\n") + "\n"
+            print(text)
+            if let output { try BenchFiles.write(text, to: output) }
+            return
+        }
+
+        if onlySync {
+            try timeSync(binary: binary, generator: generator, into: &report)
+            let text = report.syncMarkdown().joined(separator: "\n") + "\n"
             print(text)
             if let output { try BenchFiles.write(text, to: output) }
             return
@@ -142,21 +151,24 @@ struct ShadeBench: ParsableCommand {
             report.scripts.append(try timeScript(binary: binary, lines: lines, start: now.date))
         }
         try timeInterchange(binary: binary, taskwarrior: taskwarrior, generator: generator, into: &report)
-        if access("/usr/bin/git", X_OK) == 0 {
-            let bench = SyncBench(dir: dir, shade: binary, reps: reps)
-            for size in sizes where size <= 100_000 {
-                log("timing sync beside git pull at \(size) tasks")
-                let pristine = try prepareStore(
-                    size: size, perWeek: HistoryGenerator.tasksPerWeek, generator: generator)
-                report.sync.append((size, try bench.measure(size: size, pristine: pristine)))
-            }
-        }
+        try timeSync(binary: binary, generator: generator, into: &report)
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         report.benchPeakMiB = Double(usage.ru_maxrss) / 1024
         let text = report.markdown()
         print(text)
         if let output { try BenchFiles.write(text, to: output) }
+    }
+
+    /// `sync` beside `git pull` at every size up to 100,000 tasks (when git is installed).
+    func timeSync(binary: String, generator: HistoryGenerator, into report: inout BenchReport) throws {
+        guard access("/usr/bin/git", X_OK) == 0 else { return }
+        let bench = SyncBench(dir: dir, shade: binary, reps: reps)
+        for size in sizes where size <= 100_000 {
+            log("timing sync beside git pull at \(size) tasks")
+            let pristine = try prepareStore(size: size, perWeek: HistoryGenerator.tasksPerWeek, generator: generator)
+            report.sync.append((size, try bench.measure(size: size, pristine: pristine)))
+        }
     }
 
     /// Import and export at every interchange size, beside Taskwarrior.

@@ -2,8 +2,9 @@ import ShadePlatform
 
 /// `sync` beside a plain `git pull` of the same commits: a planner of N tasks shared through a
 /// bare repository by a copy that changes it (A), a shade copy that receives (B) and a plain git
-/// clone that receives the same commits (C). Measured: a sync with nothing to do, and one that
-/// receives 100 changes, each beside `git pull` doing the same in C.
+/// clone that receives the same commits (C). Measured: a sync with nothing to do, one that sends
+/// 100 changes made since the last, and one that receives them, each beside `git pull` doing the
+/// same in C.
 struct SyncBench {
     let dir: String
     let shade: String
@@ -11,7 +12,8 @@ struct SyncBench {
 
     /// The rows of the report, in order.
     static let rows = [
-        "sync, nothing to do", "git pull, nothing to do", "sync receiving 100 changes", "git pull of the same commits",
+        "sync, nothing to do", "git pull, nothing to do", "sync sending 100 changes", "sync receiving 100 changes",
+        "git pull of the same commits",
     ]
 
     /// Every row at one size, from a copy of the generated store `pristine`: `[row: median seconds]`.
@@ -38,14 +40,15 @@ struct SyncBench {
             guard added.status == 0 else {
                 throw BenchError.failed("the adds for the sync bench exited \(added.status)")
             }
-            try require([shade, "sync"], store: a)
+            let sent = try require([shade, "sync"], store: a)
             let received = try require([shade, "sync"], store: b)
             let pulled = try require(["/usr/bin/git", "-C", c, "pull", "-q"])
             guard keep else { continue }
             samples[Self.rows[0], default: []].append(noop)
             samples[Self.rows[1], default: []].append(pull)
-            samples[Self.rows[2], default: []].append(received)
-            samples[Self.rows[3], default: []].append(pulled)
+            samples[Self.rows[2], default: []].append(sent)
+            samples[Self.rows[3], default: []].append(received)
+            samples[Self.rows[4], default: []].append(pulled)
         }
         run(["/bin/rm", "-rf", root])
         return samples.mapValues(Statistics.median)
