@@ -51,7 +51,8 @@ struct CommandRunner {
                 let saved = SavedChanges.count
                 defer {
                     if type(of: command).startsBackgroundSync, SavedChanges.count != saved {
-                        BackgroundSync.start(afterChangeTo: session.store.directory)
+                        BackgroundSync.start(
+                            afterChangeTo: session.store.directory, environment: session.environment.variables)
                     }
                 }
                 try command.execute(in: session)

@@ -114,13 +114,13 @@ public enum ProcessLauncher {
     /// Starts a program and leaves it running on its own, never waited for: in a session of its
     /// own (no terminal's signal or hang-up reaches it), every standard stream on `/dev/null`.
     /// Best effort. For a process about to exit (its child is then not left a zombie of it).
-    public static func detach(_ arguments: [String]) {
+    public static func detach(_ arguments: [String], environment: [String: String]? = nil) {
         // A long-lived process (the REPL, a resident one) detaches more than one: those that
         // ended since are reaped first, so that none is left a zombie for long.
         detached.withLock { children in
             children.removeAll { child in waitpid(child, nil, WNOHANG) != 0 }
         }
-        let started = spawn(arguments, environment: nil, ownSession: true) { actions in
+        let started = spawn(arguments, environment: environment, ownSession: true) { actions in
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
@@ -203,14 +203,16 @@ public enum ProcessLauncher {
         // is done (git, asked a setting) is reaped at once, a slow one costs no busy loop.
         var step: UInt32 = 100
         var waited = 0
-        while Double(waited) < limit * 1_000_000 {
+        // Looked at once at least: a program that is done when the time is up is reaped, not killed.
+        repeat {
             let result = waitpid(pid, &status, WNOHANG)
             if result == pid { return outcome(status) }
             if result < 0, errno != EINTR { return .notStarted(errno) }
+            guard Double(waited) < limit * 1_000_000 else { break }
             usleep(step)
             waited += Int(step)
             step = min(step * 2, 10_000)
-        }
+        } while true
         kill(-pid, SIGKILL)
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         return .timedOut

@@ -27,6 +27,7 @@ extension StoreState {
                 version.fields[PlannerTask.Field.doneAt.rawValue] =
                     conflict.lost == .string("done") ? .string(now) : .null
             }
+            version.fields[PlannerTask.Field.modified.rawValue] = .string(now)
             var restored = try StoreFileMerge.task(from: version, path: conflict.file)
             restored.id = task.id
             return [RecordChange(before: .task(task), after: .task(restored))]
@@ -65,7 +66,7 @@ extension StoreState {
 
     /// The task with a uid: looked for in the week of `file` (where a merge found it) first, then
     /// in every week (it may have moved since).
-    func task(uid: String, near file: String) throws(StoreError) -> PlannerTask? {
+    public func task(uid: String, near file: String) throws(StoreError) -> PlannerTask? {
         if case .week(let week)? = StoreFileKind(relativePath: file),
             let found = try tasks(in: week).first(where: { $0.uid == uid })
         {

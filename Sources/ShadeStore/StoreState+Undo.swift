@@ -6,29 +6,38 @@ import ShadeJSON
 extension StoreState {
     /// The record change that takes back one record of a change a sync sent (`inverse`: from the
     /// record as that change left it to the record as it was before), stamped `stamp`; nil
-    /// when there is nothing left to take back (the task is gone since).
+    /// when there is nothing left to take back (the task is gone since, or is back already).
     ///
-    /// A task changed since (a sync brought another member's edit of another field) keeps those
-    /// later changes: only the fields the change changed go back, by the merge rule of a sync,
-    /// with the change as the base, the task now as one side and the task before it (its fields
-    /// stamped now) as the other.
+    /// A task changed since (a sync brought another member's edit) keeps those later changes:
+    /// only a field that still holds what the change made goes back. A field someone changed
+    /// since holds their value, and the undo leaves it.
     func undoing(_ inverse: RecordChange, stamp: FieldStamp) throws(StoreError) -> RecordChange? {
-        guard case .task(let made)? = inverse.before, case .task(let was)? = inverse.after else {
-            // A task or record added back, a removal, a keyed record: as it was, stamped now.
+        switch (inverse.before, inverse.after) {
+        case (nil, .task(let was)?):
+            // A removal taken back: unless the task came back since (another member changed it
+            // after the removal), it is added again, stamped now.
+            if try task(uid: was.uid, near: paths.weekFile(was.week)) != nil { return nil }
+            return inverse.stamped(stamp)
+        case (.task(let made)?, .task(let was)?):
+            guard let now = try task(id: made.id) else { return nil }
+            let (madeVersion, wasVersion) = (StoreFileMerge.version(of: made), StoreFileMerge.version(of: was))
+            var result = StoreFileMerge.version(of: now)
+            var stamped: [String] = []
+            for (field, value) in madeVersion.fields where field != TaskField.modified.rawValue {
+                let before = wasVersion.fields[field]
+                guard result.fields[field] == value, before != value else { continue }
+                result.fields[field] = before
+                if TaskField.stampedNames.contains(field) { stamped.append(field) }
+            }
+            guard result.fields != StoreFileMerge.version(of: now).fields else { return nil }
+            result.fields[TaskField.modified.rawValue] = .string(stamp.at)
+            result.stamps = result.stamps.marking(stamped, stamp)
+            var back = try StoreFileMerge.task(from: result, path: paths.weekFile(now.week))
+            back.id = now.id
+            return RecordChange(before: .task(now), after: .task(back))
+        default:
+            // An addition taken back (a removal now), a keyed record: as it was, stamped now.
             return inverse.stamped(stamp)
         }
-        guard let now = try task(id: made.id) else { return nil }
-        let back = inverse.stamped(stamp)
-        guard now != made, case .task(let stampedBack)? = back.after else {
-            return RecordChange(before: .task(now), after: back.after)
-        }
-        let outcome = StoreFileMerge.merge(
-            was.uid, base: RecordMerge.Side(record: StoreFileMerge.version(of: made)),
-            ours: RecordMerge.Side(record: StoreFileMerge.version(of: now)),
-            theirs: RecordMerge.Side(record: StoreFileMerge.version(of: stampedBack)), shape: StoreFileMerge.taskShape)
-        guard let record = outcome.record else { return nil }
-        var merged = try StoreFileMerge.task(from: record, path: paths.weekFile(now.week))
-        merged.id = now.id
-        return RecordChange(before: .task(now), after: .task(merged))
     }
 }

@@ -23,11 +23,12 @@ public enum BackgroundSync {
     /// (this program's `sync-background`, detached) when the planner is shared and auto is on.
     /// Best effort, and never waited for: the change is saved, and a sync that cannot start is
     /// the next one's to do.
-    public static func start(afterChangeTo directory: String) {
+    /// `environment` is the session's (a resident process's own may be another shell's).
+    public static func start(afterChangeTo directory: String, environment: [String: String]) {
         guard access(directory + "/.git", F_OK) == 0, (try? SyncState.read(in: directory))?.auto == true,
             let program = ExecutablePath.current
         else { return }
-        ProcessLauncher.detach([program, "--store", directory, "sync-background"])
+        ProcessLauncher.detach([program, "--store", directory, "sync-background"], environment: environment)
     }
 
     /// Syncs the store of `makeSync`'s syncs (each made when it runs, at that moment's clock)
@@ -35,16 +36,24 @@ public enum BackgroundSync {
     /// background sync of the same store.
     public static func run(_ makeSync: () throws -> PlannerSync, pause: (Int) -> Void = { sleep(UInt32($0)) }) throws {
         pause(Int(settleSeconds))
-        while true {
+        for _ in 0..<100 {
             let sync = try makeSync()
             let ran: Void? = try sync.store.unlessBackgroundSyncRuns { try syncWhilePending(makeSync, pause: pause) }
             // Another process runs it: what was saved is its to send.
             guard ran != nil else { return }
             // A change saved just before the lock was let go of may have found it held: it is
             // this process's to send, unless another took the lock since.
-            let state = try SyncState.read(in: sync.store.directory)
-            guard state.auto, try sync.pendingChanges(after: state.sentThrough) > 0 else { return }
+            guard try waits(sync) else { return }
         }
+    }
+
+    /// Whether auto is on, the planner shared, and something made here not sent: a change of
+    /// the change log after the sent point, or (one the log no longer tells apart, taken back
+    /// while a sync was sending) planner changes git has not committed or sent.
+    static func waits(_ sync: PlannerSync) throws -> Bool {
+        let state = try SyncState.read(in: sync.store.directory)
+        guard state.auto, sync.isShared else { return false }
+        return try sync.pendingChanges(after: state.sentThrough) > 0 || sync.hasUnsent()
     }
 
     /// Syncs while changes made here wait to be sent and auto is on, waiting between failed
@@ -56,8 +65,7 @@ public enum BackgroundSync {
         for tries in 0..<100 {
             if tries > 0 { pause(SyncState.retryDelay(after: try SyncState.read(in: directory).failures)) }
             let sync = try makeSync()
-            let state = try SyncState.read(in: sync.store.directory)
-            guard state.auto, sync.isShared, try sync.pendingChanges(after: state.sentThrough) > 0 else { return }
+            guard try waits(sync) else { return }
             // Its failure is noted in the sync state (`run` does), which `sync status` shows.
             _ = try? (tries == 0 ? sync.limitingGit(to: firstTryLimit) : sync).run()
         }

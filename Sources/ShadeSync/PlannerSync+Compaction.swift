@@ -5,10 +5,13 @@ import ShadeStore
 /// member has synced past is dropped from its file. Without it, every removal would stay in the
 /// files for good.
 ///
-/// A member has synced past a removal when their newest commit in this copy's history no longer
-/// holds the record: they merged the removal (or never had the record). A member with no commit
-/// here, or whose newest commit still holds the record, keeps the tombstone: dropped while a copy
-/// still holds the record, that copy's next sync would bring the record back. The merge drops a
+/// A member has synced past a removal when their newest commit in this copy's history holds its
+/// tombstone: they merged the removal. A member with no commit here, or whose newest commit holds
+/// the record or neither (it predates the record: their copy may have received it since without
+/// committing), keeps the tombstone: dropped while a copy still holds the record, that copy's
+/// next change of it would bring the record back. Commits name their authors as git lets anyone
+/// name them: a member who forges another's name can make a tombstone go early, which costs
+/// no more than the removal itself (a change after it brings the task back, as any member can). The merge drops a
 /// tombstone one side dropped and the other kept as it was (`RecordMerge`), so every copy ends
 /// without it.
 extension PlannerSync {
@@ -50,13 +53,13 @@ extension PlannerSync {
         for commit in commits { versions[commit] = try git.files(paths, at: commit) }
         let droppable = candidates.filter { tombstone in
             guard let index = paths.firstIndex(of: tombstone.file) else { return false }
+            // Evidence, not absence: the member's newest commit holds the tombstone (a commit
+            // that predates the record holds neither, and says nothing of their copy now).
             return commits.allSatisfy { commit in
-                guard let bytes = versions[commit]?[index] else { return false }
-                // A file the commit does not have holds no record of it.
-                guard !bytes.isEmpty else { return true }
-                guard let standing = SharedPlannerFiles.standing(of: tombstone.key, in: bytes, path: tombstone.file)
+                guard let bytes = versions[commit]?[index],
+                    let standing = SharedPlannerFiles.standing(of: tombstone.key, in: bytes, path: tombstone.file)
                 else { return false }
-                return !standing.holds
+                return !standing.holds && standing.removed != nil
             }
         }
         guard !droppable.isEmpty else { return 0 }

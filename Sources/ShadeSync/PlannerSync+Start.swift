@@ -40,8 +40,8 @@ extension PlannerSync {
                 "an encrypted remote needs every member's GnuPG key: sync init \(RemoteAddress.redacted(remote)) --key ID [--key ID…]"
             )
         }
-        if !keys.isEmpty { try EncryptedRemote.check(keys, environment: git.environment) }
-        let started = try store.oneSyncAtATime { try sync.starting(remote: remote, keys: keys) }
+        let fingerprints = keys.isEmpty ? [] : try EncryptedRemote.fingerprints(of: keys, environment: git.environment)
+        let started = try store.oneSyncAtATime { try sync.starting(remote: remote, keys: fingerprints) }
         if started.remote != nil {
             // Joined (or sent) at a remote: a first sync that went through.
             try noteSynced(through: try store.read { state in try state.changesMadeHere(after: Int.max).newest })

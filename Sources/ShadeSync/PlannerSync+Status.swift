@@ -19,7 +19,24 @@ extension PlannerSync {
     public func status() throws -> Status {
         let state = try SyncState.read(in: store.directory)
         let remote = git.exists ? try git.settings().remote.map(RemoteAddress.redacted) : nil
-        return Status(remote: remote, state: state, pending: try pendingChanges(after: state.sentThrough))
+        var pending = try pendingChanges(after: state.sentThrough)
+        // A change the log no longer tells apart (one taken back while a sync was sending) still
+        // waits when git has planner changes not committed, or commits not sent.
+        if pending == 0, remote != nil, try hasUnsent() { pending = 1 }
+        return Status(remote: remote, state: state, pending: pending)
+    }
+
+    /// Whether git holds something of the planner the remote does not: a planner file changed
+    /// since the last commit, or commits the fetched branch does not hold.
+    func hasUnsent() throws -> Bool {
+        let status = try git.status()
+        if !status.staged.isEmpty || status.changed.contains(where: { SharedPlannerFiles.role(of: $0) != nil }) {
+            return true
+        }
+        guard let head = status.head else { return false }
+        guard let theirs = try git.commit(Self.trackingRef) else { return true }
+        guard theirs != head else { return false }
+        return try git.mergeBase(head, theirs) != head
     }
 
     /// The changes of the change log made here after entry `sentThrough` (all of them when the

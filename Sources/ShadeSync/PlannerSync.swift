@@ -125,13 +125,16 @@ public struct PlannerSync {
             throw SyncError.failed(
                 "this planner is not shared yet; 'sync init' shares it, 'sync init REMOTE' joins one")
         }
-        do {
-            let report = try store.oneSyncAtATime { try runShared() }
-            try noteSynced(through: report.sentThrough)
-            return report
-        } catch {
-            noteFailure(error)
-            throw error
+        // How it went is noted while no other sync can note its own.
+        return try store.oneSyncAtATime {
+            do {
+                let report = try runShared()
+                try noteSynced(through: report.sentThrough)
+                return report
+            } catch {
+                noteFailure(error)
+                throw error
+            }
         }
     }
 

@@ -37,7 +37,8 @@ public enum RemoteAddress {
                 let userInfo = authority[..<at]
                 if let colon = userInfo.firstIndex(of: ":") {
                     found.append(String(userInfo[userInfo.index(after: colon)...]))
-                } else if url[..<scheme.lowerBound].lowercased().hasPrefix("http") {
+                } else if url[..<scheme.lowerBound].lowercased().split(separator: "::").last?.hasPrefix("http") == true
+                {
                     found.append(String(userInfo))
                 }
             }

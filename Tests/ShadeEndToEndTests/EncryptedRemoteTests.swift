@@ -83,6 +83,10 @@ import Testing
         try hub.ok("ana", ["sync"])
         #expect(try hub.uid("ana", titled: Self.secrets[1]) != nil)
         #expect(try hub.planner("ana") == hub.planner("ben"))
+        // The keys are kept by their fingerprints, never by an address gcrypt would search for.
+        let participants = try hub.git("ana", ["config", "remote.origin.gcrypt-participants"]).output
+        #expect(participants.split(separator: " ").count == 2, "\(participants)")
+        #expect(!participants.contains("@"), "\(participants)")
         let status = try hub.json("ana", ["sync", "status"]).objectValue
         #expect(status?["remote"]?.stringValue == remote)
         let text = try Self.remoteText(hub, repository: hub.hub)
@@ -144,6 +148,12 @@ import Testing
         let unknown = try hub.run("ana", ["sync", "init", "gcrypt::" + hub.hub, "--key", "cy@example.org"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("no key 'cy@example.org'"))
+        // A key named by part of an address, or by a short id, is refused.
+        let short = try hub.run("ana", ["sync", "init", "gcrypt::" + hub.hub, "--key", "DEADBEEF"])
+        #expect(short.status == 1)
+        #expect(short.stderr.contains("16 or 40 hex digits"), "\(short.stderr)")
+        let partial = try hub.run("ana", ["sync", "init", "gcrypt::" + hub.hub, "--key", "na@example.org"])
+        #expect(partial.status == 1, "\(partial.stdout)")
         let shell = try hub.run("ana", ["sync", "init", "gcrypt::" + hub.hub, "--key", "$(touch x)"])
         #expect(shell.status == 1)
         #expect(shell.stderr.contains("is not a GnuPG key"))

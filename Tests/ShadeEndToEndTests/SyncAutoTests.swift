@@ -60,6 +60,10 @@ import Testing
         #expect(hidden["remote"]?.stringValue == "https://ana:***@planner.invalid/p.git")
         let text = try hub.ok("ana", ["sync", "status"])
         #expect(!text.contains("s3cret"))
+        // Through git-remote-gcrypt too: a token before @ in its https URL.
+        _ = try hub.git("ana", ["remote", "set-url", "origin", "gcrypt::https://tok3n-secret@planner.invalid/p.git"])
+        #expect(try Self.status(hub, "ana")["remote"]?.stringValue == "gcrypt::https://***@planner.invalid/p.git")
+        _ = try hub.git("ana", ["remote", "set-url", "origin", "https://ana:s3cret-token@planner.invalid/p.git"])
         // A sync that fails says so in last_error, and keeps its changes waiting.
         try hub.ok("ana", ["add", "wed", "Swim"])
         #expect(try hub.run("ana", ["sync"]).status == 1)
@@ -122,6 +126,20 @@ import Testing
         #expect(ben[swim]?["status"]?.stringValue == "done")
         let log = try ExternalCommand.run("/usr/bin/git", ["--git-dir", hub.hub, "log", "-3", "--format=%s", "main"])
         #expect(log.output.contains("ben: 1 changed"), "\(log.output)")
+    }
+
+    @Test func aBackgroundSyncEndsWhenThePlannerIsNoLongerShared() throws {
+        let hub = try SyncFixture(names: ["ana"])
+        defer { Self.stopBackground(hub) }
+        try hub.ok("ana", ["add", "mon", "Gym"])
+        try hub.ok("ana", ["sync", "init", hub.hub])
+        try hub.ok("ana", ["sync", "auto", "on"])
+        try FileManager.default.removeItem(atPath: hub["ana"].store + "/.git")
+        try hub.ok("ana", ["add", "tue", "Read"])
+        Thread.sleep(forTimeInterval: 3)
+        let running = try ExternalCommand.run("/usr/bin/pgrep", ["-f", "--", hub["ana"].store + " sync-background"])
+        #expect(
+            running.output.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "still running: \(running.output)")
     }
 
     @Test func aHangingRemoteDelaysNoCommandAndItsFailureShows() throws {

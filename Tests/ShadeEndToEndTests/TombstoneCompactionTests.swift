@@ -90,6 +90,27 @@ import Testing
         #expect(try hub.planner("cy")[gym] == nil)
     }
 
+    /// Ben received Gym without committing anything, then changed it offline; his newest commit
+    /// predates Gym. That is no evidence he synced past the removal: the tombstone stays, and
+    /// the removal (later than his change) still wins when he syncs.
+    @Test func aMemberWhoseNewestCommitPredatesTheRecordKeepsTheTombstone() throws {
+        let hub = try SyncFixture(names: ["ana", "ben"])
+        try hub.ok("ana", ["add", "mon", "Swim"])
+        try hub.ok("ana", ["sync", "init", hub.hub])
+        try hub.ok("ben", ["sync", "init", hub.hub])
+        try hub.ok("ana", ["add", "tue", "Gym"])
+        try hub.ok("ana", ["sync"])
+        try hub.ok("ben", ["sync"])
+        let gym = try #require(try hub.uid("ben", titled: "Gym"))
+        try hub.ok("ben", ["edit", String(try hub.ids("ben")[gym] ?? 0), "Gym at 8"])
+        try hub.ok("ana", ["rm", String(try hub.ids("ana")[gym] ?? 0)])
+        try hub.ok("ana", ["sync"])
+        try Self.later(hub, "ana", ["sync"], at: "2027-03-10T09:00")
+        #expect(try Self.removed(hub, "ana") == [gym])
+        try Self.later(hub, "ben", ["sync"], at: "2027-03-10T09:05")
+        #expect(try hub.planner("ben")[gym] == nil)
+    }
+
     @Test func howLongRemovalsAreKeptIsASetting() throws {
         let (hub, gym) = try Self.removedAndSyncedPast()
         let config = hub["ana"].shade.root + "/config/shade/config.json"
