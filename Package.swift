@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "shade", targets: ["shade"]),
         .executable(name: "shade-bench", targets: ["shade-bench"]),
         .executable(name: "shade-fuzz", targets: ["shade-fuzz"]),
+        .executable(name: "shade-caldav", targets: ["shade-caldav"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -42,7 +43,8 @@ let package = Package(
             name: "ShadeHost",
             dependencies: ["ShadeCore", "ShadeJSON", "ShadeStore", "CSystemCalls", "ShadePlatform"]),
         .target(
-            name: "ShadeSync", dependencies: ["ShadeCore", "ShadeJSON", "ShadeStore", "ShadeHost", "ShadePlatform"]),
+            name: "ShadeSync",
+            dependencies: ["ShadeCore", "ShadeJSON", "ShadeStore", "ShadeHost", "ShadeInterchange", "ShadePlatform"]),
         .target(
             name: "ShadeReport",
             dependencies: ["ShadeCore", "ShadeRendering", .product(name: "Plot", package: "Plot")]),
@@ -71,6 +73,9 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "shade-fuzz", dependencies: ["ShadeFuzzChecks", "ShadeStore", "ShadePlatform"]),
+        // The CalDAV client shade runs as a child process (URLSession and FoundationXML stay out of
+        // every other command's process).
+        .executableTarget(name: "shade-caldav"),
         .testTarget(
             name: "ShadeCoreTests",
             dependencies: [

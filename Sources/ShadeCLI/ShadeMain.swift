@@ -157,6 +157,7 @@ public enum ShadeMain {
             schedule: configuration.schedule, now: now,
             isInteractive: interactive, colorMode: color ?? .auto,
             clockOverride: environment["SHADE_NOW"] != nil ? now : nil, defaultReminder: configuration.defaultReminder,
-            capacity: configuration.capacity, keepRemovalsDays: configuration.keepRemovalsDays)
+            capacity: configuration.capacity, keepRemovalsDays: configuration.keepRemovalsDays,
+            caldavPasswordFile: configuration.caldavPasswordFile)
     }
 }

@@ -28,6 +28,8 @@ public struct Configuration: Sendable {
     /// How many days a removal is kept in a shared planner's files before a sync may drop it,
     /// once every member has synced past it (`sync.keep_removals_days`, SPEC §15).
     public var keepRemovalsDays = 90
+    /// The file holding the CalDAV password (`caldav.password_file`), when named.
+    public var caldavPasswordFile: String?
 
     /// The settings file in a configuration directory.
     public static func path(in directory: String) -> String { directory + "/config.json" }
@@ -40,7 +42,7 @@ public struct Configuration: Sendable {
         guard var object = try settings(at: path) else { return configuration }
         // Earlier versions wrote a cleared capacity or user as null: it reads as not set.
         for key in ["capacity", "user"] where object[key] == .null { object[key] = JSONValue?.none }
-        let known = ["slots", "user", "reminders", "capacity", "sync"]
+        let known = ["slots", "user", "reminders", "capacity", "sync", "caldav"]
         for key in object.keys where !known.contains(key) {
             throw .badSetting(
                 path: path, problem: "unknown setting '\(key)'; known settings: \(known.joined(separator: ", "))")
@@ -98,6 +100,16 @@ public struct Configuration: Sendable {
                 }
                 configuration.keepRemovalsDays = Int(days)
             }
+        }
+        if let caldav = object["caldav"] {
+            guard let members = caldav.objectValue, members.keys.allSatisfy({ $0 == "password_file" }),
+                let file = members["password_file"]?.stringValue, file.hasPrefix("/") || file.hasPrefix("~/")
+            else {
+                throw .badSetting(
+                    path: path,
+                    problem: "caldav must be an object such as {\"password_file\": \"/home/ana/.caldav-password\"}")
+            }
+            configuration.caldavPasswordFile = file
         }
         return configuration
     }

@@ -68,15 +68,19 @@ extension ICalendarFormat {
         func fail(_ reason: String) -> ImportError { ImportError(line: item.line, reason) }
         guard let summary = item.property("SUMMARY")?.text else { throw fail("the \(item.kind) has no SUMMARY") }
         let title = ImportValidation.title(summary)
-        guard let start = item.property("DTSTART") ?? item.property("DUE") else {
+        let start = item.property("DTSTART") ?? item.property("DUE")
+        guard
+            let startValue = start?.value
+                ?? context.undatedDay.map({ CalendarValue.date(year: $0.year, month: $0.month, day: $0.day) })
+        else {
             throw fail("the \(item.kind) “\(title)” has no DTSTART or DUE")
         }
         let uid =
             item.property("UID")?.text
-            ?? UIDGenerator.derived(from: "ics\n\(summary)\n\(start.value)")
+            ?? UIDGenerator.derived(from: "ics\n\(summary)\n\(startValue)")
         let date: CivilDate
         var time: TimeOfDay?
-        switch start.value {
+        switch startValue {
         case .date(let year, let month, let day):
             guard let parsed = CivilDate(year: year, month: month, day: day) else { throw fail("DTSTART is no date") }
             date = parsed

@@ -7,10 +7,14 @@ import ShadeStore
 public struct InterchangeContext: Sendable {
     public let now: Moment
     public let schedule: SlotSchedule
+    /// The day an iCalendar VTODO with no DTSTART or DUE is planned for (a phone's task with no
+    /// date, through CalDAV); nil: such a VTODO is refused, as an imported file's is.
+    public var undatedDay: CivilDate?
 
-    public init(now: Moment, schedule: SlotSchedule) {
+    public init(now: Moment, schedule: SlotSchedule, undatedDay: CivilDate? = nil) {
         self.now = now
         self.schedule = schedule
+        self.undatedDay = undatedDay
     }
 }
 

@@ -127,6 +127,28 @@ public enum SyncManual {
                 {"remote", "auto", "last_sync", "last_error", "pending"}, remote null when not shared.
                 """#),
             .item(
+                "caldav init URL [--calendar NAME] [--user NAME], caldav status [--json], caldav off",
+                #"""
+                Links the planner to a task list on a CalDAV server (RFC 4791): URL is the list's collection
+                URL, or the server's with --calendar NAME (found among the user's calendars by its name).
+                The password comes from SHADE_CALDAV_PASSWORD, else from the file caldav.password_file names
+                in config.json, which must be yours and mode 0600; shade never writes it anywhere and never
+                prints it, and a URL with a password in it is refused. sync then also syncs with the list,
+                both ways, with or without a git remote: every task from four weeks ago on goes out as a
+                VTODO (uid = UID, X-SHADE-SLOT, DTSTART, STATUS, CATEGORIES, as export --format ics writes
+                it), by PUT only while the item's ETag is the one last seen; a VTODO made, changed, completed
+                or deleted on the list (a phone's task app) arrives as a change by the fields that changed
+                since the last sync (the ETag tells), at its LAST-MODIFIED, and meets this copy's changes by
+                the rule of a git sync, the value that lost going to conflicts. A VTODO with no
+                X-SHADE-SLOT is filed in the slot its time falls in (no time: morning); one with no date on
+                the day of the sync. Repeating tasks are not synced with the list yet. The client is
+                shade-caldav, a program beside shade that shade runs: it does the HTTP and reads the
+                server's XML; shade reads its answer as an imported file, bounded, and takes no item
+                outside the list. A server that is down or answers badly: one line, exit 1, nothing lost;
+                caldav status shows the error ({"url", "calendar", "user", "last_sync", "last_error"}) and
+                the next sync tries again. caldav off unlinks the planner; the list keeps its tasks.
+                """#),
+            .item(
                 "A plain git pull",
                 """
                 Merges through the same driver, and the next shade command (check included) settles what it

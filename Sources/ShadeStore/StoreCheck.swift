@@ -164,7 +164,7 @@ struct StoreCheck {
             case .weekIndex(let ids):
                 if case .weekIndex(let week) = kind { weekIndexes[week] = ids }
             case .meta, .undo, .summary, .reminderLedger, .repeatSummary, .goalWeeks, .goalIndex, .conflictLog,
-                .syncState:
+                .syncState, .caldavState:
                 break
             }
         }

@@ -28,6 +28,8 @@ enum StoreFileKind: Equatable {
     case conflictLog
     /// How this copy's sync stands: auto on or off, the last sync and its error.
     case syncState
+    /// This copy's link to a CalDAV task list, and what it last synced there.
+    case caldavState
 
     /// Who a document belongs to.
     enum Scope {
@@ -55,6 +57,7 @@ enum StoreFileKind: Equatable {
         case .goalIndex: "ids/goals.json"
         case .conflictLog: "conflicts.json"
         case .syncState: "sync.json"
+        case .caldavState: "caldav.json"
         }
     }
 
@@ -68,6 +71,7 @@ enum StoreFileKind: Equatable {
         case (1, "reminders.json"): self = .reminderLedger
         case (1, "conflicts.json"): self = .conflictLog
         case (1, "sync.json"): self = .syncState
+        case (1, "caldav.json"): self = .caldavState
         case (1, _) where KeyedRecordCodecs.codec(forFile: path) != nil:
             guard let codec = KeyedRecordCodecs.codec(forFile: path) else { return nil }
             self = .collection(codec.kind)
@@ -101,7 +105,8 @@ enum StoreFileKind: Equatable {
     var scope: Scope {
         switch self {
         case .meta, .collection, .week: .shared
-        case .weekIndex, .idShard, .undo, .reminderLedger, .goalIndex, .conflictLog, .syncState: .local
+        case .weekIndex, .idShard, .undo, .reminderLedger, .goalIndex, .conflictLog, .syncState, .caldavState:
+            .local
         case .summary, .repeatSummary, .goalWeeks: .cache
         }
     }
@@ -112,7 +117,7 @@ enum StoreFileKind: Equatable {
     var isBackedUp: Bool {
         switch self {
         case .idShard, .undo, .summary, .reminderLedger, .repeatSummary, .goalWeeks, .goalIndex, .conflictLog,
-            .syncState:
+            .syncState, .caldavState:
             false
         case .meta, .collection, .week, .weekIndex: true
         }
@@ -134,6 +139,7 @@ enum StoreFileKind: Equatable {
         case .goalIndex: "goalIds"
         case .conflictLog: "conflicts"
         case .syncState: "sync"
+        case .caldavState: "caldav"
         }
     }
 
@@ -147,6 +153,7 @@ enum StoreFileKind: Equatable {
             + (week.map { [StoreFileKind.weekIndex($0)] } ?? []) + [
                 .collection(RepeatSeries.kind), .reminderLedger, .repeatSummary, .collection(WeekTemplate.kind),
                 .collection(Goal.kind), .goalIndex, .collection(Member.kind), .conflictLog, .goalWeeks, .syncState,
+                .caldavState,
             ]
     }()
 
@@ -165,6 +172,7 @@ enum StoreFileKind: Equatable {
         case goalIndex([String: Int])
         case conflictLog([ConflictLog.Entry])
         case syncState(SyncState)
+        case caldavState(CalDAVState)
     }
 
     /// What `content` reads as once written back in the current format: the format says so, and
@@ -205,6 +213,7 @@ enum StoreFileKind: Equatable {
         case (_, .goalIndex(let ids)): return GoalIndexDocument.encode(ids)
         case (_, .conflictLog(let entries)): return ConflictLogDocument.encode(entries)
         case (_, .syncState(let state)): return SyncStateDocument.encode(state)
+        case (_, .caldavState(let state)): return CalDAVStateDocument.encode(state)
         default: preconditionFailure("content of another kind of file")
         }
     }
@@ -240,6 +249,7 @@ enum StoreFileKind: Equatable {
         case .goalIndex: return .goalIndex(try GoalIndexDocument.decode(value, file: file))
         case .conflictLog: return .conflictLog(try ConflictLogDocument.decode(value, file: file))
         case .syncState: return .syncState(try SyncStateDocument.decode(value, file: file))
+        case .caldavState: return .caldavState(try CalDAVStateDocument.decode(value, file: file))
         }
     }
 }

@@ -86,6 +86,13 @@ public enum StoreFileMerge {
         /// Its title or name (as the newer version has it, else the older).
         public let title: String
         public let action: RecordChange.Action
+
+        public init(kind: RecordKind, key: String, title: String, action: RecordChange.Action) {
+            self.kind = kind
+            self.key = key
+            self.title = title
+            self.action = action
+        }
     }
 
     /// The records that differ between two versions of the shared file at `path` (empty bytes:

@@ -79,3 +79,15 @@ extension StoreState {
         changes = [:]
     }
 }
+
+extension StoreState {
+    /// Applies changes that arrived from another program (a CalDAV task list), as they are (their
+    /// stamps are theirs), removals stamped `stamp`, and records them in the change log as one
+    /// received change by `by` (which `undo` passes over).
+    public func applyArrivals(_ changes: [RecordChange], stamp: FieldStamp, by: String) throws(StoreError) {
+        guard !changes.isEmpty else { return }
+        removalStamp = stamp
+        try apply(changes)
+        closeChange(Change(label: Change.receivedLabel, at: stamp.at, by: by, records: recordChanges))
+    }
+}

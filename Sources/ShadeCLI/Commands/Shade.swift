@@ -31,7 +31,7 @@ public enum Shade {
         .group(Goals.group), .command(GoalsList.self), .command(Review.self),
         .command(Members.self),
         .command(Stats.self), .command(Chart.self), .command(History.self), .command(Report.self),
-        .command(Export.self), .command(Import.self), .group(Sync.group), .group(Conflicts.group),
+        .command(Export.self), .command(Import.self), .group(Sync.group), .group(CalDAV.group), .group(Conflicts.group),
         .command(Undo.self),
         .command(Log.self),
         .command(Check.self),

@@ -69,17 +69,34 @@ extension Shade {
         }
 
         func execute(in session: Session) throws {
-            let report = try Shade.Sync.planner(session).run()
+            let planner = try Shade.Sync.planner(session)
+            let linked = try CalDAVState.read(in: session.store.directory) != nil
+            // With a git remote, a task list, or both; with neither, the git side says what to do.
+            let report = planner.isShared || !linked ? try planner.run() : nil
+            let caldav = linked ? try Shade.CalDAV.sync(session).run() : nil
             if quiet, !json { return }
+            let sent = (report?.sent ?? []) + (caldav?.sent ?? [])
+            let received = (report?.received ?? []) + (caldav?.received ?? [])
+            let conflicts = (report?.conflicts ?? 0) + (caldav?.conflicts ?? 0)
             if json {
-                try session.printJSON(
-                    SyncReportView.json(sent: report.sent, received: report.received, conflicts: report.conflicts))
-            } else {
-                session.print(
+                try session.printJSON(SyncReportView.json(sent: sent, received: received, conflicts: conflicts))
+                return
+            }
+            let style = try session.renderContext().style
+            var lines: [SafeText] = []
+            if let report {
+                lines.append(
                     SyncReportView.render(
                         remote: report.remote, sent: report.sent, received: report.received,
-                        conflicts: report.conflicts, style: try session.renderContext().style))
+                        conflicts: report.conflicts, style: style))
             }
+            if let caldav {
+                lines.append(
+                    CalDAVView.renderSynced(
+                        url: caldav.url, sent: caldav.sent, received: caldav.received, conflicts: caldav.conflicts,
+                        style: style))
+            }
+            session.print(lines.joined(separator: "\n"))
         }
     }
 
@@ -106,9 +123,10 @@ extension Shade {
         }
 
         func execute(in session: Session) throws {
-            guard try Shade.Sync.planner(session).isShared else {
+            guard try Shade.Sync.planner(session).isShared || CalDAVState.read(in: session.store.directory) != nil
+            else {
                 throw CommandError.failed(
-                    "this planner is not shared yet, so there is nothing to sync; 'sync init' shares it, 'sync init REMOTE' joins one"
+                    "this planner is not shared yet, so there is nothing to sync; 'sync init' shares it, 'sync init REMOTE' joins one, 'caldav init URL' links a task list"
                 )
             }
             try UnitInstall.run(

@@ -23,6 +23,8 @@ public final class Session {
     public var capacity: SlotCapacity
     /// How many days a removal stays in a shared planner's files before a sync may drop it.
     public let keepRemovalsDays: Int
+    /// The file holding the CalDAV password, when the settings name one.
+    public let caldavPasswordFile: String?
     /// Where the user is looking.
     public var view: PlannerView
     /// Whether navigation commands move the view (REPL and scripts) or not (one-shot).
@@ -92,8 +94,10 @@ public final class Session {
     public init(
         environment: ShadeEnvironment, store: Store, identity: UserIdentity? = nil, schedule: SlotSchedule,
         now: Moment, isInteractive: Bool, colorMode: ColorMode, clockOverride: Moment? = nil,
-        defaultReminder: Reminder? = nil, capacity: SlotCapacity = SlotCapacity(), keepRemovalsDays: Int = 90
+        defaultReminder: Reminder? = nil, capacity: SlotCapacity = SlotCapacity(), keepRemovalsDays: Int = 90,
+        caldavPasswordFile: String? = nil
     ) {
+        self.caldavPasswordFile = caldavPasswordFile
         self.identity = identity ?? UserIdentity(fixed: store.author)
         self.capacity = capacity
         self.keepRemovalsDays = keepRemovalsDays

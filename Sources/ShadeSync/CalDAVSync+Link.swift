@@ -1,0 +1,37 @@
+import ShadeCore
+import ShadeJSON
+import ShadeStore
+
+/// Linking the planner to a task list (`caldav init`) and unlinking it (`caldav off`).
+extension CalDAVSync {
+    /// Links the store at `directory` to the task list at `url` (its collection URL, or the
+    /// server's with `calendar`, the list's name), checking that it answers with the password
+    /// given; returns the link and how many items the list holds. A link made before is replaced.
+    public static func link(
+        url: String, calendar: String?, user: String?, password: String, store directory: String
+    ) throws -> (state: CalDAVState, items: Int) {
+        guard let scheme = url.firstRange(of: "://"),
+            ["http", "https"].contains(url[..<scheme.lowerBound].lowercased()), url.count <= 2048
+        else { throw SyncError.failed("'\(url)' is not the URL of a task list (http:// or https://)") }
+        let authority = url[scheme.upperBound...].prefix { $0 != "/" }
+        guard !authority.isEmpty, !authority.contains("@") else {
+            throw SyncError.failed(
+                "give the user with --user and the password in SHADE_CALDAV_PASSWORD (or caldav.password_file), not in the URL"
+            )
+        }
+        var collection = url
+        if let calendar {
+            let client = CalDAVClient(url: url, user: user, password: password, directory: directory)
+            guard let found = try client.run([["op": "find", "calendar": .string(calendar)]])[0]["url"]?.stringValue
+            else { throw SyncError.failed("the server did not say where the task list \(calendar) is") }
+            collection = found
+        }
+        if !collection.hasSuffix("/") { collection += "/" }
+        let client = CalDAVClient(url: collection, user: user, password: password, directory: directory)
+        let items = CalDAVClient.items(of: try client.run([["op": "list"]])[0]).count
+        var state = CalDAVState(url: collection, calendar: calendar, user: user)
+        if let old = try CalDAVState.read(in: directory), old.url == collection { state.items = old.items }
+        try CalDAVState.write(state, in: directory)
+        return (state, items)
+    }
+}

@@ -1,0 +1,223 @@
+import ShadeCore
+import ShadeInterchange
+import ShadeJSON
+import ShadeStore
+
+/// Syncing the planner with a task list on a CalDAV server (SPEC §15), both ways: each task a
+/// VTODO with the mapping of `export --format ics`. A VTODO changed elsewhere (a phone's task app)
+/// arrives as a change by the fields that changed since the last sync (its ETag tells), at its
+/// LAST-MODIFIED, and meets this copy's changes by the rule of a git sync; one deleted there
+/// removes the task; one made there is added. What changed here goes out (a PUT only while the
+/// item's ETag is still the one last seen, a DELETE likewise).
+///
+/// Which tasks: every task linked to the list, and every task from four weeks ago on. Repeating
+/// tasks stay out for now (a series and its occurrences are not sent, a VTODO with RRULE is not
+/// taken).
+///
+/// Everything that arrives is read as an imported file is (bounded, each VTODO through libical
+/// and the import's checks); an item's address is only ever one the server gave inside the list,
+/// or one made here from the task's uid.
+public struct CalDAVSync {
+    let store: Store
+    let now: Moment
+    let schedule: SlotSchedule
+    let password: String
+    /// Who made what arrived, for the change log.
+    let author: String
+
+    /// How far back tasks are sent to the list.
+    static let daysBack = 28
+
+    /// The task fields a VTODO holds (what a change on the list can change).
+    static let fields: Set<String> = Set(
+        [
+            PlannerTask.Field.date, .slot, .time, .title, .status, .tags, .category, .notes, .favorite, .color,
+            .remind, .to,
+        ].map(\.rawValue))
+
+    public init(store: Store, now: Moment, schedule: SlotSchedule, password: String, author: String) {
+        self.store = store
+        self.now = now
+        self.schedule = schedule
+        self.password = password
+        self.author = author
+    }
+
+    /// What a CalDAV sync did.
+    public struct Report: Sendable {
+        public var url = ""
+        public var sent: [StoreFileMerge.RecordDelta] = []
+        public var received: [StoreFileMerge.RecordDelta] = []
+        public var conflicts = 0
+    }
+
+    /// Syncs both ways, and notes how it went in the link (`caldav status`).
+    public func run() throws -> Report {
+        guard var link = try CalDAVState.read(in: store.directory) else {
+            throw SyncError.failed("this planner is linked to no task list; 'caldav init URL' links one")
+        }
+        do {
+            let report = try syncing(&link)
+            link.lastSync = now.timestamp
+            link.lastError = nil
+            try CalDAVState.write(link, in: store.directory)
+            return report
+        } catch {
+            var failed = try CalDAVState.read(in: store.directory) ?? link
+            failed.lastError =
+                switch error {
+                case let failure as SyncError: failure.message.text
+                case let failure as StoreError: failure.message.text
+                default: String(describing: error)
+                }
+            try? CalDAVState.write(failed, in: store.directory)
+            throw error
+        }
+    }
+
+    /// A VTODO of the list, read.
+    private struct Remote {
+        let href: String
+        let etag: String
+        let task: PlannerTask
+    }
+
+    private func syncing(_ link: inout CalDAVState) throws -> Report {
+        let client = CalDAVClient(url: link.url, user: link.user, password: password, directory: store.directory)
+        var report = Report(url: RemoteAddress.redacted(link.url))
+        let listed = CalDAVClient.items(of: try client.run([["op": "list"]])[0])
+        let context = InterchangeContext(now: now, schedule: schedule, undatedDay: now.date)
+        var remote: [String: Remote] = [:]
+        for item in listed {
+            guard let bundle = try? InterchangeFormat.ics.read(Array(item.data.utf8), context: context),
+                bundle.records.isEmpty, bundle.tasks.count == 1, let task = bundle.tasks.first, task.series == nil,
+                remote[task.uid] == nil
+            else { continue }
+            remote[task.uid] = Remote(href: item.href, etag: item.etag, task: task)
+        }
+        var operations: [JSONValue] = []
+        var pending: [String: (task: PlannerTask, href: String)] = [:]
+        var deleted: Set<String> = []
+        var conflicts: [StoreFileMerge.Conflict] = []
+        try store.exclusively { locked in
+            try locked.write(label: nil, now: now) { state in
+                let first = now.date.adding(days: -Self.daysBack)
+                let last = try state.lastStoredWeek().map { $0.monday.adding(days: 6) } ?? now.date
+                var local: [String: PlannerTask] = [:]
+                for task in try state.tasks(from: first, through: max(last, now.date)) where task.series == nil {
+                    local[task.uid] = task
+                }
+                for uid in link.items.keys where local[uid] == nil {
+                    if let task = try state.task(uid: uid, near: ""), task.series == nil { local[uid] = task }
+                }
+                var changes: [RecordChange] = []
+                // What the list holds.
+                for (uid, item) in remote.sorted(by: { $0.key < $1.key }) {
+                    let known = link.items[uid]
+                    if let known, known.etag == item.etag { continue }
+                    let arrivedAt = FieldStamp(at: min(item.task.modified, now.timestamp), by: author)
+                    if let ours = local[uid] {
+                        // Changed on the list (or first met there): merged field by field.
+                        let base = known?.synced ?? (item.task.modified > ours.modified ? ours : item.task)
+                        let merged = try StoreFileMerge.mergeArrival(
+                            base: base, ours: ours, arrived: item.task, fields: Self.fields, at: arrivedAt,
+                            file: "weeks/\(ours.week.description.prefix(4))/\(ours.week).json")
+                        conflicts += merged.conflicts
+                        if merged.task != ours {
+                            changes.append(RecordChange(before: .task(ours), after: .task(merged.task)))
+                            local[uid] = merged.task
+                            report.received.append(
+                                .init(kind: .task, key: uid, title: merged.task.title, action: .change))
+                        }
+                    } else if known == nil || known?.etag != item.etag {
+                        // Made on the list (or changed there after it was removed here): added.
+                        var added = item.task
+                        added.id = try state.allocateID()
+                        added.stamps = FieldStamps(made: arrivedAt)
+                        changes.append(RecordChange(before: nil, after: .task(added)))
+                        local[uid] = added
+                        report.received.append(.init(kind: .task, key: uid, title: added.title, action: .add))
+                    }
+                    link.items[uid] = CalDAVState.Item(href: item.href, etag: item.etag, synced: item.task)
+                }
+                // Deleted on the list: removed here.
+                for (uid, known) in link.items.sorted(by: { $0.key < $1.key }) where remote[uid] == nil {
+                    link.items[uid] = nil
+                    guard let ours = local[uid] else { continue }
+                    changes.append(RecordChange(before: .task(ours), after: nil))
+                    local[uid] = nil
+                    report.received.append(.init(kind: .task, key: uid, title: known.synced.title, action: .remove))
+                }
+                try state.applyArrivals(changes, stamp: FieldStamp(at: now.timestamp, by: author), by: author)
+                // What goes out: a task new here, or changed here since the list last had it.
+                let context = InterchangeContext(now: now, schedule: schedule)
+                for (uid, task) in local.sorted(by: { $0.key < $1.key }) {
+                    let known = link.items[uid]
+                    if let known, Self.agrees(task, known.synced) { continue }
+                    let body = try InterchangeFormat.ics.write(PlannerBundle(tasks: [task]), context: context).text
+                    let href = known?.href ?? Self.href(for: uid, in: link.url)
+                    var put = JSONObject()
+                    put.appendUnique("op", "put")
+                    put.appendUnique("href", .string(href))
+                    put.appendUnique("body", .string(body))
+                    put.appendUnique("if_match", .optional(known?.etag))
+                    operations.append(.object(put))
+                    pending[uid] = (task, href)
+                    report.sent.append(
+                        .init(kind: .task, key: uid, title: task.title, action: known == nil ? .add : .change))
+                }
+                // Removed here: deleted from the list, unless it changed there since.
+                for (uid, known) in link.items.sorted(by: { $0.key < $1.key }) where local[uid] == nil {
+                    guard remote[uid]?.etag == known.etag else { continue }
+                    operations.append(["op": "delete", "href": .string(known.href), "if_match": .string(known.etag)])
+                    deleted.insert(uid)
+                    report.sent.append(.init(kind: .task, key: uid, title: known.synced.title, action: .remove))
+                }
+            }
+        }
+        try ConflictLog.append(conflicts, merged: now.timestamp, in: store.directory)
+        report.conflicts = conflicts.count
+        guard !operations.isEmpty else { return report }
+        // Sent, then listed again: the ETags the server gave what it took.
+        let results = try client.run(operations + [["op": "list"]])
+        var etags: [String: String] = [:]
+        for item in CalDAVClient.items(of: results[results.count - 1]) { etags[item.href] = item.etag }
+        for (index, operation) in operations.enumerated() {
+            let status = results[index]["status"]?.intValue ?? 0
+            guard let object = operation.objectValue, let href = object["href"]?.stringValue else { continue }
+            let uid = pending.first { $0.value.href == href }?.key ?? link.items.first { $0.value.href == href }?.key
+            guard let uid else { continue }
+            if deleted.contains(uid) {
+                if [200, 204, 404].contains(status) { link.items[uid] = nil }
+                continue
+            }
+            // Taken: linked with the server's ETag. Refused (another change there first, 412): the
+            // next sync merges that change and sends this one again.
+            guard [200, 201, 204].contains(status), let sent = pending[uid],
+                let etag = (results[index]["etag"]?.stringValue).flatMap({ $0.isEmpty ? nil : $0 })
+                    ?? etags[results[index]["href"]?.stringValue ?? href]
+            else {
+                report.sent.removeAll { $0.key == uid }
+                continue
+            }
+            link.items[uid] = CalDAVState.Item(
+                href: results[index]["href"]?.stringValue ?? href, etag: etag, synced: sent.task)
+        }
+        return report
+    }
+
+    /// Whether two versions of a task agree in every field a VTODO holds.
+    static func agrees(_ one: PlannerTask, _ other: PlannerTask) -> Bool {
+        StoreFileMerge.agree(one, other, in: fields)
+    }
+
+    /// Where a task new to the list goes: its uid as the item's name when it is a plain one, else
+    /// a name made from it.
+    static func href(for uid: String, in collection: String) -> String {
+        let plain =
+            uid.utf8.count <= 200 && uid.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
+        let name = plain && !uid.hasPrefix(".") ? uid : UIDGenerator.derived(from: "caldav\n" + uid)
+        let path = collection.hasSuffix("/") ? collection : collection + "/"
+        return path + name + ".ics"
+    }
+}
