@@ -50,11 +50,16 @@ public enum CalDAVView {
     /// The line `sync` prints for the task list.
     public static func renderSynced(
         url: String, sent: [StoreFileMerge.RecordDelta], received: [StoreFileMerge.RecordDelta], conflicts: Int,
-        style: Style
+        skipped: Int = 0, style: Style
     ) -> SafeText {
         var line: SafeText = "synced with the task list at \(url): sent \(count(sent)), received \(count(received))"
         if conflicts > 0 { line += style.bold(" · \(conflicts) conflict\(conflicts == 1 ? "" : "s") (see: conflicts)") }
         var lines = [line]
+        if skipped > 0 {
+            lines.append(
+                "  \(skipped) item\(skipped == 1 ? "" : "s") of the list left alone, here and there: not a task shade takes (a repeating one, or one past the limits of an import)"
+            )
+        }
         for delta in received.prefix(10) {
             lines.append("  ↓ \(delta.action.pastTense) task “" + SafeText(escaping: delta.title) + "”")
         }

@@ -43,4 +43,27 @@ extension StoreFileMerge {
         let (left, right) = (version(of: one).fields, version(of: other).fields)
         return fields.allSatisfy { left[$0] == right[$0] }
     }
+
+    /// `task` with `fields` as `source` has them (its stamps left as they are): the base a CalDAV
+    /// sync keeps, the fields as the list holds them and the stamps as this copy made them.
+    public static func taking(_ fields: Set<String>, from source: PlannerTask, into task: PlannerTask)
+        throws(StoreError) -> PlannerTask
+    {
+        var result = version(of: task)
+        let other = version(of: source)
+        for field in fields { result.fields[field] = other.fields[field] }
+        if fields.contains(TaskField.status.rawValue) {
+            result.fields[TaskField.doneAt.rawValue] = other.fields[TaskField.doneAt.rawValue]
+        }
+        var taken = try self.task(from: result, path: "")
+        taken.id = task.id
+        return taken
+    }
+
+    /// The conflict of a removal that lost against a later change kept here (`task`).
+    public static func removalLost(_ task: PlannerTask, removed: FieldStamp, file: String) -> Conflict {
+        Conflict(
+            file: file, kind: .task, key: task.uid, title: task.title, field: RecordMerge.removedField,
+            kept: .bool(false), lost: .bool(true), keptStamp: version(of: task).latest, lostStamp: removed)
+    }
 }

@@ -37,6 +37,7 @@ struct CalDAVClient {
         request.appendUnique("operations", .array(operations))
         let file = directory + "/.caldav-request-\(getpid())"
         do {
+            try TextFile.makePrivateDirectory(directory)
             let bytes = try JSONWriter.bytes(.object(request), layout: .compact)
             try TextFile.writeAtomically(file, String(decoding: bytes, as: UTF8.self))
         } catch { throw .failed("could not write the CalDAV request in \(directory)") }

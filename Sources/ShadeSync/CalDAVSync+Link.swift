@@ -13,6 +13,9 @@ extension CalDAVSync {
         guard let scheme = url.firstRange(of: "://"),
             ["http", "https"].contains(url[..<scheme.lowerBound].lowercased()), url.count <= 2048
         else { throw SyncError.failed("'\(url)' is not the URL of a task list (http:// or https://)") }
+        guard !url.contains("?"), !url.contains("#") else {
+            throw SyncError.failed("give the task list's URL with no query (?) or fragment (#)")
+        }
         let authority = url[scheme.upperBound...].prefix { $0 != "/" }
         guard !authority.isEmpty, !authority.contains("@") else {
             throw SyncError.failed(

@@ -49,6 +49,9 @@ public struct CalDAVSync {
         public var sent: [StoreFileMerge.RecordDelta] = []
         public var received: [StoreFileMerge.RecordDelta] = []
         public var conflicts = 0
+        /// Items of the list left alone: not a task shade can take (a repeating one, one past the
+        /// limits of an import).
+        public var skipped = 0
     }
 
     /// Syncs both ways, and notes how it went in the link (`caldav status`).
@@ -57,11 +60,15 @@ public struct CalDAVSync {
             throw SyncError.failed("this planner is linked to no task list; 'caldav init URL' links one")
         }
         do {
-            let report = try syncing(&link)
-            link.lastSync = now.timestamp
-            link.lastError = nil
-            try CalDAVState.write(link, in: store.directory)
-            return report
+            // One sync at a time: two would each write the link as they found it.
+            return try store.oneSyncAtATime { () throws -> Report in
+                link = try CalDAVState.read(in: store.directory) ?? link
+                let report = try syncing(&link)
+                link.lastSync = now.timestamp
+                link.lastError = nil
+                try CalDAVState.write(link, in: store.directory)
+                return report
+            }
         } catch {
             var failed = try CalDAVState.read(in: store.directory) ?? link
             failed.lastError =
@@ -86,15 +93,27 @@ public struct CalDAVSync {
         let client = CalDAVClient(url: link.url, user: link.user, password: password, directory: store.directory)
         var report = Report(url: RemoteAddress.redacted(link.url))
         let listed = CalDAVClient.items(of: try client.run([["op": "list"]])[0])
-        let context = InterchangeContext(now: now, schedule: schedule, undatedDay: now.date)
+        // A VTODO with no date is read as on a day no task is, then given the day the task it
+        // stands for has here (else the day of the sync): a phone's undated task stays put.
+        let undated = CivilDate(year: 1971, month: 1, day: 1) ?? now.date
+        let context = InterchangeContext(now: now, schedule: schedule, undatedDay: undated)
+        let linkedByHref = Dictionary(link.items.map { ($0.value.href, $0.key) }, uniquingKeysWith: { first, _ in first })
         var remote: [String: Remote] = [:]
+        // Items the list holds that shade cannot take (a repeating task, one past the import's
+        // limits): left alone there, and their tasks here too.
+        var unreadable: Set<String> = []
         for item in listed {
             guard let bundle = try? InterchangeFormat.ics.read(Array(item.data.utf8), context: context),
-                bundle.records.isEmpty, bundle.tasks.count == 1, let task = bundle.tasks.first, task.series == nil,
+                bundle.records.isEmpty, bundle.tasks.count == 1, var task = bundle.tasks.first, task.series == nil,
                 remote[task.uid] == nil
-            else { continue }
+            else {
+                unreadable.insert(linkedByHref[item.href] ?? item.href)
+                continue
+            }
+            if task.date == undated { task.date = link.items[task.uid]?.synced.date ?? now.date }
             remote[task.uid] = Remote(href: item.href, etag: item.etag, task: task)
         }
+        report.skipped = unreadable.count
         var operations: [JSONValue] = []
         var pending: [String: (task: PlannerTask, href: String)] = [:]
         var deleted: Set<String> = []
@@ -115,7 +134,14 @@ public struct CalDAVSync {
                 for (uid, item) in remote.sorted(by: { $0.key < $1.key }) {
                     let known = link.items[uid]
                     if let known, known.etag == item.etag { continue }
-                    let arrivedAt = FieldStamp(at: min(item.task.modified, now.timestamp), by: author)
+                    // When the list says it changed it (LAST-MODIFIED), unless that is no later than
+                    // the version last synced (a client that does not say): then on arrival.
+                    let said = item.task.modified > (known?.synced.modified ?? "") ? item.task.modified : now.timestamp
+                    let arrivedAt = FieldStamp(at: min(said, now.timestamp), by: author)
+                    if local[uid] == nil, let found = try state.task(uid: uid, near: ""), found.series == nil {
+                        // A task of this uid outside the weeks synced: the same task, never a second.
+                        local[uid] = found
+                    }
                     if let ours = local[uid] {
                         // Changed on the list (or first met there): merged field by field.
                         let base = known?.synced ?? (item.task.modified > ours.modified ? ours : item.task)
@@ -129,6 +155,11 @@ public struct CalDAVSync {
                             report.received.append(
                                 .init(kind: .task, key: uid, title: merged.task.title, action: .change))
                         }
+                        // The base for next time: the fields as the list holds them, the stamps as
+                        // this copy has them (a field kept here over the list's goes out below).
+                        link.items[uid] = CalDAVState.Item(
+                            href: item.href, etag: item.etag,
+                            synced: try StoreFileMerge.taking(Self.fields, from: item.task, into: merged.task))
                     } else if known == nil || known?.etag != item.etag {
                         // Made on the list (or changed there after it was removed here): added.
                         var added = item.task
@@ -137,13 +168,23 @@ public struct CalDAVSync {
                         changes.append(RecordChange(before: nil, after: .task(added)))
                         local[uid] = added
                         report.received.append(.init(kind: .task, key: uid, title: added.title, action: .add))
+                        link.items[uid] = CalDAVState.Item(href: item.href, etag: item.etag, synced: added)
                     }
-                    link.items[uid] = CalDAVState.Item(href: item.href, etag: item.etag, synced: item.task)
                 }
                 // Deleted on the list: removed here.
-                for (uid, known) in link.items.sorted(by: { $0.key < $1.key }) where remote[uid] == nil {
+                for (uid, known) in link.items.sorted(by: { $0.key < $1.key })
+                where remote[uid] == nil && !unreadable.contains(uid) {
                     link.items[uid] = nil
                     guard let ours = local[uid] else { continue }
+                    if !StoreFileMerge.agree(ours, known.synced, in: Self.fields) {
+                        // Changed here since the last sync: the change is kept (it goes to the list
+                        // again, as new), and the removal is the conflict, as a git sync has it.
+                        conflicts.append(
+                            StoreFileMerge.removalLost(
+                                ours, removed: FieldStamp(at: now.timestamp, by: author),
+                                file: "weeks/\(ours.week.description.prefix(4))/\(ours.week).json"))
+                        continue
+                    }
                     changes.append(RecordChange(before: .task(ours), after: nil))
                     local[uid] = nil
                     report.received.append(.init(kind: .task, key: uid, title: known.synced.title, action: .remove))
@@ -151,7 +192,7 @@ public struct CalDAVSync {
                 try state.applyArrivals(changes, stamp: FieldStamp(at: now.timestamp, by: author), by: author)
                 // What goes out: a task new here, or changed here since the list last had it.
                 let context = InterchangeContext(now: now, schedule: schedule)
-                for (uid, task) in local.sorted(by: { $0.key < $1.key }) {
+                for (uid, task) in local.sorted(by: { $0.key < $1.key }) where !unreadable.contains(uid) {
                     let known = link.items[uid]
                     if let known, Self.agrees(task, known.synced) { continue }
                     let body = try InterchangeFormat.ics.write(PlannerBundle(tasks: [task]), context: context).text
@@ -167,7 +208,8 @@ public struct CalDAVSync {
                         .init(kind: .task, key: uid, title: task.title, action: known == nil ? .add : .change))
                 }
                 // Removed here: deleted from the list, unless it changed there since.
-                for (uid, known) in link.items.sorted(by: { $0.key < $1.key }) where local[uid] == nil {
+                for (uid, known) in link.items.sorted(by: { $0.key < $1.key })
+                where local[uid] == nil && !unreadable.contains(uid) {
                     guard remote[uid]?.etag == known.etag else { continue }
                     operations.append(["op": "delete", "href": .string(known.href), "if_match": .string(known.etag)])
                     deleted.insert(uid)

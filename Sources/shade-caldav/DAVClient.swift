@@ -37,7 +37,7 @@ struct DAVClient {
             if let ifMatch { headers["If-Match"] = ifMatch } else { headers["If-None-Match"] = "*" }
             let answer = try send("PUT", target, headers: headers, body: Data(body.utf8))
             guard [200, 201, 204, 412].contains(answer.status) else { throw refusal(answer, "PUT", target) }
-            return ["status": answer.status, "etag": answer.etag ?? NSNull(), "href": target.path]
+            return ["status": answer.status, "etag": answer.etag ?? NSNull(), "href": Self.encodedPath(target)]
         case .delete(let href, let ifMatch):
             let target = try item(href, in: collection)
             let answer = try send("DELETE", target, headers: ["If-Match": ifMatch], body: nil)
@@ -70,7 +70,7 @@ struct DAVClient {
                     let etag = prop.child("getetag")?.text.trimmingCharacters(in: .whitespacesAndNewlines)
                 else { continue }
                 guard data.text.utf8.count <= CalDAVLimits.itemBytes else { continue }
-                items.append(["href": target.path, "etag": etag, "data": data.text])
+                items.append(["href": Self.encodedPath(target), "etag": etag, "data": data.text])
             }
             guard items.count <= CalDAVLimits.items else { throw CalDAVFailure("the task list holds too many items") }
         }
@@ -92,7 +92,7 @@ struct DAVClient {
         guard answer.status == 207 else { throw refusal(answer, "PROPFIND", home) }
         for response in try XMLElement.parse(answer.body).children("response") {
             guard let href = response.child("href")?.text.trimmingCharacters(in: .whitespacesAndNewlines),
-                let url = URL(string: href, relativeTo: home)?.absoluteURL,
+                let url = URL(string: href, relativeTo: home)?.absoluteURL, Self.sameOrigin(url, home),
                 !response.descendants("calendar", in: Self.caldav).isEmpty
             else { continue }
             let shown = response.descendants("displayname").first?.text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -115,19 +115,33 @@ struct DAVClient {
         let tree = try XMLElement.parse(answer.body)
         guard let holder = tree.descendants(name, in: namespace).first,
             let href = holder.child("href")?.text.trimmingCharacters(in: .whitespacesAndNewlines),
-            let found = URL(string: href, relativeTo: url)?.absoluteURL, found.host == url.host
+            let found = URL(string: href, relativeTo: url)?.absoluteURL, Self.sameOrigin(found, url)
         else { throw CalDAVFailure("the server did not say where the user's calendars are (\(name))") }
         return found
     }
 
-    /// An item's URL from its href: only one inside the collection, on the same server.
+    /// An item's URL from its href: only one inside the collection, on the same server, with no
+    /// query or fragment.
     private func item(_ href: String, in collection: URL) throws -> URL {
         guard href.utf8.count <= 1024, let url = URL(string: href, relativeTo: collection)?.absoluteURL,
-            url.scheme == collection.scheme, url.host == collection.host, url.port == collection.port,
-            url.path.hasPrefix(collection.path.hasSuffix("/") ? collection.path : collection.path + "/"),
-            !url.path.split(separator: "/").contains(".."), url.path != collection.path
+            Self.sameOrigin(url, collection), url.query == nil, url.fragment == nil
+        else { throw CalDAVFailure(Self.outside) }
+        let (path, base) = (Self.encodedPath(url), Self.encodedPath(collection))
+        guard path.hasPrefix(base.hasSuffix("/") ? base : base + "/"), path != base,
+            !path.split(separator: "/").contains(".."), !url.path.split(separator: "/").contains("..")
         else { throw CalDAVFailure(Self.outside) }
         return url
+    }
+
+    /// Whether two URLs are on the same scheme, host and port.
+    static func sameOrigin(_ one: URL, _ other: URL) -> Bool {
+        one.scheme?.lowercased() == other.scheme?.lowercased() && one.host?.lowercased() == other.host?.lowercased()
+            && one.port == other.port
+    }
+
+    /// A URL's path as it is written (percent-encoded): what the server named, byte for byte.
+    static func encodedPath(_ url: URL) -> String {
+        URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? url.path
     }
 
     /// The session every request goes through: no cache, no cookies, and a 401 is an answer (no
@@ -191,6 +205,9 @@ struct DAVClient {
         case 401: return CalDAVFailure("\(url.host ?? "the server") refused the user and password (401)")
         case 403: return CalDAVFailure("\(url.host ?? "the server") does not let this user do that (403 to \(method))")
         case 404: return CalDAVFailure("\(url.host ?? "the server") has no task list at \(url.path) (404)")
+        case 301, 302, 303, 307, 308:
+            return CalDAVFailure(
+                "\(url.host ?? "the server") sent shade elsewhere (\(answer.status)); shade follows no redirect: give the task list's own URL")
         default: return CalDAVFailure("\(url.host ?? "the server") answered \(answer.status) to \(method) \(url.path)")
         }
     }
@@ -217,6 +234,14 @@ private final class AnswerBox: @unchecked Sendable {
 /// Answers every authentication challenge by giving up: the credentials shade sends with the
 /// request are the only ones, and a server that asks again refused them.
 private final class RefuseChallenges: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    /// No redirect is followed: the credentials would go along, to wherever the server says.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+
     func urlSession(
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void

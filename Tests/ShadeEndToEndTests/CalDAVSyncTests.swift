@@ -166,4 +166,140 @@ import Testing
         let off = try JSONParser.parse(Array(try dav.ok(["caldav", "status", "--json"], at: "2026-11-23T08:09").utf8))
         #expect(off.objectValue?["url"] == .null)
     }
+
+    /// What the list holds and shade cannot take (a repeating VTODO, a title past the limits)
+    /// is left alone, here and there: never read as a deletion.
+    @Test func anItemShadeCannotTakeIsLeftAloneNotRemoved() throws {
+        let dav = try CalDAVFixture()
+        try dav.ok(["add", "mon", "Buy milk"], at: "2026-11-23T08:00")
+        try dav.ok(["add", "tue", "Call Bob"], at: "2026-11-23T08:00")
+        try dav.ok(["caldav", "init", dav.listURL, "--user", dav.user], at: "2026-11-23T08:01")
+        try dav.ok(["sync"], at: "2026-11-23T08:02")
+        try dav.phone(
+            """
+            milk = find("Buy milk")
+            milk.icalendar_component.add("rrule", {"freq": "weekly"})
+            milk.save()
+            bob = find("Call Bob")
+            bob.icalendar_component["summary"] = "x" * 20000
+            bob.save()
+            """)
+        let synced = try dav.ok(["sync"], at: "2026-11-23T08:03")
+        #expect(synced.contains("2 items of the list left alone"), "\(synced)")
+        #expect(try dav.tasks(at: "2026-11-23T08:04").keys.sorted() == ["Buy milk", "Call Bob"])
+        let left = try dav.phone("print(len(list(todos())))")
+        #expect(left.contains("2"), "\(left)")
+    }
+
+    /// A phone that sends no LAST-MODIFIED: its edit arrives, with no false conflict, and a
+    /// second edit of a task the phone made arrives the same way.
+    @Test func anEditWithoutLastModifiedArrivesWithoutAConflict() throws {
+        let dav = try CalDAVFixture()
+        try dav.ok(["add", "mon", "Gym"], at: "2026-11-23T08:00")
+        try dav.ok(["caldav", "init", dav.listURL, "--user", dav.user], at: "2026-11-23T08:01")
+        try dav.ok(["sync"], at: "2026-11-23T08:02")
+        try dav.phone(
+            """
+            principal.calendar(cal_id="tasks").save_todo(summary="Phone made", uid="phone-made", dtstart=datetime.date(2026, 11, 24))
+            for summary, title in [("Gym", "Gym at 7")]:
+                todo = find(summary)
+                todo.icalendar_component["summary"] = title
+                todo.icalendar_component.pop("last-modified", None)
+                todo.save()
+            """)
+        try dav.ok(["sync"], at: "2026-11-23T09:00")
+        try dav.phone(
+            """
+            todo = find("Phone made")
+            todo.icalendar_component["summary"] = "Phone made, edited"
+            todo.icalendar_component.pop("last-modified", None)
+            todo.save()
+            """)
+        try dav.ok(["sync"], at: "2026-11-23T10:00")
+        let tasks = try dav.tasks(at: "2026-11-23T10:01")
+        #expect(tasks.keys.sorted() == ["Gym at 7", "Phone made, edited"])
+        let conflicts = try JSONParser.parse(Array(try dav.ok(["conflicts", "--json"], at: "2026-11-23T10:02").utf8))
+        #expect(conflicts.objectValue?["conflicts"]?.arrayValue?.isEmpty == true, "\(conflicts)")
+        let again = try dav.ok(["sync"], at: "2026-11-23T10:03")
+        #expect(again.contains("sent 0 changes, received 0 changes"), "\(again)")
+    }
+
+    /// The phone deletes a task changed here since the last sync: the change is kept and sent
+    /// again, and the removal is in `conflicts`, as a git sync has it.
+    @Test func aDeletionOnThePhoneLosesToALaterChangeHere() throws {
+        let dav = try CalDAVFixture()
+        try dav.ok(["add", "mon", "Gym"], at: "2026-11-23T08:00")
+        try dav.ok(["caldav", "init", dav.listURL, "--user", dav.user], at: "2026-11-23T08:01")
+        try dav.ok(["sync"], at: "2026-11-23T08:02")
+        try dav.phone("find('Gym').delete()")
+        try dav.ok(["note", "1", "bring a towel"], at: "2026-11-23T09:00")
+        try dav.ok(["sync"], at: "2026-11-23T09:01")
+        #expect(try dav.tasks(at: "2026-11-23T09:02")["Gym"]?["notes"]?.stringValue == "bring a towel")
+        let conflicts = try JSONParser.parse(Array(try dav.ok(["conflicts", "--json"], at: "2026-11-23T09:03").utf8))
+        #expect(conflicts.objectValue?["conflicts"]?.arrayValue?.first?.objectValue?["field"]?.stringValue == "removed")
+        try dav.ok(["sync"], at: "2026-11-23T09:04")
+        let back = try dav.phone("print(find('Gym').icalendar_component.get('description'))")
+        #expect(back.contains("bring a towel"), "\(back)")
+    }
+
+    /// A task the phone made with no date is planned for the day of the sync, and stays on that
+    /// day when the phone edits it later.
+    @Test func anUndatedPhoneTaskStaysOnItsDay() throws {
+        let dav = try CalDAVFixture()
+        try dav.ok(["caldav", "init", dav.listURL, "--user", dav.user], at: "2026-11-23T08:01")
+        try dav.phone("principal.calendar(cal_id='tasks').save_todo(summary='Someday', uid='someday-1')")
+        try dav.ok(["sync"], at: "2026-11-23T08:02")
+        #expect(try dav.tasks(at: "2026-11-23T08:03")["Someday"]?["date"]?.stringValue == "2026-11-23")
+        try dav.phone(
+            """
+            todo = find("Someday")
+            if todo.icalendar_component.get("dtstart") is not None:
+                del todo.icalendar_component["dtstart"]
+            if todo.icalendar_component.get("due") is not None:
+                del todo.icalendar_component["due"]
+            todo.icalendar_component["summary"] = "Someday soon"
+            todo.save()
+            """)
+        try dav.ok(["sync"], at: "2026-11-25T08:00")
+        #expect(try dav.tasks(at: "2026-11-25T08:01")["Someday soon"]?["date"]?.stringValue == "2026-11-23")
+    }
+
+    /// A server that redirects elsewhere is not followed: the password never goes there.
+    @Test func aRedirectIsNotFollowed() throws {
+        let dav = try CalDAVFixture()
+        let root = dav.shade.root
+        let script = """
+            import http.server, socketserver, sys, threading
+            class Elsewhere(http.server.BaseHTTPRequestHandler):
+                def do_REPORT(self):
+                    open("\(root)/reached", "w").write(self.headers.get("Authorization") or "")
+                    self.send_response(207); self.end_headers()
+                do_PROPFIND = do_REPORT
+                def log_message(self, *a): pass
+            class Redirect(http.server.BaseHTTPRequestHandler):
+                def do_REPORT(self):
+                    self.send_response(302); self.send_header("Location", "http://127.0.0.1:%d/x/" % other.server_address[1]); self.end_headers()
+                do_PROPFIND = do_REPORT
+                def log_message(self, *a): pass
+            other = socketserver.TCPServer(("127.0.0.1", 0), Elsewhere)
+            first = socketserver.TCPServer(("127.0.0.1", 0), Redirect)
+            open("\(root)/port", "w").write(str(first.server_address[1]))
+            threading.Thread(target=other.serve_forever, daemon=True).start()
+            threading.Timer(30, lambda: sys.exit(0)).start()
+            first.timeout = 30
+            first.handle_request(); first.handle_request()
+            """
+        try script.write(toFile: root + "/redirect.py", atomically: true, encoding: .utf8)
+        _ = try ExternalCommand.run("/bin/sh", ["-c", "python3 '\(root)/redirect.py' </dev/null >/dev/null 2>&1 &"])
+        var port = ""
+        for _ in 0..<100 where port.isEmpty {
+            Thread.sleep(forTimeInterval: 0.1)
+            port = (try? String(contentsOfFile: root + "/port", encoding: .utf8)) ?? ""
+        }
+        let refused = try dav.run(
+            ["caldav", "init", "http://127.0.0.1:\(port)/ana/tasks/", "--user", "ana"], at: "2026-11-23T08:00")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("follows no redirect"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: root + "/reached"))
+    }
 }

@@ -94,7 +94,7 @@ extension Shade {
                 lines.append(
                     CalDAVView.renderSynced(
                         url: caldav.url, sent: caldav.sent, received: caldav.received, conflicts: caldav.conflicts,
-                        style: style))
+                        skipped: caldav.skipped, style: style))
             }
             session.print(lines.joined(separator: "\n"))
         }
