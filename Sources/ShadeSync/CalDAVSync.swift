@@ -97,7 +97,8 @@ public struct CalDAVSync {
         // stands for has here (else the day of the sync): a phone's undated task stays put.
         let undated = CivilDate(year: 1971, month: 1, day: 1) ?? now.date
         let context = InterchangeContext(now: now, schedule: schedule, undatedDay: undated)
-        let linkedByHref = Dictionary(link.items.map { ($0.value.href, $0.key) }, uniquingKeysWith: { first, _ in first })
+        let linkedByHref = Dictionary(
+            link.items.map { ($0.value.href, $0.key) }, uniquingKeysWith: { first, _ in first })
         var remote: [String: Remote] = [:]
         // Items the list holds that shade cannot take (a repeating task, one past the import's
         // limits): left alone there, and their tasks here too.

@@ -207,7 +207,8 @@ struct DAVClient {
         case 404: return CalDAVFailure("\(url.host ?? "the server") has no task list at \(url.path) (404)")
         case 301, 302, 303, 307, 308:
             return CalDAVFailure(
-                "\(url.host ?? "the server") sent shade elsewhere (\(answer.status)); shade follows no redirect: give the task list's own URL")
+                "\(url.host ?? "the server") sent shade elsewhere (\(answer.status)); shade follows no redirect: give the task list's own URL"
+            )
         default: return CalDAVFailure("\(url.host ?? "the server") answered \(answer.status) to \(method) \(url.path)")
         }
     }
