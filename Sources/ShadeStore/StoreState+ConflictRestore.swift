@@ -77,4 +77,17 @@ extension StoreState {
         }
         return nil
     }
+
+    /// The tasks with these uids, wherever they are: one pass over the weeks, each looked at by
+    /// its id index and read only when it holds one of them, and let go of after.
+    public func tasks(withUIDs uids: Set<String>) throws(StoreError) -> [String: PlannerTask] {
+        guard !uids.isEmpty else { return [:] }
+        var found: [String: PlannerTask] = [:]
+        for week in try storedWeeks() where found.count < uids.count {
+            guard try knownUIDs(in: week).contains(where: uids.contains) else { continue }
+            for task in try tasks(in: week) where uids.contains(task.uid) { found[task.uid] = task }
+            try releaseWeeks()
+        }
+        return found
+    }
 }

@@ -127,9 +127,9 @@ public struct CalDAVSync {
                 for task in try state.tasks(from: first, through: max(last, now.date)) where task.series == nil {
                     local[task.uid] = task
                 }
-                for uid in link.items.keys where local[uid] == nil {
-                    if let task = try state.task(uid: uid, near: ""), task.series == nil { local[uid] = task }
-                }
+                // Tasks linked, or met on the list, outside the weeks synced: found in one pass.
+                let elsewhere = Set(link.items.keys).union(remote.keys).filter { local[$0] == nil }
+                for (uid, task) in try state.tasks(withUIDs: elsewhere) where task.series == nil { local[uid] = task }
                 var changes: [RecordChange] = []
                 // What the list holds.
                 for (uid, item) in remote.sorted(by: { $0.key < $1.key }) {
@@ -139,10 +139,6 @@ public struct CalDAVSync {
                     // the version last synced (a client that does not say): then on arrival.
                     let said = item.task.modified > (known?.synced.modified ?? "") ? item.task.modified : now.timestamp
                     let arrivedAt = FieldStamp(at: min(said, now.timestamp), by: author)
-                    if local[uid] == nil, let found = try state.task(uid: uid, near: ""), found.series == nil {
-                        // A task of this uid outside the weeks synced: the same task, never a second.
-                        local[uid] = found
-                    }
                     if let ours = local[uid] {
                         // Changed on the list (or first met there): merged field by field.
                         let base = known?.synced ?? (item.task.modified > ours.modified ? ours : item.task)
