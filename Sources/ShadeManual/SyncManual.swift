@@ -119,7 +119,8 @@ public enum SyncManual {
                 run of changes goes in one sync), then syncs until no change made here waits to be sent.
                 When the remote cannot be reached its error is in sync status (the first try gives git 20
                 seconds), and the next try waits 30 seconds, doubled each time up to 15 minutes, for as long
-                as changes wait and auto is on. A sync waits for the network without the store's lock:
+                as changes wait and auto is on. A planner linked to a task list (caldav init) is synced with
+                it too, after the git side or alone. A sync waits for the network without the store's lock:
                 fetching and sending hold only a lock of their own (sync-run.lock), so no command of the
                 planner waits for a remote that hangs. sync status shows the remote (any password or token
                 as ***), auto, the last sync that went through, the last error (none after a sync that went

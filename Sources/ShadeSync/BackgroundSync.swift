@@ -25,8 +25,8 @@ public enum BackgroundSync {
     /// the next one's to do.
     /// `environment` is the session's (a resident process's own may be another shell's).
     public static func start(afterChangeTo directory: String, environment: [String: String]) {
-        guard access(directory + "/.git", F_OK) == 0, (try? SyncState.read(in: directory))?.auto == true,
-            let program = ExecutablePath.current
+        guard access(directory + "/.git", F_OK) == 0 || access(directory + "/caldav.json", F_OK) == 0,
+            (try? SyncState.read(in: directory))?.auto == true, let program = ExecutablePath.current
         else { return }
         ProcessLauncher.detach([program, "--store", directory, "sync-background"], environment: environment)
     }
@@ -34,11 +34,20 @@ public enum BackgroundSync {
     /// Syncs the store of `makeSync`'s syncs (each made when it runs, at that moment's clock)
     /// until nothing made here waits to be sent; returns at once when another process runs the
     /// background sync of the same store.
-    public static func run(_ makeSync: () throws -> PlannerSync, pause: (Int) -> Void = { sleep(UInt32($0)) }) throws {
+    ///
+    /// A planner linked to a task list is synced with it too, once the git side is done (or
+    /// alone, with no git remote), by `syncTaskList`; its failure is in `caldav status`.
+    public static func run(
+        _ makeSync: () throws -> PlannerSync, syncTaskList: (() throws -> Void)? = nil,
+        pause: (Int) -> Void = { sleep(UInt32($0)) }
+    ) throws {
         pause(Int(settleSeconds))
-        for _ in 0..<100 {
+        for round in 0..<100 {
             let sync = try makeSync()
-            let ran: Void? = try sync.store.unlessBackgroundSyncRuns { try syncWhilePending(makeSync, pause: pause) }
+            let ran: Void? = try sync.store.unlessBackgroundSyncRuns {
+                if sync.isShared { try syncWhilePending(makeSync, pause: pause) }
+                if round == 0, let syncTaskList { try? syncTaskList() }
+            }
             // Another process runs it: what was saved is its to send.
             guard ran != nil else { return }
             // A change saved just before the lock was let go of may have found it held: it is

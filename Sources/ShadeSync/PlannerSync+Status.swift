@@ -49,11 +49,12 @@ extension PlannerSync {
         }
     }
 
-    /// Turns the background sync on or off; a planner must be shared to turn it on.
+    /// Turns the background sync on or off; a planner must be shared, or linked to a task list,
+    /// to turn it on.
     public func setAuto(_ on: Bool) throws {
-        if on, !git.exists {
+        if on, !git.exists, try CalDAVState.read(in: store.directory) == nil {
             throw SyncError.failed(
-                "this planner is not shared yet, so there is nothing to sync; 'sync init' shares it, 'sync init REMOTE' joins one"
+                "this planner is not shared yet, so there is nothing to sync; 'sync init' shares it, 'sync init REMOTE' joins one, 'caldav init URL' links a task list"
             )
         }
         try SyncState.update(in: store.directory) { $0.auto = on }

@@ -302,4 +302,22 @@ import Testing
         #expect(refused.stderr.contains("follows no redirect"), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: root + "/reached"))
     }
+
+    /// With auto on, a change reaches the phone with no sync typed, with no git remote at all.
+    @Test func autoSyncReachesThePhoneWithoutGit() throws {
+        let dav = try CalDAVFixture()
+        defer {
+            _ = try? ExternalCommand.run("/usr/bin/pkill", ["-f", "--", dav.shade.store + " sync-background"])
+        }
+        try dav.ok(["caldav", "init", dav.listURL, "--user", dav.user], at: "2026-11-23T08:00")
+        try dav.ok(["sync", "auto", "on"], at: "2026-11-23T08:01")
+        try dav.ok(["add", "tue", "Water the plants"], at: "2026-11-23T08:02")
+        var titles = ""
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, !titles.contains("Water the plants") {
+            Thread.sleep(forTimeInterval: 0.5)
+            titles = try dav.phone("print(sorted(str(t.icalendar_component.get('summary')) for t in todos()))")
+        }
+        #expect(titles.contains("Water the plants"), "\(titles)")
+    }
 }

@@ -44,7 +44,8 @@ extension Shade {
                 starts a sync in the background: the command answers as fast as without it, and \
                 the change is sent within a minute. When the remote cannot be reached, the error \
                 is in sync status and the next try waits longer each time (30 seconds, doubled, at \
-                most 15 minutes). The planner must be shared (sync init).
+                most 15 minutes). The planner must be shared (sync init) or linked to a task list \
+                (caldav init: then the task list is synced in the background too).
 
                 Examples:
                   sync auto on
@@ -82,7 +83,10 @@ extension Shade {
         init(_ arguments: CommandArguments) {}
 
         func execute(in session: Session) throws {
-            try BackgroundSync.run { try Shade.Sync.planner(session) }
+            let linked = try CalDAVState.read(in: session.store.directory) != nil
+            try BackgroundSync.run(
+                { try Shade.Sync.planner(session) },
+                syncTaskList: linked ? { _ = try Shade.CalDAV.sync(session).run() } : nil)
         }
     }
 }
