@@ -19,6 +19,9 @@ public enum SharedPlannerFiles {
         case folder
     }
 
+    /// The file of a week, relative to the store (`weeks/2026/2026-W48.json`).
+    public static func weekFile(_ week: ISOWeek) -> String { StoreFileKind.week(week).relativePath }
+
     /// The rule files shade writes at the top of a shared store.
     public static let ruleFiles = [".gitignore", ".gitattributes"]
 

@@ -65,17 +65,14 @@ extension StoreState {
     }
 
     /// The task with a uid: looked for in the week of `file` (where a merge found it) first, then
-    /// in every week (it may have moved since).
+    /// wherever it is (it may have moved since), by the weeks' id indexes.
     public func task(uid: String, near file: String) throws(StoreError) -> PlannerTask? {
         if case .week(let week)? = StoreFileKind(relativePath: file),
             let found = try tasks(in: week).first(where: { $0.uid == uid })
         {
             return found
         }
-        for week in try storedWeeks() {
-            if let found = try tasks(in: week).first(where: { $0.uid == uid }) { return found }
-        }
-        return nil
+        return try tasks(withUIDs: [uid])[uid]
     }
 
     /// The tasks with these uids, wherever they are: one pass over the weeks, each looked at by

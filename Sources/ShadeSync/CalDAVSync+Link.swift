@@ -4,24 +4,30 @@ import ShadeStore
 
 /// Linking the planner to a task list (`caldav init`) and unlinking it (`caldav off`).
 extension CalDAVSync {
+    /// Refuses what is no task list's URL: not http(s), with a query or fragment, or with a
+    /// user or password in it (the password never goes into the link).
+    public static func checkURL(_ url: String) throws(SyncError) {
+        guard let scheme = url.firstRange(of: "://"),
+            ["http", "https"].contains(url[..<scheme.lowerBound].lowercased()), url.count <= 2048
+        else { throw .failed("'\(url)' is not the URL of a task list (http:// or https://)") }
+        guard !url.contains("?"), !url.contains("#") else {
+            throw .failed("give the task list's URL with no query (?) or fragment (#)")
+        }
+        let authority = url[scheme.upperBound...].prefix { $0 != "/" }
+        guard !authority.isEmpty, !authority.contains("@") else {
+            throw .failed(
+                "give the user with --user and the password in SHADE_CALDAV_PASSWORD (or caldav.password_file), not in the URL"
+            )
+        }
+    }
+
     /// Links the store at `directory` to the task list at `url` (its collection URL, or the
     /// server's with `calendar`, the list's name), checking that it answers with the password
     /// given; returns the link and how many items the list holds. A link made before is replaced.
     public static func link(
         url: String, calendar: String?, user: String?, password: String, store directory: String
     ) throws -> (state: CalDAVState, items: Int) {
-        guard let scheme = url.firstRange(of: "://"),
-            ["http", "https"].contains(url[..<scheme.lowerBound].lowercased()), url.count <= 2048
-        else { throw SyncError.failed("'\(url)' is not the URL of a task list (http:// or https://)") }
-        guard !url.contains("?"), !url.contains("#") else {
-            throw SyncError.failed("give the task list's URL with no query (?) or fragment (#)")
-        }
-        let authority = url[scheme.upperBound...].prefix { $0 != "/" }
-        guard !authority.isEmpty, !authority.contains("@") else {
-            throw SyncError.failed(
-                "give the user with --user and the password in SHADE_CALDAV_PASSWORD (or caldav.password_file), not in the URL"
-            )
-        }
+        try checkURL(url)
         var collection = url
         if let calendar {
             let client = CalDAVClient(url: url, user: user, password: password, directory: directory)

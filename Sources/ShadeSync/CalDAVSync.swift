@@ -71,12 +71,7 @@ public struct CalDAVSync {
             }
         } catch {
             var failed = try CalDAVState.read(in: store.directory) ?? link
-            failed.lastError =
-                switch error {
-                case let failure as SyncError: failure.message.text
-                case let failure as StoreError: failure.message.text
-                default: String(describing: error)
-                }
+            failed.lastError = SyncError.describing(error)
             try? CalDAVState.write(failed, in: store.directory)
             throw error
         }
@@ -144,7 +139,7 @@ public struct CalDAVSync {
                         let base = known?.synced ?? (item.task.modified > ours.modified ? ours : item.task)
                         let merged = try StoreFileMerge.mergeArrival(
                             base: base, ours: ours, arrived: item.task, fields: Self.fields, at: arrivedAt,
-                            file: "weeks/\(ours.week.description.prefix(4))/\(ours.week).json")
+                            file: SharedPlannerFiles.weekFile(ours.week))
                         conflicts += merged.conflicts
                         if merged.task != ours {
                             changes.append(RecordChange(before: .task(ours), after: .task(merged.task)))
@@ -179,7 +174,7 @@ public struct CalDAVSync {
                         conflicts.append(
                             StoreFileMerge.removalLost(
                                 ours, removed: FieldStamp(at: now.timestamp, by: author),
-                                file: "weeks/\(ours.week.description.prefix(4))/\(ours.week).json"))
+                                file: SharedPlannerFiles.weekFile(ours.week)))
                         continue
                     }
                     changes.append(RecordChange(before: .task(ours), after: nil))

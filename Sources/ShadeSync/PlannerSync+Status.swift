@@ -49,14 +49,15 @@ extension PlannerSync {
         }
     }
 
+    /// Whether the planner is shared through git or linked to a CalDAV task list.
+    public func hasSomethingToSyncWith() throws -> Bool {
+        try git.exists || CalDAVState.read(in: store.directory) != nil
+    }
+
     /// Turns the background sync on or off; a planner must be shared, or linked to a task list,
     /// to turn it on.
     public func setAuto(_ on: Bool) throws {
-        if on, !git.exists, try CalDAVState.read(in: store.directory) == nil {
-            throw SyncError.failed(
-                "this planner is not shared yet, so there is nothing to sync; 'sync init' shares it, 'sync init REMOTE' joins one, 'caldav init URL' links a task list"
-            )
-        }
+        if on, !(try hasSomethingToSyncWith()) { throw SyncError.nothingToSyncWith }
         try SyncState.update(in: store.directory) { $0.auto = on }
     }
 }

@@ -164,14 +164,8 @@ public struct PlannerSync {
 
     /// Notes what a sync that failed said (best effort: the failure itself is what is reported).
     func noteFailure(_ error: any Error) {
-        let message: String =
-            switch error {
-            case let failure as SyncError: failure.message.text
-            case let failure as StoreError: failure.message.text
-            default: String(describing: error)
-            }
         _ = try? SyncState.update(in: store.directory) { state in
-            state.lastError = message
+            state.lastError = SyncError.describing(error)
             state.failures += 1
         }
     }

@@ -9,9 +9,7 @@ import Testing
     /// Ben's later title won and his copy logged Ana's as lost.
     private static func titleConflict() throws -> (SyncFixture, uid: String) {
         let hub = try SyncFixture(names: ["ana", "ben"])
-        try hub.ok("ana", ["add", "mon", "Gym"])
-        try hub.ok("ana", ["sync", "init", hub.hub])
-        try hub.ok("ben", ["sync", "init", hub.hub])
+        try hub.share(adding: [["mon", "Gym"]])
         let uid = try #require(try hub.uid("ana", titled: "Gym"))
         try hub.ok("ana", ["edit", "1", "Gym at 7"])
         try hub.ok("ben", ["edit", String(try hub.ids("ben")[uid] ?? 0), "Gym at 8"])
@@ -57,10 +55,7 @@ import Testing
 
     @Test func aRemovalThatLostIsMadeAgainAndAChangeThatLostToARemovalIsNot() throws {
         let hub = try SyncFixture(names: ["ana", "ben"])
-        try hub.ok("ana", ["add", "mon", "Gym"])
-        try hub.ok("ana", ["add", "tue", "Swim"])
-        try hub.ok("ana", ["sync", "init", hub.hub])
-        try hub.ok("ben", ["sync", "init", hub.hub])
+        try hub.share(adding: [["mon", "Gym"], ["tue", "Swim"]])
         let gym = try #require(try hub.uid("ana", titled: "Gym"))
         let swim = try #require(try hub.uid("ana", titled: "Swim"))
         // Gym: Ana removes it, Ben renames it later: the change wins, the removal lost.

@@ -96,6 +96,14 @@ final class SyncFixture: @unchecked Sendable {
         try planner(name).first { $0.value["title"]?.stringValue == title }?.key
     }
 
+    /// The usual start of a test: the first copy adds `tasks` (each the words of an `add`) and
+    /// shares the planner through the hub, then every other copy joins it.
+    func share(adding tasks: [[String]], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        guard let first = copies.first else { return }
+        for words in tasks { try ok(first.name, ["add"] + words, sourceLocation: sourceLocation) }
+        for copy in copies { try ok(copy.name, ["sync", "init", hub], sourceLocation: sourceLocation) }
+    }
+
     /// Git in a copy's store (`git -C STORE …`).
     func git(_ name: String, _ arguments: [String]) throws -> ExternalCommand.Result {
         try ExternalCommand.run(

@@ -11,9 +11,7 @@ import Testing
 
     @Test func undoAfterASyncReachesTheOtherCopyAndKeepsTheirEdit() throws {
         let hub = try SyncFixture(names: ["ana", "ben"])
-        try hub.ok("ana", ["add", "mon", "Read"])
-        try hub.ok("ana", ["sync", "init", hub.hub])
-        try hub.ok("ben", ["sync", "init", hub.hub])
+        try hub.share(adding: [["mon", "Read"]])
         let read = try #require(try hub.uid("ana", titled: "Read"))
         try hub.ok("ana", ["done", "1"])
         try hub.ok("ana", ["sync"])
@@ -40,10 +38,7 @@ import Testing
 
     @Test func undoingARemovalAndAnAdditionAfterASyncReachesTheOtherCopy() throws {
         let hub = try SyncFixture(names: ["ana", "ben"])
-        try hub.ok("ana", ["add", "mon", "Gym"])
-        try hub.ok("ana", ["add", "tue", "Swim"])
-        try hub.ok("ana", ["sync", "init", hub.hub])
-        try hub.ok("ben", ["sync", "init", hub.hub])
+        try hub.share(adding: [["mon", "Gym"], ["tue", "Swim"]])
         let gym = try #require(try hub.uid("ana", titled: "Gym"))
         try hub.ok("ana", ["rm", "1"])
         try hub.ok("ana", ["sync"])
@@ -66,9 +61,7 @@ import Testing
     /// Ana's rename was overwritten by Ben's later one before she takes hers back: Ben's stays.
     @Test func undoLeavesAFieldSomeoneChangedSince() throws {
         let hub = try SyncFixture(names: ["ana", "ben"])
-        try hub.ok("ana", ["add", "mon", "Read"])
-        try hub.ok("ana", ["sync", "init", hub.hub])
-        try hub.ok("ben", ["sync", "init", hub.hub])
+        try hub.share(adding: [["mon", "Read"]])
         let read = try #require(try hub.uid("ana", titled: "Read"))
         try hub.ok("ana", ["edit", "1", "Read a book"])
         try hub.ok("ana", ["sync"])
@@ -88,9 +81,7 @@ import Testing
     /// the task is there once, not twice.
     @Test func undoOfARemovalThatLostAddsNoSecondTask() throws {
         let hub = try SyncFixture(names: ["ana", "ben"])
-        try hub.ok("ana", ["add", "mon", "Gym"])
-        try hub.ok("ana", ["sync", "init", hub.hub])
-        try hub.ok("ben", ["sync", "init", hub.hub])
+        try hub.share(adding: [["mon", "Gym"]])
         let gym = try #require(try hub.uid("ana", titled: "Gym"))
         try hub.ok("ana", ["rm", "1"])
         try hub.ok("ana", ["sync"])
@@ -111,9 +102,7 @@ import Testing
 
     @Test func undoPassesOverTheSyncsOwnBookkeepingAndUndoesItsOwnUndoNever() throws {
         let hub = try SyncFixture(names: ["ana"])
-        try hub.ok("ana", ["add", "mon", "Gym"])
-        try hub.ok("ana", ["add", "tue", "Swim"])
-        try hub.ok("ana", ["sync", "init", hub.hub])
+        try hub.share(adding: [["mon", "Gym"], ["tue", "Swim"]])
         // The sync listed Ana among the members: a change of the log, which undo passes over.
         let first = try hub.json("ana", ["undo"]).objectValue
         #expect(first?["undone"]?.stringValue == "add tue Swim")
@@ -128,8 +117,7 @@ import Testing
     /// A change not sent yet is taken back as in a planner of one: no undo change is logged.
     @Test func undoOfAChangeNotSentYetIsAPlainUndo() throws {
         let hub = try SyncFixture(names: ["ana"])
-        try hub.ok("ana", ["add", "mon", "Gym"])
-        try hub.ok("ana", ["sync", "init", hub.hub])
+        try hub.share(adding: [["mon", "Gym"]])
         try hub.ok("ana", ["add", "tue", "Swim"])
         #expect(try Self.pending(hub, "ana") == .int(1))
         try hub.ok("ana", ["undo"])

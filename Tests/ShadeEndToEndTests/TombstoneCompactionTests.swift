@@ -95,9 +95,7 @@ import Testing
     /// the removal (later than his change) still wins when he syncs.
     @Test func aMemberWhoseNewestCommitPredatesTheRecordKeepsTheTombstone() throws {
         let hub = try SyncFixture(names: ["ana", "ben"])
-        try hub.ok("ana", ["add", "mon", "Swim"])
-        try hub.ok("ana", ["sync", "init", hub.hub])
-        try hub.ok("ben", ["sync", "init", hub.hub])
+        try hub.share(adding: [["mon", "Swim"]])
         try hub.ok("ana", ["add", "tue", "Gym"])
         try hub.ok("ana", ["sync"])
         try hub.ok("ben", ["sync"])

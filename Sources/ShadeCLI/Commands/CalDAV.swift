@@ -77,6 +77,8 @@ extension Shade {
         }
 
         func execute(in session: Session) throws {
+            // The URL is looked at before the password is asked for.
+            try CalDAVSync.checkURL(url)
             let linked = try CalDAVSync.link(
                 url: url, calendar: calendar, user: user, password: try Shade.CalDAV.password(session),
                 store: session.store.directory)

@@ -123,12 +123,7 @@ extension Shade {
         }
 
         func execute(in session: Session) throws {
-            guard try Shade.Sync.planner(session).isShared || CalDAVState.read(in: session.store.directory) != nil
-            else {
-                throw CommandError.failed(
-                    "this planner is not shared yet, so there is nothing to sync; 'sync init' shares it, 'sync init REMOTE' joins one, 'caldav init URL' links a task list"
-                )
-            }
+            guard try Shade.Sync.planner(session).hasSomethingToSyncWith() else { throw SyncError.nothingToSyncWith }
             try UnitInstall.run(
                 try SyncUnits(store: session.store.directory).files(), timer: SyncUnits.timerName,
                 doing: "the planner syncs every 5 minutes", printOnly: printOnly, in: session)
