@@ -29,10 +29,15 @@ extension ICalendarFormat {
                 }
                 // A series uid holds no `@` (its occurrences' uids are `SERIES@DATE`): a calendar's
                 // `name@host` UID is kept as a uid made from it, the same at every import.
+                var skipped: [CivilDate] = []
+                for property in item.properties(named: "EXDATE") {
+                    skipped.append(try day(property.value, line: item.line, of: "EXDATE"))
+                }
                 let made = RepeatSeries(
                     uid: seriesUID(task.uid),
                     base: RepeatSeries.OccurrenceFields(task), rule: repeatRule, anchor: task.date,
-                    until: until.map { max($0, task.date) }, created: task.created)
+                    until: until.map { max($0, task.date) }, exceptions: Array(Set(skipped)), created: task.created,
+                    modified: task.modified)
                 series[made.uid] = made
                 bundle.records.append(AnyKeyedRecord(made))
             } else {
@@ -46,7 +51,7 @@ extension ICalendarFormat {
                 throw ImportError(
                     line: item.line, "a RECURRENCE-ID for \(task.uid), which has no repeating \(item.kind) here")
             }
-            let date = try day(recurrence.value, line: item.line)
+            let date = try day(recurrence.value, line: item.line, of: "RECURRENCE-ID")
             task = PlannerTask(
                 id: 0, uid: owner.occurrenceUID(on: date), title: task.title, notes: task.notes, date: task.date,
                 slot: task.slot, time: task.time, status: task.status, tags: task.tags, category: task.category,
@@ -161,8 +166,8 @@ extension ICalendarFormat {
         RepeatSeries.isValidUID(uid) ? uid : UIDGenerator.derived(from: "ics\n" + uid)
     }
 
-    /// The local day a RECURRENCE-ID names.
-    private static func day(_ value: CalendarValue, line: Int) throws(ImportError) -> CivilDate {
+    /// The local day a RECURRENCE-ID or an EXDATE names.
+    private static func day(_ value: CalendarValue, line: Int, of name: String) throws(ImportError) -> CivilDate {
         switch value {
         case .date(let year, let month, let day):
             if let date = CivilDate(year: year, month: month, day: day) { return date }
@@ -171,7 +176,7 @@ extension ICalendarFormat {
             if let date = CivilDate(year: local.year, month: local.month, day: local.day) { return date }
         default: break
         }
-        throw ImportError(line: line, "RECURRENCE-ID is no date")
+        throw ImportError(line: line, "\(name) is no date")
     }
 
     /// The instant of a UTC (or converted) date-time property.

@@ -3,22 +3,23 @@ import ShadeCore
 
 /// iCalendar (RFC 5545), read and written through libical (`ShadeCalendar`).
 ///
-/// Written: a VTODO per task — UID, SUMMARY, DTSTART (a date, or the task's time in UTC) and DUE
-/// (the next day, or the end of its slot), STATUS (NEEDS-ACTION, COMPLETED with its time,
+/// Written: a VTODO per task — UID, SUMMARY, DUE (the day) or DTSTART and DUE (the task's time
+/// and the end of its slot, in UTC; a series' day and the next), STATUS (NEEDS-ACTION, COMPLETED with its time,
 /// CANCELLED), CATEGORIES (its tags and its category, which `X-SHADE-CATEGORY` names),
 /// DESCRIPTION (notes), PRIORITY 1 when starred, `X-SHADE-SLOT`, `X-SHADE-COLOR`, `X-SHADE-TO`
 /// (whom it is given to), and a VALARM
 /// for a reminder (`X-SHADE-REMIND` keeps shade's words). A repeating task is one VTODO with
-/// its series uid and an RRULE; an occurrence with a status of its own is a VTODO with the same
-/// UID and a RECURRENCE-ID.
+/// its series uid and an RRULE (and an EXDATE for each day taken out of it that no occurrence of
+/// the file stands for); an occurrence with a status of its own is a VTODO with the same UID and a
+/// RECURRENCE-ID.
 ///
 /// Read: VTODOs and VEVENTs (from other calendars too): the day and time of DTSTART (else DUE)
-/// in the local zone, TZID honoured (libical converts), filed in `X-SHADE-SLOT` or the slot the
+/// in the local zone, TZID honoured (libical converts), a series' EXDATEs as the days it does not
+/// show, filed in `X-SHADE-SLOT` or the slot the
 /// time falls in (a date alone: the morning); CATEGORIES become tags; an RRULE that says what a
 /// shade rule says becomes a repeating task.
 ///
-/// What it does not hold: goals, carry history, a repeating task's skipped days and later
-/// revisions; RRULEs with COUNT, BYMONTHDAY and the like (such an event comes as one task).
+/// What it does not hold: goals, carry history, a repeating task's later revisions; RRULEs with COUNT, BYMONTHDAY and the like (such an event comes as one task).
 enum ICalendarFormat {
     static let productID = "-//shade//shade planner//EN"
 
@@ -52,9 +53,22 @@ enum ICalendarFormat {
             frame = (Array(empty.dropLast(end.count)), end)
             seriesByUID = Dictionary(series.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
             var components: [CalendarComponent] = []
+            // The days a series no longer shows itself and no occurrence of the file stands for
+            // (taken out, or a record left out of the export): EXDATEs, so that a calendar does
+            // not show them as open.
+            var standing: [String: Set<CivilDate>] = [:]
+            for task in occurrences {
+                if let uid = task.series { standing[uid, default: []].insert(task.occurrenceDay) }
+            }
             for series in series.sorted(by: { ($0.anchor, $0.uid) < ($1.anchor, $1.uid) }) {
-                var todo = vtodo(series.occurrence(on: series.anchor), uid: series.uid, stamp: stamp, context: context)
+                var todo = vtodo(
+                    series.occurrence(on: series.anchor), uid: series.uid, stamp: stamp, context: context,
+                    repeating: true)
                 todo.properties.append(CalendarProperty("RRULE", .recurrence(rrule(series, context: context))))
+                let time = series.fields(on: series.anchor).time
+                for day in series.exceptions where !(standing[series.uid]?.contains(day) ?? false) {
+                    todo.properties.append(CalendarProperty("EXDATE", moment(day, time: time)))
+                }
                 components.append(todo)
             }
             return frame.start + (try serialized(components))
@@ -65,7 +79,7 @@ enum ICalendarFormat {
             var components: [CalendarComponent] = []
             for task in tasks {
                 if let uid = task.series, let series = seriesByUID[uid] {
-                    var todo = vtodo(task, uid: uid, stamp: stamp, context: context)
+                    var todo = vtodo(task, uid: uid, stamp: stamp, context: context, repeating: true)
                     // The occurrence's own day (RFC 5545: the instance it overrides), also when it
                     // was moved to another: its DUE says where it is planned now.
                     let day = task.occurrenceDay
@@ -119,9 +133,11 @@ enum ICalendarFormat {
         }
     }
 
-    private static func vtodo(_ task: PlannerTask, uid: String, stamp: CalendarValue, context: InterchangeContext)
-        -> CalendarComponent
-    {
+    /// A task as a VTODO; `repeating` for a series or one of its occurrences (whose RRULE and
+    /// RECURRENCE-ID need a DTSTART).
+    private static func vtodo(
+        _ task: PlannerTask, uid: String, stamp: CalendarValue, context: InterchangeContext, repeating: Bool = false
+    ) -> CalendarComponent {
         var properties = [
             CalendarProperty("UID", .text(uid)), CalendarProperty("DTSTAMP", stamp),
             CalendarProperty("SUMMARY", .text(task.title)),
@@ -132,14 +148,19 @@ enum ICalendarFormat {
         if let modified = Timestamps.instant(of: task.modified) {
             properties.append(CalendarProperty("LAST-MODIFIED", utc(modified)))
         }
-        properties.append(CalendarProperty("DTSTART", moment(task.date, time: task.time)))
         if let time = task.time {
+            properties.append(CalendarProperty("DTSTART", moment(task.date, time: time)))
             let end = max(context.schedule.end(of: task.slot).minutes, time.minutes + 1)
             let due = LocalZone.instant(date: task.date, time: .midnight) + end * 60
             properties.append(CalendarProperty("DUE", utc(due)))
-        } else {
+        } else if repeating {
+            // RFC 5545: DUE comes after DTSTART, so a day's DUE is the next day's start.
+            properties.append(CalendarProperty("DTSTART", moment(task.date, time: nil)))
             let next = task.date.adding(days: 1)
             properties.append(CalendarProperty("DUE", .date(year: next.year, month: next.month, day: next.day)))
+        } else {
+            // A day alone is the day it is due, as a phone's task app shows and moves it.
+            properties.append(CalendarProperty("DUE", moment(task.date, time: nil)))
         }
         switch task.status {
         case .open: properties.append(CalendarProperty("STATUS", .text("NEEDS-ACTION")))

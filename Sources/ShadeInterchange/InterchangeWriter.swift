@@ -33,9 +33,14 @@ public final class InterchangeWriter {
     }
 
     /// Whether `begin` needs the occurrences of `series` the export holds: Taskwarrior writes each
-    /// series it has a recurrence for with its occurrences (the others need none).
+    /// series it has a recurrence for with its occurrences, iCalendar the days a series no longer
+    /// shows that no occurrence of the export stands for (the others need none).
     public func needsOccurrences(of series: [RepeatSeries]) -> Bool {
-        format == .taskwarrior && series.contains { TaskwarriorFormat.recur($0.rule) != nil }
+        switch format {
+        case .taskwarrior: series.contains { TaskwarriorFormat.recur($0.rule) != nil }
+        case .ics: series.contains { !$0.exceptions.isEmpty }
+        default: false
+        }
     }
 
     /// Starts the file with the repeating tasks; `occurrences`: the export's tasks that are

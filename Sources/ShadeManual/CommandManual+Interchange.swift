@@ -49,14 +49,15 @@ extension CommandManual {
             .item(
                 "ics",
                 """
-                RFC 5545 through libical: a VTODO per task (UID, SUMMARY, DTSTART and DUE, STATUS, COMPLETED,
-                CATEGORIES for its tags and category, DESCRIPTION, PRIORITY 1 when starred, X-SHADE-SLOT, a
-                VALARM for a reminder); a repeating task is one VTODO with an RRULE, an occurrence with a status
-                of its own a VTODO with the same UID and a RECURRENCE-ID. Reading takes VTODOs and VEVENTs from
-                any calendar: the start's day and time in the local zone (TZID honoured), filed in the slot the
-                time falls in (a day alone: the morning); CATEGORIES become tags. It cannot hold goals, carry
-                history, a repeating task's skipped days, or a task after the year 3000; RRULEs with COUNT,
-                BYMONTHDAY and the like come as one task.
+                RFC 5545 through libical: a VTODO per task (UID, SUMMARY, DUE for its day, or DTSTART and DUE
+                for its time and its slot's end, STATUS, COMPLETED, CATEGORIES for its tags and category,
+                DESCRIPTION, PRIORITY 1 when starred, X-SHADE-SLOT, a VALARM for a reminder); a repeating task
+                is one VTODO with an RRULE and an EXDATE for each day taken out of it, an occurrence with a
+                status of its own a VTODO with the same UID and a RECURRENCE-ID. Reading takes VTODOs and
+                VEVENTs from any calendar: the start's day and time (else the due one's) in the local zone
+                (TZID honoured), filed in the slot the time falls in (a day alone: the morning); CATEGORIES
+                become tags. It cannot hold goals, carry history, or a task after the year 3000; RRULEs with
+                COUNT, BYMONTHDAY and the like come as one task.
                 """),
             .item(
                 "todotxt",

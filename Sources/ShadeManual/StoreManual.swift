@@ -65,6 +65,10 @@ public enum StoreManual {
                 "How this copy's sync stands: auto on or off, the last sync and its error, how far the change log was sent."
             ),
             .item(
+                .italic("STORE/caldav.json"),
+                "This copy's link to a CalDAV task list: its URL and user, and each task and repeating task as last synced there, with its ETag (never a password)."
+            ),
+            .item(
                 .italic("STORE/.git/, .gitignore, .gitattributes"),
                 "A shared planner's repository and git's rules for it (see shade-sync(7))."),
             .item(.italic("STORE/undo/0000000042.json"), "The change log: one recent change each, for undo and log."),

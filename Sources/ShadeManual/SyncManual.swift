@@ -136,13 +136,18 @@ public enum SyncManual {
                 in config.json, which must be yours and mode 0600; shade never writes it anywhere and never
                 prints it, and a URL with a password in it is refused. sync then also syncs with the list,
                 both ways, with or without a git remote: every task from four weeks ago on goes out as a
-                VTODO (uid = UID, X-SHADE-SLOT, DTSTART, STATUS, CATEGORIES, as export --format ics writes
-                it), by PUT only while the item's ETag is the one last seen; a VTODO made, changed, completed
+                VTODO (uid = UID, X-SHADE-SLOT, DUE for a day or DTSTART for a time, STATUS, CATEGORIES, as
+                export --format ics writes it), by PUT only while the item's ETag is the one last seen; a VTODO made, changed, completed
                 or deleted on the list (a phone's task app) arrives as a change by the fields that changed
                 since the last sync (the ETag tells), at its LAST-MODIFIED, and meets this copy's changes by
                 the rule of a git sync, the value that lost going to conflicts. A VTODO with no
                 X-SHADE-SLOT is filed in the slot its time falls in (no time: morning); one with no date on
-                the day of the sync. Repeating tasks are not synced with the list yet. The client is
+                the day of the sync. A repeating task is one item: its VTODO with an RRULE (an EXDATE for
+                each day taken out of it) and, with the same UID, a VTODO with a RECURRENCE-ID for each
+                occurrence of its own from four weeks ago on; the phone's changes to the series, a day it
+                takes out and an occurrence it marks done or changes arrive by the same rule, and a series
+                made there arrives as a repeating task (one with a rule shade has no words for, COUNT or
+                BYMONTHDAY, is left alone on the list). The client is
                 shade-caldav, a program beside shade that shade runs: it does the HTTP and reads the
                 server's XML; shade reads its answer as an imported file, bounded, and takes no item
                 outside the list. A server that is down or answers badly: one line, exit 1, nothing lost;

@@ -16,16 +16,24 @@ public struct CalDAVState: Equatable, Sendable {
     /// last synced (the base a change on either side is told by).
     public var items: [String: Item] = [:]
 
-    /// One task as last synced.
+    /// One task as last synced; for a repeating task, its series (`synced` is then the series'
+    /// first occurrence, under the series' uid) and the occurrences that went with it.
     public struct Item: Equatable, Sendable {
         public var href: String
         public var etag: String
         public var synced: PlannerTask
+        public var series: RepeatSeries?
+        public var occurrences: [PlannerTask]
 
-        public init(href: String, etag: String, synced: PlannerTask) {
+        public init(
+            href: String, etag: String, synced: PlannerTask, series: RepeatSeries? = nil,
+            occurrences: [PlannerTask] = []
+        ) {
             self.href = href
             self.etag = etag
             self.synced = synced
+            self.series = series
+            self.occurrences = occurrences
         }
     }
 
@@ -47,7 +55,7 @@ enum CalDAVStateDocument {
     private static let keys = JSONKeyList([
         "format", "kind", "url", "calendar", "user", "last_sync", "last_error", "items",
     ])
-    private static let itemKeys = JSONKeyList(["href", "etag", "synced"])
+    private static let itemKeys = JSONKeyList(["href", "etag", "synced", "series", "occurrences"])
 
     static func encode(_ state: CalDAVState) -> JSONValue {
         var object = JSONObject()
@@ -66,6 +74,17 @@ enum CalDAVStateDocument {
             var synced = item.synced
             synced.id = 1
             entry.appendUnique("synced", TaskRecord.encode(synced, .placed))
+            if let series = item.series {
+                entry.appendUnique("series", RepeatSeriesCodec.encode(AnyKeyedRecord(series)))
+                entry.appendUnique(
+                    "occurrences",
+                    .array(
+                        item.occurrences.map { occurrence in
+                            var numbered = occurrence
+                            numbered.id = 1
+                            return TaskRecord.encode(numbered, .placed)
+                        }))
+            }
             items.appendUnique(uid, .object(entry))
         }
         object.appendUnique("items", .object(items))
@@ -88,8 +107,23 @@ enum CalDAVStateDocument {
                 slot: nil)
             synced.id = 0
             guard synced.uid == uid else { throw entry.fail("synced", "holds another task than \(uid)") }
-            state.items[uid] = CalDAVState.Item(
-                href: try entry.string("href"), etag: try entry.string("etag"), synced: synced)
+            var item = CalDAVState.Item(href: try entry.string("href"), etag: try entry.string("etag"), synced: synced)
+            if entry["series"] != nil {
+                let record = try RepeatSeriesCodec.decode(
+                    try entry.value("series"), file: file, location: "items.\(uid).series", withStamps: true)
+                guard let series = record.base as? RepeatSeries, series.uid == uid else {
+                    throw entry.fail("series", "holds another repeating task than \(uid)")
+                }
+                item.series = series
+                for (index, element) in try entry.array("occurrences").enumerated() {
+                    var occurrence = try TaskRecord.decode(
+                        element, file: file, location: "items.\(uid).occurrences[\(index)]", shape: .placed,
+                        date: nil, slot: nil)
+                    occurrence.id = 0
+                    item.occurrences.append(occurrence)
+                }
+            }
+            state.items[uid] = item
         }
         return state
     }

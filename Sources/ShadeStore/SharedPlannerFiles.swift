@@ -22,6 +22,9 @@ public enum SharedPlannerFiles {
     /// The file of a week, relative to the store (`weeks/2026/2026-W48.json`).
     public static func weekFile(_ week: ISOWeek) -> String { StoreFileKind.week(week).relativePath }
 
+    /// The file of a kind of keyed record, relative to the store (`series.json`).
+    public static func recordFile(_ kind: RecordKind) -> String { StoreFileKind.collection(kind).relativePath }
+
     /// The rule files shade writes at the top of a shared store.
     public static let ruleFiles = [".gitignore", ".gitattributes"]
 

@@ -259,19 +259,32 @@ public enum StoreFileMerge {
             path: path, kind: codec.kind,
             now: now, title: { $0 },
             read: { key, record throws(StoreError) in
-                let object = JSONValue.object(
-                    JSONObject(
-                        record.fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-                            + [(StampsCodec.key, StampsCodec.encode(record.stamps))]))
-                let node = try reparse(object, path: path)
-                let kept = try codec.decode(node.value, file: path, location: key, withStamps: true)
-                guard kept.base.key == key else {
-                    throw .invalidContent(file: path, location: key, reason: "the merged record changed its key")
-                }
+                let kept = try keyedRecord(from: record, codec: codec, key: key, path: path)
                 return (kept, kept.base.shownName)
             })
         let document = CollectionDocument.encode(codec, .init(records: merged.kept, removed: merged.removed))
         return Merged(bytes: try bytes(of: document, path: path), conflicts: merged.conflicts)
+    }
+
+    /// The keyed record a merged version stands for, read back through its codec.
+    static func keyedRecord(
+        from record: RecordMerge.Version<JSONValue>, codec: any KeyedRecordCodec.Type, key: String, path: String
+    ) throws(StoreError) -> AnyKeyedRecord {
+        let object = JSONValue.object(
+            JSONObject(
+                record.fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+                    + [(StampsCodec.key, StampsCodec.encode(record.stamps))]))
+        let node = try reparse(object, path: path)
+        let kept = try codec.decode(node.value, file: path, location: key, withStamps: true)
+        guard kept.base.key == key else {
+            throw .invalidContent(file: path, location: key, reason: "the merged record changed its key")
+        }
+        return kept
+    }
+
+    /// A keyed record as the merge sees it: its fields as its codec writes them.
+    static func version(of record: AnyKeyedRecord, codec: any KeyedRecordCodec.Type) -> RecordMerge.Version<JSONValue> {
+        version(of: codec.encode(record), stamps: record.base.stamps)
     }
 
     /// A task as the merge sees it: every field (the date and slot too) but its local id.

@@ -10,9 +10,8 @@ import ShadeStore
 /// removes the task; one made there is added. What changed here goes out (a PUT only while the
 /// item's ETag is still the one last seen, a DELETE likewise).
 ///
-/// Which tasks: every task linked to the list, and every task from four weeks ago on. Repeating
-/// tasks stay out for now (a series and its occurrences are not sent, a VTODO with RRULE is not
-/// taken).
+/// Which tasks: every task linked to the list, and every task from four weeks ago on; each
+/// repeating task as one item (`CalDAVSync+Series`).
 ///
 /// Everything that arrives is read as an imported file is (bounded, each VTODO through libical
 /// and the import's checks); an item's address is only ever one the server gave inside the list,
@@ -49,8 +48,8 @@ public struct CalDAVSync {
         public var sent: [StoreFileMerge.RecordDelta] = []
         public var received: [StoreFileMerge.RecordDelta] = []
         public var conflicts = 0
-        /// Items of the list left alone: not a task shade can take (a repeating one, one past the
-        /// limits of an import).
+        /// Items of the list left alone: not a task shade can take (one repeating by a rule shade
+        /// has none for, one past the limits of an import).
         public var skipped = 0
     }
 
@@ -84,6 +83,27 @@ public struct CalDAVSync {
         let task: PlannerTask
     }
 
+    /// A change sent to the list, and what the link holds once the list took it.
+    enum PendingOperation {
+        case put(href: String, body: String, ifMatch: String?, sent: CalDAVState.Item)
+        case delete(href: String, ifMatch: String, uid: String)
+
+        /// The request for the helper.
+        var request: JSONValue {
+            switch self {
+            case .put(let href, let body, let ifMatch, _):
+                var put = JSONObject()
+                put.appendUnique("op", "put")
+                put.appendUnique("href", .string(href))
+                put.appendUnique("body", .string(body))
+                put.appendUnique("if_match", .optional(ifMatch))
+                return .object(put)
+            case .delete(let href, let ifMatch, _):
+                return ["op": "delete", "href": .string(href), "if_match": .string(ifMatch)]
+            }
+        }
+    }
+
     private func syncing(_ link: inout CalDAVState) throws -> Report {
         let client = CalDAVClient(url: link.url, user: link.user, password: password, directory: store.directory)
         var report = Report(url: RemoteAddress.redacted(link.url))
@@ -95,45 +115,59 @@ public struct CalDAVSync {
         let linkedByHref = Dictionary(
             link.items.map { ($0.value.href, $0.key) }, uniquingKeysWith: { first, _ in first })
         var remote: [String: Remote] = [:]
-        // Items the list holds that shade cannot take (a repeating task, one past the import's
-        // limits): left alone there, and their tasks here too.
+        var remoteSeries: [String: RemoteSeries] = [:]
+        // Items the list holds that shade cannot take (one repeating by a rule shade has none
+        // for, one past the import's limits): left alone there, and their tasks here too.
         var unreadable: Set<String> = []
         for item in listed {
             guard let bundle = try? InterchangeFormat.ics.read(Array(item.data.utf8), context: context),
-                bundle.records.isEmpty, bundle.tasks.count == 1, var task = bundle.tasks.first, task.series == nil,
-                remote[task.uid] == nil
+                bundle.notes.isEmpty
             else {
                 unreadable.insert(linkedByHref[item.href] ?? item.href)
                 continue
             }
-            if task.date == undated { task.date = link.items[task.uid]?.synced.date ?? now.date }
-            remote[task.uid] = Remote(href: item.href, etag: item.etag, task: task)
+            if bundle.records.isEmpty, bundle.tasks.count == 1, var task = bundle.tasks.first, task.series == nil,
+                remote[task.uid] == nil, remoteSeries[task.uid] == nil
+            {
+                if task.date == undated { task.date = link.items[task.uid]?.synced.date ?? now.date }
+                remote[task.uid] = Remote(href: item.href, etag: item.etag, task: task)
+            } else if bundle.records.count == 1, let series = bundle.series.first,
+                bundle.tasks.allSatisfy({ $0.series == series.uid }), remote[series.uid] == nil,
+                remoteSeries[series.uid] == nil
+            {
+                let occurrences = Dictionary(
+                    bundle.tasks.map { ($0.occurrenceDay, $0) }, uniquingKeysWith: { first, _ in first })
+                remoteSeries[series.uid] = RemoteSeries(
+                    href: item.href, etag: item.etag, series: series, occurrences: occurrences)
+            } else {
+                unreadable.insert(linkedByHref[item.href] ?? item.href)
+            }
         }
         report.skipped = unreadable.count
-        var operations: [JSONValue] = []
-        var pending: [String: (task: PlannerTask, href: String)] = [:]
-        var deleted: Set<String> = []
+        var operations: [PendingOperation] = []
         var conflicts: [StoreFileMerge.Conflict] = []
         try store.exclusively { locked in
             try locked.write(label: nil, now: now) { state in
                 let first = now.date.adding(days: -Self.daysBack)
                 let last = try state.lastStoredWeek().map { $0.monday.adding(days: 6) } ?? now.date
                 var local: [String: PlannerTask] = [:]
-                for task in try state.tasks(from: first, through: max(last, now.date)) where task.series == nil {
-                    local[task.uid] = task
-                }
+                var series = Self.localSeries(
+                    try state.repeatSeries(), tasks: try state.tasks(from: first, through: max(last, now.date)),
+                    plain: &local)
                 // Tasks linked, or met on the list, outside the weeks synced: found in one pass.
-                let elsewhere = Set(link.items.keys).union(remote.keys).filter { local[$0] == nil }
-                for (uid, task) in try state.tasks(withUIDs: elsewhere) where task.series == nil { local[uid] = task }
+                let elsewhere = Set(link.items.filter { $0.value.series == nil }.keys).union(remote.keys).filter {
+                    local[$0] == nil
+                }
+                for (uid, task) in try state.tasks(withUIDs: elsewhere) where task.series.flatMap({ series[$0] }) == nil
+                {
+                    local[uid] = task
+                }
                 var changes: [RecordChange] = []
                 // What the list holds.
                 for (uid, item) in remote.sorted(by: { $0.key < $1.key }) {
                     let known = link.items[uid]
                     if let known, known.etag == item.etag { continue }
-                    // When the list says it changed it (LAST-MODIFIED), unless that is no later than
-                    // the version last synced (a client that does not say): then on arrival.
-                    let said = item.task.modified > (known?.synced.modified ?? "") ? item.task.modified : now.timestamp
-                    let arrivedAt = FieldStamp(at: min(said, now.timestamp), by: author)
+                    let arrivedAt = stamp(said: item.task.modified, synced: known?.synced.modified)
                     if let ours = local[uid] {
                         // Changed on the list (or first met there): merged field by field.
                         let base = known?.synced ?? (item.task.modified > ours.modified ? ours : item.task)
@@ -165,7 +199,7 @@ public struct CalDAVSync {
                 }
                 // Deleted on the list: removed here.
                 for (uid, known) in link.items.sorted(by: { $0.key < $1.key })
-                where remote[uid] == nil && !unreadable.contains(uid) {
+                where known.series == nil && remote[uid] == nil && !unreadable.contains(uid) {
                     link.items[uid] = nil
                     guard let ours = local[uid] else { continue }
                     if !StoreFileMerge.agree(ours, known.synced, in: Self.fields) {
@@ -181,61 +215,63 @@ public struct CalDAVSync {
                     local[uid] = nil
                     report.received.append(.init(kind: .task, key: uid, title: known.synced.title, action: .remove))
                 }
+                try receiveSeries(
+                    remoteSeries, unreadable: unreadable, local: &series, link: &link, state: state,
+                    changes: &changes, conflicts: &conflicts, report: &report)
                 try state.applyArrivals(changes, stamp: FieldStamp(at: now.timestamp, by: author), by: author)
                 // What goes out: a task new here, or changed here since the list last had it.
                 let context = InterchangeContext(now: now, schedule: schedule)
                 for (uid, task) in local.sorted(by: { $0.key < $1.key }) where !unreadable.contains(uid) {
                     let known = link.items[uid]
-                    if let known, Self.agrees(task, known.synced) { continue }
+                    if let known, known.series == nil, Self.agrees(task, known.synced) { continue }
                     let body = try InterchangeFormat.ics.write(PlannerBundle(tasks: [task]), context: context).text
                     let href = known?.href ?? Self.href(for: uid, in: link.url)
-                    var put = JSONObject()
-                    put.appendUnique("op", "put")
-                    put.appendUnique("href", .string(href))
-                    put.appendUnique("body", .string(body))
-                    put.appendUnique("if_match", .optional(known?.etag))
-                    operations.append(.object(put))
-                    pending[uid] = (task, href)
+                    operations.append(
+                        .put(
+                            href: href, body: body, ifMatch: known?.etag,
+                            sent: CalDAVState.Item(href: href, etag: "", synced: task)))
                     report.sent.append(
                         .init(kind: .task, key: uid, title: task.title, action: known == nil ? .add : .change))
                 }
                 // Removed here: deleted from the list, unless it changed there since.
                 for (uid, known) in link.items.sorted(by: { $0.key < $1.key })
-                where local[uid] == nil && !unreadable.contains(uid) {
+                where known.series == nil && local[uid] == nil && !unreadable.contains(uid) {
                     guard remote[uid]?.etag == known.etag else { continue }
-                    operations.append(["op": "delete", "href": .string(known.href), "if_match": .string(known.etag)])
-                    deleted.insert(uid)
+                    operations.append(.delete(href: known.href, ifMatch: known.etag, uid: uid))
                     report.sent.append(.init(kind: .task, key: uid, title: known.synced.title, action: .remove))
                 }
+                try sendSeries(
+                    series, remote: remoteSeries, unreadable: unreadable, first: first, link: link, context: context,
+                    operations: &operations, report: &report)
             }
         }
         try ConflictLog.append(conflicts, merged: now.timestamp, in: store.directory)
         report.conflicts = conflicts.count
         guard !operations.isEmpty else { return report }
         // Sent, then listed again: the ETags the server gave what it took.
-        let results = try client.run(operations + [["op": "list"]])
+        let results = try client.run(operations.map(\.request) + [["op": "list"]])
         var etags: [String: String] = [:]
         for item in CalDAVClient.items(of: results[results.count - 1]) { etags[item.href] = item.etag }
         for (index, operation) in operations.enumerated() {
             let status = results[index]["status"]?.intValue ?? 0
-            guard let object = operation.objectValue, let href = object["href"]?.stringValue else { continue }
-            let uid = pending.first { $0.value.href == href }?.key ?? link.items.first { $0.value.href == href }?.key
-            guard let uid else { continue }
-            if deleted.contains(uid) {
+            switch operation {
+            case .delete(_, _, let uid):
                 if [200, 204, 404].contains(status) { link.items[uid] = nil }
-                continue
+            case .put(let href, _, _, var sent):
+                // Taken: linked with the server's ETag. Refused (another change there first, 412):
+                // the next sync merges that change and sends this one again.
+                let uid = sent.synced.uid
+                guard [200, 201, 204].contains(status),
+                    let etag = (results[index]["etag"]?.stringValue).flatMap({ $0.isEmpty ? nil : $0 })
+                        ?? etags[results[index]["href"]?.stringValue ?? href]
+                else {
+                    report.sent.removeAll { $0.key == uid }
+                    continue
+                }
+                sent.href = results[index]["href"]?.stringValue ?? href
+                sent.etag = etag
+                link.items[uid] = sent
             }
-            // Taken: linked with the server's ETag. Refused (another change there first, 412): the
-            // next sync merges that change and sends this one again.
-            guard [200, 201, 204].contains(status), let sent = pending[uid],
-                let etag = (results[index]["etag"]?.stringValue).flatMap({ $0.isEmpty ? nil : $0 })
-                    ?? etags[results[index]["href"]?.stringValue ?? href]
-            else {
-                report.sent.removeAll { $0.key == uid }
-                continue
-            }
-            link.items[uid] = CalDAVState.Item(
-                href: results[index]["href"]?.stringValue ?? href, etag: etag, synced: sent.task)
         }
         return report
     }

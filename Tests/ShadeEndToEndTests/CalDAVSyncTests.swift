@@ -6,7 +6,8 @@ import Testing
 /// The planner on a phone through CalDAV (SPEC §15): a Radicale server started by the test, and
 /// Python's `caldav` client acting as the phone's task app.
 @Suite struct CalDAVSyncTests {
-    /// A week synced out, read back by the phone: every task, with its slot and tags.
+    /// A week synced out, read back by the phone: every task, with its slot and tags, due on its
+    /// own day (DUE, as a phone's task app shows and moves it).
     @Test func aWeekGoesOutAndThePhonesEditsComeBack() throws {
         let dav = try CalDAVFixture()
         try dav.ok(["add", "mon", "Gym", "+health"], at: "2026-11-23T08:00")
@@ -25,11 +26,12 @@ import Testing
             """
             for todo in sorted(todos(), key=lambda t: str(t.icalendar_component.get("summary"))):
                 c = todo.icalendar_component
-                print(c.get("summary"), c.get("x-shade-slot"), c.get("dtstart").dt, ",".join(c.get("categories").cats) if c.get("categories") else "")
+                print(c.get("summary"), c.get("x-shade-slot"), c.get("due").dt, "dtstart" in c, ",".join(c.get("categories").cats) if c.get("categories") else "")
             """)
         #expect(
             seen.split(separator: "\n") == [
-                "Gym morning 2026-11-23 health", "Read a book evening 2026-11-24 ", "Swim afternoon 2026-11-25 ",
+                "Gym morning 2026-11-23 False health", "Read a book evening 2026-11-24 False ",
+                "Swim afternoon 2026-11-25 False ",
             ], "\(seen)")
         // The phone marks one done, renames one, adds one and deletes one.
         try dav.phone(
@@ -167,8 +169,8 @@ import Testing
         #expect(off.objectValue?["url"] == .null)
     }
 
-    /// What the list holds and shade cannot take (a repeating VTODO, a title past the limits)
-    /// is left alone, here and there: never read as a deletion.
+    /// What the list holds and shade cannot take (a VTODO repeating by a rule shade has none
+    /// for, a title past the limits) is left alone, here and there: never read as a deletion.
     @Test func anItemShadeCannotTakeIsLeftAloneNotRemoved() throws {
         let dav = try CalDAVFixture()
         try dav.ok(["add", "mon", "Buy milk"], at: "2026-11-23T08:00")
@@ -178,7 +180,7 @@ import Testing
         try dav.phone(
             """
             milk = find("Buy milk")
-            milk.icalendar_component.add("rrule", {"freq": "weekly"})
+            milk.icalendar_component.add("rrule", {"freq": "weekly", "count": 3})
             milk.save()
             bob = find("Call Bob")
             bob.icalendar_component["summary"] = "x" * 20000

@@ -79,7 +79,7 @@ import Testing
         #expect(!result.stdout.contains("00000000"), "no date written as libical's null date")
         #expect(
             result.stderr
-                == "note: “Last day” (\(uid)) was left out: VTODO: DTSTART falls in 9999, after 3000, the last year libical writes\n"
+                == "note: “Last day” (\(uid)) was left out: VTODO: DUE falls in 9999, after 3000, the last year libical writes\n"
         )
         // The file it wrote reads back.
         let file = shade.root + "/planner.ics"

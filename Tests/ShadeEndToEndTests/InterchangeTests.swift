@@ -347,4 +347,28 @@ import Testing
         #expect(Int(lines.last ?? "") ?? 99 <= 75, "lines folded at 75 octets")
         _ = occurrences
     }
+
+    /// A repeating task's day taken out (`rm` of one occurrence) is an EXDATE of its VTODO, and
+    /// stays out in the planner the file is imported into; a done occurrence comes back done.
+    @Test func aDayTakenOutOfASeriesStaysOutThroughICalendar() throws {
+        let source = ShadeProcess(now: "2026-11-23T08:00")
+        #expect(try source.run(["add", "mon", "evening", "Run", "every:daily", "until:2026-11-29"]).status == 0)
+        #expect(try source.run(["done", "2"]).status == 0)
+        #expect(try source.run(["rm", "3"]).status == 0)
+        let file = source.root + "/planner.ics"
+        #expect(try source.run(["export", "--format", "ics", "-o", file]).status == 0)
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains("EXDATE;VALUE=DATE:20261125\r\n"), "\(text)")
+        let target = ShadeProcess(now: "2026-11-23T09:00")
+        let imported = try target.run(["import", file])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        func days(_ shade: ShadeProcess) throws -> [String] {
+            let week = try shade.json(["week", "2026-W48"])
+            return (week.objectValue?["days"]?.arrayValue ?? []).flatMap { day in
+                (day.objectValue?["slots"]?.arrayValue ?? []).flatMap { $0.objectValue?["tasks"]?.arrayValue ?? [] }
+            }.compactMap(\.objectValue).map { "\($0.string("date") ?? "") \($0.string("status") ?? "")" }
+        }
+        #expect(try days(target) == days(source))
+        #expect(try days(target).count == 6)
+    }
 }
