@@ -137,7 +137,9 @@ public enum SyncManual {
                 prints it, and a URL with a password in it is refused. sync then also syncs with the list,
                 both ways, with or without a git remote: every task from four weeks ago on goes out as a
                 VTODO (uid = UID, X-SHADE-SLOT, DUE for a day or DTSTART for a time, STATUS, CATEGORIES, as
-                export --format ics writes it), by PUT only while the item's ETag is the one last seen; a VTODO made, changed, completed
+                export --format ics writes it, with what another program keeps in the item and shade does
+                not hold, a LOCATION or its own X- properties, left as it was), by PUT only while the item's
+                ETag is the one last seen; a VTODO made, changed, completed
                 or deleted on the list (a phone's task app) arrives as a change by the fields that changed
                 since the last sync (the ETag tells), at its LAST-MODIFIED, and meets this copy's changes by
                 the rule of a git sync, the value that lost going to conflicts. A VTODO with no

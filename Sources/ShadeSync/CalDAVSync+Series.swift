@@ -24,6 +24,8 @@ extension CalDAVSync {
         let series: RepeatSeries
         /// Its occurrences with a VTODO of their own, by the day each stands for.
         let occurrences: [CivilDate: PlannerTask]
+        /// Its text, for what another program keeps in it.
+        let data: String
     }
 
     /// A repeating task here: its series, its occurrences that are records of their own from the
@@ -208,9 +210,12 @@ extension CalDAVSync {
             // A series that ended before the days synced, never sent: left here.
             if known == nil, let until = ours.series.until, until < first { continue }
             let tasks = occurrences.values.sorted { $0.occurrenceDay < $1.occurrenceDay }
-            let body = try InterchangeFormat.ics.write(
+            var body = try InterchangeFormat.ics.write(
                 PlannerBundle(tasks: tasks, records: [AnyKeyedRecord(ours.series)]), context: context
             ).text
+            if let previous = remote[uid]?.data {
+                body = InterchangeFormat.keepingOthersProperties(of: previous, in: body)
+            }
             let href = known?.href ?? Self.href(for: uid, in: link.url)
             operations.append(
                 .put(

@@ -81,6 +81,8 @@ public struct CalDAVSync {
         let href: String
         let etag: String
         let task: PlannerTask
+        /// Its text, for what another program keeps in it.
+        let data: String
     }
 
     /// A change sent to the list, and what the link holds once the list took it.
@@ -130,7 +132,7 @@ public struct CalDAVSync {
                 remote[task.uid] == nil, remoteSeries[task.uid] == nil
             {
                 if task.date == undated { task.date = link.items[task.uid]?.synced.date ?? now.date }
-                remote[task.uid] = Remote(href: item.href, etag: item.etag, task: task)
+                remote[task.uid] = Remote(href: item.href, etag: item.etag, task: task, data: item.data)
             } else if bundle.records.count == 1, let series = bundle.series.first,
                 bundle.tasks.allSatisfy({ $0.series == series.uid }), remote[series.uid] == nil,
                 remoteSeries[series.uid] == nil
@@ -138,7 +140,7 @@ public struct CalDAVSync {
                 let occurrences = Dictionary(
                     bundle.tasks.map { ($0.occurrenceDay, $0) }, uniquingKeysWith: { first, _ in first })
                 remoteSeries[series.uid] = RemoteSeries(
-                    href: item.href, etag: item.etag, series: series, occurrences: occurrences)
+                    href: item.href, etag: item.etag, series: series, occurrences: occurrences, data: item.data)
             } else {
                 unreadable.insert(linkedByHref[item.href] ?? item.href)
             }
@@ -224,7 +226,10 @@ public struct CalDAVSync {
                 for (uid, task) in local.sorted(by: { $0.key < $1.key }) where !unreadable.contains(uid) {
                     let known = link.items[uid]
                     if let known, known.series == nil, Self.agrees(task, known.synced) { continue }
-                    let body = try InterchangeFormat.ics.write(PlannerBundle(tasks: [task]), context: context).text
+                    var body = try InterchangeFormat.ics.write(PlannerBundle(tasks: [task]), context: context).text
+                    if let previous = remote[uid]?.data {
+                        body = InterchangeFormat.keepingOthersProperties(of: previous, in: body)
+                    }
                     let href = known?.href ?? Self.href(for: uid, in: link.url)
                     operations.append(
                         .put(

@@ -149,4 +149,30 @@ import Testing
         #expect(moved?["date"]?.stringValue == "2026-11-26")
         #expect(moved?["slot"]?.stringValue == "afternoon")
     }
+
+    /// What the phone keeps in a task that shade does not hold (a LOCATION, its own X- property)
+    /// stays when shade sends the task again, changed.
+    @Test func whatThePhoneKeepsInATaskOutlivesAChangeHere() throws {
+        let dav = try CalDAVFixture()
+        try dav.ok(["add", "mon", "Dentist"], at: "2026-11-23T08:00")
+        try dav.ok(["caldav", "init", dav.listURL, "--user", dav.user], at: "2026-11-23T08:01")
+        try dav.ok(["sync"], at: "2026-11-23T08:02")
+        try dav.phone(
+            """
+            todo = find("Dentist")
+            todo.icalendar_component.add("location", "Main street 4")
+            todo.icalendar_component.add("x-phone-order", "7")
+            todo.save()
+            """)
+        try dav.ok(["sync"], at: "2026-11-23T08:03")
+        try dav.ok(["edit", "1", "Dentist at 9"], at: "2026-11-23T08:04")
+        let sent = try dav.ok(["sync"], at: "2026-11-23T08:05")
+        #expect(sent.contains("sent 1 change"), "\(sent)")
+        let seen = try dav.phone(
+            """
+            c = find("Dentist at 9").icalendar_component
+            print(c.get("location"), c.get("x-phone-order"))
+            """)
+        #expect(seen.split(separator: "\n") == ["Main street 4 7"], "\(seen)")
+    }
 }
