@@ -115,7 +115,8 @@ extension CommandManual {
                     tasks than its limit shows over-full: 3 open, room for 2 in day, a ! after its cell in week,
                     and "capacity": 2, "over": true in both views' --json; add and mv into it say so and still do
                     it. rebalance lists the moves that would make the week fit: the extra tasks of each over-full
-                    slot go to the nearest later slot with room, the same day first, never into the past; untimed
+                    slot go to the nearest slot with room, the same day first (an earlier slot of it too, if it
+                    has not ended), then the following days, never into the past; untimed
                     tasks move first, and a task with a time only to its own slot of a later day. rebalance --apply
                     makes them, one undo step.
                     """#),

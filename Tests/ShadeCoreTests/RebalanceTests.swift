@@ -4,8 +4,9 @@ import Testing
 
 @testable import ShadeCore
 
-/// Rebalancing a week: over-full slots give their extra tasks to the nearest later slots with
-/// room, never into the past, never back in time; checked on examples and over random weeks.
+/// Rebalancing a week: over-full slots give their extra tasks to the nearest slots with room, the
+/// same day first (an earlier slot too, while it has not ended), never into the past, never to an
+/// earlier day; checked on examples and over random weeks.
 @Suite struct RebalanceTests {
     static let week = CivilDate.fixture("2026-11-23").isoWeek
 
@@ -38,6 +39,28 @@ import Testing
         #expect(moves.allSatisfy { $0.date == Self.week.monday.adding(days: 1) })
     }
 
+    @Test func anEarlierSlotOfTheSameDayThatHasNotEndedComesBeforeTheNextDay() {
+        let capacity = SlotCapacity(bySlot: [.morning: 1, .afternoon: 1, .evening: 1])
+        let tasks = [Self.task(1, day: 2, .evening), Self.task(2, day: 2, .evening), Self.task(3, day: 2, .evening)]
+        // Wednesday at 10:00: the afternoon (nearer) takes one, then the morning (not ended yet).
+        let morning = Rebalance.plan(
+            week: Self.week, tasks: tasks, capacity: capacity, context: Self.context(day: 2, minutes: 600))
+        #expect(morning.map(\.slot) == [.afternoon, .morning])
+        #expect(morning.allSatisfy { $0.date == Self.week.monday.adding(days: 2) })
+        // Wednesday at 17:00: the morning has ended; the afternoon takes one, Thursday morning the other.
+        let late = Rebalance.plan(
+            week: Self.week, tasks: tasks, capacity: capacity, context: Self.context(day: 2, minutes: 17 * 60))
+        #expect(late.map { "\($0.date.weekday.shortName) \($0.slot)" } == ["wed afternoon", "thu morning"])
+        // At a tie the later slot comes first: an over-full afternoon gives to the evening, then the morning.
+        let afternoon = [
+            Self.task(4, day: 3, .afternoon), Self.task(5, day: 3, .afternoon), Self.task(6, day: 3, .afternoon),
+        ]
+        let both = Rebalance.plan(
+            week: Self.week, tasks: afternoon, capacity: SlotCapacity(bySlot: [.afternoon: 1, .evening: 1]),
+            context: Self.context(day: 0, minutes: 600))
+        #expect(both.map(\.slot) == [.evening, .morning])
+    }
+
     @Test func aTimedTaskOnlyMovesToItsSlotOnALaterDay() {
         let capacity = SlotCapacity(bySlot: [.evening: 1])
         let tasks = [Self.task(1, day: 2, .evening, time: 19 * 60), Self.task(2, day: 2, .evening, time: 20 * 60)]
@@ -49,10 +72,11 @@ import Testing
     }
 
     @Test func aWeekdayLimitWinsOverTheSlotsAndNoRoomMeansNoMove() {
-        let capacity = SlotCapacity(bySlot: [.evening: 3], byWeekday: [.sunday: [.evening: 1]])
+        let capacity = SlotCapacity(
+            bySlot: [.evening: 3], byWeekday: [.sunday: [.morning: 0, .afternoon: 0, .evening: 1]])
         #expect(capacity.limit(on: Self.week.sunday, .evening) == 1)
         #expect(capacity.limit(on: Self.week.monday, .evening) == 3)
-        // Sunday evening is the week's last slot: nowhere later to go.
+        // Sunday evening is the week's last slot, and Sunday's other slots have no room.
         let tasks = [Self.task(1, day: 6, .evening), Self.task(2, day: 6, .evening)]
         #expect(
             Rebalance.plan(week: Self.week, tasks: tasks, capacity: capacity, context: Self.context(day: 0, minutes: 0))
@@ -93,12 +117,14 @@ import Testing
             let after = PlannerSnapshot(tasks: tasks).applying(Rebalance.changes(moves, context: context))
             let week = RandomWeek(tasks: tasks, capacity: capacity, context: context)
             for move in moves {
-                // Never back in time, never into the past, a time kept in its own slot.
-                #expect(
-                    (move.date.daysSinceEpoch, move.slot.index) > (move.task.date.daysSinceEpoch, move.task.slot.index),
-                    "\(week)")
+                // Never to an earlier day, never into the past, a time kept in its own slot of a
+                // later day.
+                #expect(move.date >= move.task.date, "\(week)")
+                #expect(move.date != move.task.date || move.slot != move.task.slot, "\(week)")
                 #expect(Rebalance.isAhead(move.date, move.slot, context: context), "\(week)")
-                if move.task.time != nil { #expect(move.slot == move.task.slot, "\(week)") }
+                if move.task.time != nil {
+                    #expect(move.slot == move.task.slot && move.date > move.task.date, "\(week)")
+                }
             }
             // No slot is over capacity where one of its tasks had somewhere with room to go.
             let open = after.tasksByID.values.filter { $0.status == .open }

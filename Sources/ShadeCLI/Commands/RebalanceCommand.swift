@@ -9,9 +9,10 @@ extension Shade {
             name: "rebalance", abstract: "Propose moves out of over-full slots (--apply makes them).",
             discussion: """
                 Each slot of the week (default: the week in view) that holds more open tasks than \
-                its capacity gives its extra tasks to the nearest slots after it with room: the same \
-                day first, then the following days of the week. Nothing goes into the past or back \
-                in time; a task with a time only moves to the same slot of a later day. Without \
+                its capacity gives its extra tasks to the nearest slots with room: the other slots \
+                of the same day first (an earlier one too, if it has not ended), then the following \
+                days of the week. Nothing goes into the past; a task with a time only moves to the \
+                same slot of a later day. Without \
                 --apply it only lists the moves; with it, they are made as one undo step. Set \
                 capacities with capacity.
 

@@ -1,8 +1,9 @@
-/// Proposing moves out of over-full slots (SPEC §8): each slot of a week that holds more open
-/// tasks than its capacity gives its extra tasks to the nearest slots after it with room — the
-/// same day first, then the following days of the week — never into the past and never back in
-/// time. A task with a time only goes to the same slot of a later day, where its time still fits;
-/// tasks without a time move first, then the latest timed ones.
+/// Proposing moves out of over-full slots (SPEC §8, §16): each slot of a week that holds more
+/// open tasks than its capacity gives its extra tasks to the nearest slots with room — the other
+/// slots of the same day first (an earlier one too, while it has not ended; the nearer first, the
+/// later at a tie), then the slots of the following days of the week in time order — never into
+/// the past. A task with a time only goes to the same slot of a later day, where its time still
+/// fits; tasks without a time move first, then the latest timed ones.
 public enum Rebalance {
     /// One proposed move.
     public struct Move: Hashable, Sendable {
@@ -21,19 +22,25 @@ public enum Rebalance {
         date > context.now.date || (date == context.now.date && context.schedule.end(of: slot) > context.now.time)
     }
 
-    /// Where `task` may go from its own place: later places of the week still ahead, nearest
-    /// first; for a timed task, only the same slot of a later day (its time must still lie ahead).
+    /// Where `task` may go from its own place, nearest first: the other slots of its day still
+    /// ahead (the nearer first, the later at a tie), then the places of the later days of the
+    /// week still ahead, in time order; for a timed task, only the same slot of a later day (its
+    /// time must still lie ahead).
     public static func destinations(for task: PlannerTask, in week: ISOWeek, context: OperationContext) -> [(
         date: CivilDate, slot: Slot
     )] {
-        let from = (task.date.daysSinceEpoch, task.slot.index)
-        return places(of: week).filter { place in
-            guard (place.date.daysSinceEpoch, place.slot.index) > from,
-                isAhead(place.date, place.slot, context: context)
-            else { return false }
-            guard let time = task.time else { return true }
-            return place.slot == task.slot && (place.date > context.now.date || time > context.now.time)
+        let ahead = places(of: week).filter { isAhead($0.date, $0.slot, context: context) }
+        if let time = task.time {
+            return ahead.filter { place in
+                place.date > task.date && place.slot == task.slot
+                    && (place.date > context.now.date || time > context.now.time)
+            }
         }
+        let sameDay = ahead.filter { $0.date == task.date && $0.slot != task.slot }.sorted { lhs, rhs in
+            let (left, right) = (abs(lhs.slot.index - task.slot.index), abs(rhs.slot.index - task.slot.index))
+            return left != right ? left < right : lhs.slot.index > rhs.slot.index
+        }
+        return sameDay + ahead.filter { $0.date > task.date }
     }
 
     /// The moves that bring the week's over-full slots within their capacity as far as there is
