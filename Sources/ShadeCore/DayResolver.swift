@@ -1,7 +1,7 @@
 /// Turns the words a user writes for days and weeks into dates and weeks.
 ///
-/// `today`, `tomorrow` and `yesterday` follow the clock; weekday names mean that weekday of
-/// the week in view; ISO dates mean themselves.
+/// `today`, `tomorrow` and `yesterday` follow the clock, and so do `in 3 days` and `in 2 weeks`;
+/// weekday names mean that weekday of the week in view; ISO dates mean themselves.
 public struct DayResolver: Sendable {
     /// Today by the clock.
     public let today: CivilDate
@@ -36,6 +36,7 @@ public struct DayResolver: Sendable {
     /// day.
     public func leadingDate(in words: ArraySlice<String>) -> (date: CivilDate, count: Int)? {
         guard let first = words.first else { return nil }
+        if let date = relativeDate(words.prefix(3)) { return (date, 3) }
         if words.count >= 2, let offset = DayResolver.weekOffset(first),
             let weekday = Weekday(name: words[words.index(after: words.startIndex)])
         {
@@ -43,6 +44,28 @@ public struct DayResolver: Sendable {
             return date.isSupported ? (date, 2) : nil
         }
         return date(for: first).map { ($0, 1) }
+    }
+
+    /// The most days or weeks `in N days` may count.
+    public static let longestCount = 3660
+
+    /// The day three words name from today (SPEC §16): `in 3 days`, `in 2 weeks` (`day` and
+    /// `week` too), or nil when they are not such words or name a day outside the years shade
+    /// takes.
+    func relativeDate(_ words: ArraySlice<String>) -> CivilDate? {
+        guard words.count == 3 else { return nil }
+        let list = Array(words)
+        guard list[0].lowercased() == "in", list[1].utf8.count <= 4, list[1].allSatisfy(\.isASCII),
+            let count = Int(list[1]), list[1].first != "+", (0...Self.longestCount).contains(count)
+        else { return nil }
+        let days: Int
+        switch list[2].lowercased() {
+        case "day", "days": days = count
+        case "week", "weeks": days = count * 7
+        default: return nil
+        }
+        let date = today.adding(days: days)
+        return date.isSupported ? date : nil
     }
 
     /// The words `this`, `next`, `last`/`prev`/`previous` as a number of weeks from the one in view.
@@ -59,6 +82,12 @@ public struct DayResolver: Sendable {
     /// day may be.
     public func requireDate(words: [String]) throws(InputError) -> CivilDate {
         if words.count == 2, let found = leadingDate(in: words[...]), found.count == 2 { return found.date }
+        if words.count == 3, let date = relativeDate(words[...]) { return date }
+        if words.count == 3, words[0].lowercased() == "in" {
+            throw .invalid(
+                "'\(words.joined(separator: " "))' is not a day; write in N days or in N weeks (N up to \(Self.longestCount))"
+            )
+        }
         if words.count == 2, DayResolver.weekOffset(words[0]) != nil {
             if Weekday(name: words[1]) != nil { throw DayResolver.outOfRange }
             throw .invalid(
@@ -85,7 +114,7 @@ public struct DayResolver: Sendable {
             throw .invalid("'\(word)' is not a calendar date; write YYYY-MM-DD, e.g. 2026-11-23")
         }
         throw .invalid(
-            "'\(word)' is not a day; write today, tomorrow, yesterday, a weekday (mon … sun, next mon, this fri) or YYYY-MM-DD"
+            "'\(word)' is not a day; write today, tomorrow, yesterday, a weekday (mon … sun, next mon, this fri), in N days or YYYY-MM-DD"
         )
     }
 

@@ -20,7 +20,8 @@ extension CommandManual {
             """
         Today, tomorrow, yesterday (by the clock), a weekday (monday or mon to sunday or sun: that
         weekday of the week in view), next mon, this mon, last mon (that weekday of the week after, of,
-        or before the week in view), or an ISO date 2026-11-24: the same everywhere a day is written.
+        or before the week in view), in 3 days, in 2 weeks (from today; day and week too), or an ISO
+        date 2026-11-24: the same everywhere a day is written.
         A word shaped like a date that is not one (2026-02-30) is an error, never the start of a title.
         shade takes dates from 1900-01-01 to 9998-12-31: a day, a range, a week, until:, for:, due:,
         SHADE_NOW or an imported file's date outside them is refused. Adding to a day that is already

@@ -29,6 +29,23 @@ import Testing
         #expect(atW53.week(for: "2020-W53")?.description == "2020-W53")
     }
 
+    /// `in N days` and `in N weeks` count from today (not the day in view), across the year end
+    /// and into ISO week 53; three words, whatever follows them.
+    @Test func daysInWordsCountFromToday() throws {
+        #expect(try resolver.requireDate(words: ["in", "3", "days"]).description == "2027-01-03")
+        #expect(try resolver.requireDate(words: ["in", "1", "day"]).description == "2027-01-01")
+        #expect(try resolver.requireDate(words: ["IN", "2", "Weeks"]).description == "2027-01-14")
+        #expect(try resolver.requireDate(words: ["in", "0", "days"]).description == "2026-12-31")
+        let late = DayResolver(today: CivilDate.fixture("2026-12-21"), view: CivilDate.fixture("2026-11-25"))
+        #expect(try late.requireDate(words: ["in", "1", "week"]).isoWeek.description == "2026-W53")
+        let found = resolver.leadingDate(in: ["in", "2", "weeks", "evening", "Read"][...])
+        #expect(found?.date.description == "2027-01-14" && found?.count == 3)
+        #expect(resolver.leadingDate(in: ["in", "the", "morning"][...]) == nil)
+        for bad in [["in", "-1", "days"], ["in", "+3", "days"], ["in", "3", "months"], ["in", "99999", "days"]] {
+            #expect(throws: InputError.self, "\(bad)") { try resolver.requireDate(words: bad) }
+        }
+    }
+
     @Test func badDaysAndWeeksSayWhatWouldBeRight() {
         #expect(throws: InputError.invalid("'2026-02-30' is not a calendar date; write YYYY-MM-DD, e.g. 2026-11-23")) {
             try resolver.requireDate("2026-02-30")

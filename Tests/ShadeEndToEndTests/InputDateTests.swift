@@ -94,4 +94,28 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Last day") && result.stdout.contains("An ordinary day"))
     }
+
+    /// Days in words (SPEC §16): `in 3 days`, `in 2 weeks` from today, in `add`, `mv` and the
+    /// views, one-shot and in the REPL; a count in words or past the bound changes nothing.
+    @Test func daysInWordsCountFromToday() throws {
+        let shade = ShadeProcess(now: "2026-12-28T10:00")
+        let added = try shade.json(["add", "in", "3", "days", "evening", "Read", "a", "book"])
+        #expect(added.objectValue?["date"]?.stringValue == "2026-12-31")
+        #expect(added.objectValue?["slot"]?.stringValue == "evening")
+        #expect(added.objectValue?["title"]?.stringValue == "Read a book")
+        #expect(try shade.run(["mv", "1", "in", "1", "week"]).status == 0)
+        #expect(try shade.allTasks().first?.string("date") == "2027-01-04")
+        let day = try shade.json(["day", "in", "2", "weeks"])
+        #expect(day.objectValue?["date"]?.stringValue == "2027-01-11")
+        let repl = try shade.run([], stdin: "add in 1 day Walk\nday in 1 day\n")
+        #expect(repl.status == 0, "\(repl.stderr)")
+        #expect(repl.stdout.contains("Tue 29 Dec"), "\(repl.stdout)")
+        let before = try shade.allTasks()
+        for words in [["mv", "1", "in", "three", "days"], ["day", "in", "99999", "days"]] {
+            let result = try shade.run(words)
+            #expect(result.status != 0, "\(words)")
+            #expect(result.stderr.contains("in N days"), "\(words): \(result.stderr)")
+        }
+        #expect(try shade.allTasks() == before)
+    }
 }

@@ -45,7 +45,8 @@ extension Shade {
             arguments: [
                 .init(
                     "day", valueName: "DAY",
-                    help: "today, tomorrow, yesterday, mon…sun, next mon, this fri, last sun or YYYY-MM-DD.",
+                    help:
+                        "today, tomorrow, yesterday, mon…sun, next mon, this fri, last sun, in 3 days, in 2 weeks or YYYY-MM-DD.",
                     arity: .day)
             ])
         let json: Bool

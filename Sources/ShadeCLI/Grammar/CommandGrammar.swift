@@ -69,8 +69,8 @@ struct CommandGrammar: Sendable {
             case one
             /// One word when there is one.
             case optional
-            /// A day when there is one: one word, or two when the first is this, next or last
-            /// (`next mon`).
+            /// A day when there is one: one word, two when the first is this, next or last
+            /// (`next mon`), three when it is in (`in 3 days`).
             case day
             /// Every remaining word, at least one; words starting with `-` are options.
             case oneOrMore

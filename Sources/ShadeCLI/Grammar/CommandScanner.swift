@@ -59,11 +59,14 @@ enum CommandScanner {
             case .optional:
                 if let first = remaining.popFirst() { result.values[argument.name] = [first] }
             case .day:
-                // `next mon` is one day in two words.
+                // `next mon` is one day in two words, `in 3 days` in three.
                 guard let first = remaining.popFirst() else { break }
                 result.values[argument.name] = [first]
                 if DayResolver.weekOffset(first) != nil, let second = remaining.popFirst() {
                     result.values[argument.name]?.append(second)
+                } else if first.lowercased() == "in" {
+                    result.values[argument.name]? += remaining.prefix(2)
+                    remaining = remaining.dropFirst(2)
                 }
             case .oneOrMore:
                 guard !remaining.isEmpty else { throw missing(argument, in: result) }
