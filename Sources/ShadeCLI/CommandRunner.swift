@@ -79,6 +79,7 @@ struct CommandRunner {
             return ExitCode.failure
         case let input as InputError:
             Output.error(prefix + input.message + "\n")
+            if case .usage = input { return ExitCode.usage }
             return ExitCode.failure
         case let store as StoreError:
             Output.error(prefix + store.message + "\n")

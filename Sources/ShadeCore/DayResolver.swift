@@ -58,10 +58,11 @@ public struct DayResolver: Sendable {
         guard list[0].lowercased() == "in", list[1].utf8.count <= 4, list[1].allSatisfy(\.isASCII),
             let count = Int(list[1]), list[1].first != "+", (0...Self.longestCount).contains(count)
         else { return nil }
+        // `1 day`, `3 days`: the singular only for one (a title like "In 2027 week 1" is no day).
         let days: Int
-        switch list[2].lowercased() {
-        case "day", "days": days = count
-        case "week", "weeks": days = count * 7
+        switch (list[2].lowercased(), count == 1) {
+        case ("days", _), ("day", true): days = count
+        case ("weeks", _), ("week", true): days = count * 7
         default: return nil
         }
         let date = today.adding(days: days)

@@ -19,6 +19,8 @@ extension PlannerTask {
         case .planned: .text(planned?.description)
         case .goal: .text(goal)
         case .to: .text(to)
+        case .due: .text(due?.description)
+        case .estimate: .text(estimate.map(String.init))
         case .created: .text(created)
         case .modified: .text(modified)
         case .doneAt: .text(doneAt)

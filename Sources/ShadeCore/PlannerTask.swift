@@ -38,6 +38,12 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
     public var goal: String?
     /// Who it is given to (a participant's name, as `to:NAME` sets it), if anyone.
     public var to: String?
+    /// The day it must be done by (`due:DATE`), apart from the day it is planned for.
+    public var due: CivilDate?
+    /// How long it takes, in minutes (`est:45m`), if known.
+    public var estimate: Int?
+    /// The longest estimate a task takes: a day.
+    public static let longestEstimate = 24 * 60
     /// When the task was created (ISO-8601 timestamp).
     public let created: String
     /// When the task last changed.
@@ -55,8 +61,9 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
         id: Int, uid: String, title: String, notes: String? = nil, date: CivilDate, slot: Slot,
         time: TimeOfDay? = nil, status: TaskStatus = .open, tags: [String] = [], category: String? = nil,
         color: TaskColor? = nil, favorite: Bool = false, remind: Reminder? = nil, carried: Int = 0,
-        planned: CivilDate? = nil, goal: String? = nil, to: String? = nil, created: String, modified: String? = nil,
-        doneAt: String? = nil, stamps: FieldStamps? = nil, series: String? = nil
+        planned: CivilDate? = nil, goal: String? = nil, to: String? = nil, due: CivilDate? = nil,
+        estimate: Int? = nil, created: String, modified: String? = nil, doneAt: String? = nil,
+        stamps: FieldStamps? = nil, series: String? = nil
     ) {
         self.series = series
         self.id = id
@@ -76,6 +83,8 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
         self.planned = planned
         self.goal = goal
         self.to = to
+        self.due = due
+        self.estimate = estimate
         self.created = created
         self.modified = modified ?? created
         self.doneAt = doneAt
@@ -86,14 +95,14 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
     /// in the order a store file writes them.
     public enum Field: String, CaseIterable, Sendable {
         case id, uid, date, slot, title, notes, time, status, tags, category, color, favorite, remind, carried
-        case planned, goal, to, created, modified
+        case planned, goal, to, due, estimate, created, modified
         case doneAt = "done_at"
 
         /// The fields files leave out while they hold nothing (they came after format 3 began).
         /// A list, not a set: a set of fields is a generic type made at run time, whose making
         /// looks up `Field`'s `Hashable` among every conformance the program holds, and every
         /// read of a week would pay that for four fields.
-        public static let omittedWhenUnset: [Field] = [.carried, .planned, .goal, .to]
+        public static let omittedWhenUnset: [Field] = [.carried, .planned, .goal, .to, .due, .estimate]
     }
 
     /// The same task under another uid: only for a task an earlier format let two tasks share a
@@ -103,7 +112,7 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
             id: id, uid: uid, title: title, notes: notes, date: date, slot: slot, time: time, status: status,
             tags: tags,
             category: category, color: color, favorite: favorite, remind: remind, carried: carried, planned: planned,
-            goal: goal, to: to, created: created, modified: modified, doneAt: doneAt,
+            goal: goal, to: to, due: due, estimate: estimate, created: created, modified: modified, doneAt: doneAt,
             stamps: stamps, series: series)
     }
 

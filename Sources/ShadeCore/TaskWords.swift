@@ -33,6 +33,12 @@ public struct TaskWords: Hashable, Sendable {
     /// Who `to:NAME` gives the task to, or empty for `to:` (also `to:-`, `to:none`), which gives it
     /// to no one; nil when none was written.
     public var to: String?
+    /// The deadline from `due:DATE`; `clearsDue` for `due:none`.
+    public var due: CivilDate?
+    public var clearsDue = false
+    /// The estimate from `est:45m`, in minutes; `clearsEstimate` for `est:none`.
+    public var estimate: Int?
+    public var clearsEstimate = false
     /// The words read as the day (`tue`, `next mon`), as typed; empty when none was.
     public var dayWords: [String] = []
 
@@ -47,16 +53,17 @@ public struct TaskWords: Hashable, Sendable {
         self.tags = tags
     }
 
-    /// Reads `[DAY] [SLOT] TITLE… [+tag] [-tag] [at:TIME] [cat:NAME] [color:NAME] [to:NAME]`.
+    /// Reads `[DAY] [SLOT] TITLE… [+tag] [-tag] [at:TIME] [cat:NAME] [color:NAME] [to:NAME]
+    /// [due:DATE] [est:45m]` (`deadlines`, when there is no `resolver`, reads `due:`'s day words).
     ///
     /// A leading day (one word, or two as in `next mon`) and then a slot are taken as such (only
     /// with a resolver: without one, as for `edit`, every word that is not a tag or a time is
     /// title); after them `+tag` and `at:TIME` may stand anywhere. Everything after `--` is
     /// title, literally. With `slotLetters` false (as for `add`, whose titles start with "a"
     /// and "e" as often as not) only a slot's full name is a slot.
-    public static func parse(_ words: [String], resolver: DayResolver?, slotLetters: Bool = true) throws(InputError)
-        -> TaskWords
-    {
+    public static func parse(
+        _ words: [String], resolver: DayResolver?, slotLetters: Bool = true, deadlines: DayResolver? = nil
+    ) throws(InputError) -> TaskWords {
         var result = TaskWords(title: "", tags: [])
         var index = 0
         var literal = false
@@ -123,6 +130,14 @@ public struct TaskWords: Hashable, Sendable {
                 } else {
                     throw .invalid("'until:\(text)' is not a date; write until:YYYY-MM-DD")
                 }
+            } else if word.lowercased().hasPrefix("due:") {
+                let text = String(word.dropFirst(4))
+                result.clearsDue = text.lowercased() == "none"
+                result.due = result.clearsDue ? nil : try deadline(text, resolver: resolver ?? deadlines)
+            } else if word.lowercased().hasPrefix("est:") {
+                let text = String(word.dropFirst(4))
+                result.clearsEstimate = text.lowercased() == "none"
+                result.estimate = result.clearsEstimate ? nil : try estimate(text)
             } else if word.lowercased().hasPrefix("goal:") {
                 let text = String(word.dropFirst(5))
                 if text.lowercased() == "none" {
@@ -155,6 +170,31 @@ public struct TaskWords: Hashable, Sendable {
         }
         result.title = titleWords.joined(separator: " ")
         return result
+    }
+
+    /// The day of a `due:` word: an ISO date, or (with a resolver) a one-word day (`fri`,
+    /// `tomorrow`).
+    static func deadline(_ text: String, resolver: DayResolver?) throws(InputError) -> CivilDate {
+        if let date = CivilDate(iso: text) {
+            guard date.isSupported else { throw DayResolver.outOfRange }
+            return date
+        }
+        if let resolver {
+            // A word shaped like a date that is none (2026-02-30) is told as such.
+            if looksLikeDate(text) { _ = try resolver.requireDate(text) }
+            if let date = resolver.date(for: text) { return date }
+        }
+        throw .invalid("'due:\(text)' is not a day; write due:YYYY-MM-DD, due:fri, due:tomorrow or due:none")
+    }
+
+    /// The minutes of an `est:` word: `45m`, `1h30m`, `2h` (up to a day).
+    static func estimate(_ text: String) throws(InputError) -> Int {
+        guard let minutes = Reminder.leadMinutes(text.lowercased()), (1...PlannerTask.longestEstimate).contains(minutes)
+        else {
+            throw .usage(
+                "'est:\(text)' is not an estimate; write est:45m, est:1h30m or est:2h (up to 24h), or est:none")
+        }
+        return minutes
     }
 
     /// The name of a `to:NAME` word, or empty for `to:`, `to:-` and `to:none` (no one).

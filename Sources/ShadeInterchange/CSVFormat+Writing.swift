@@ -21,6 +21,7 @@ extension CSVFormat {
                         "favorite": base.favorite ? "yes" : "no", "color": base.color?.rawValue,
                         "remind": base.remind?.description, "repeat": series.rule.description,
                         "until": series.until?.description, "created": series.created, "modified": series.modified,
+                        "estimate": base.estimate.map(String.init),
                     ]))
             }
             // The header starts the file: the rows after it each start with the line break.
@@ -39,6 +40,7 @@ extension CSVFormat {
                     "remind": task.remind?.description, "series": task.series,
                     "carried": task.carried > 0 ? String(task.carried) : nil, "planned": task.planned?.description,
                     "created": task.created, "modified": task.modified, "done_at": task.doneAt, "to": task.to,
+                    "due": task.due?.description, "estimate": task.estimate.map(String.init),
                 ])
             }
             return Array("\r\n".utf8) + (try Self.text(rows[...]))

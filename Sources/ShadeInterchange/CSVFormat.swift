@@ -14,7 +14,7 @@ import ShadeCore
 enum CSVFormat {
     static let columns = [
         "uid", "date", "slot", "time", "title", "status", "category", "tags", "notes", "favorite", "color", "remind",
-        "repeat", "until", "series", "carried", "planned", "created", "modified", "done_at", "to",
+        "repeat", "until", "series", "carried", "planned", "created", "modified", "done_at", "to", "due", "estimate",
     ]
 
     /// Reads the rows one at a time, handing each task or series to `body` with the line it

@@ -12,7 +12,7 @@ extension ICalendarFormat {
         var bundle = PlannerBundle(
             taskFields: [
                 .date, .slot, .time, .title, .status, .tags, .category, .notes, .favorite, .color, .remind, .to,
-                .doneAt,
+                .due, .estimate, .doneAt,
             ])
         let items = calendar.components.filter { $0.kind == "VTODO" || $0.kind == "VEVENT" }
         var series: [String: RepeatSeries] = [:]
@@ -55,8 +55,9 @@ extension ICalendarFormat {
             task = PlannerTask(
                 id: 0, uid: owner.occurrenceUID(on: date), title: task.title, notes: task.notes, date: task.date,
                 slot: task.slot, time: task.time, status: task.status, tags: task.tags, category: task.category,
-                color: task.color, favorite: task.favorite, remind: task.remind, created: task.created,
-                modified: task.modified, doneAt: task.doneAt, series: owner.uid)
+                color: task.color, favorite: task.favorite, remind: task.remind, due: task.due,
+                estimate: task.estimate, created: task.created, modified: task.modified, doneAt: task.doneAt,
+                series: owner.uid)
             bundle.tasks.append(task)
         }
         if unmapped > 0 {
@@ -149,13 +150,25 @@ extension ICalendarFormat {
         {
             remind = .before(minutes: -seconds / 60)
         }
+        var due: CivilDate?
+        if let text = item.property("X-SHADE-DUE")?.text {
+            guard let date = CivilDate(iso: text) else { throw fail("X-SHADE-DUE '\(text)' is not YYYY-MM-DD") }
+            due = date
+        }
+        var estimate: Int?
+        if let text = item.property("X-SHADE-ESTIMATE")?.text {
+            guard let minutes = Int(text), (1...PlannerTask.longestEstimate).contains(minutes) else {
+                throw fail("X-SHADE-ESTIMATE '\(text)' is not minutes (1 to \(PlannerTask.longestEstimate))")
+            }
+            estimate = minutes
+        }
         let created = instant(item.property("CREATED")).map(Timestamps.timestamp) ?? context.now.timestamp
         let modified = instant(item.property("LAST-MODIFIED")).map(Timestamps.timestamp) ?? created
         let notes = item.property("DESCRIPTION")?.text
         let task = PlannerTask(
             id: 0, uid: uid, title: title, notes: notes, date: date, slot: slot, time: time, status: status, tags: tags,
-            category: category, color: color, favorite: favorite, remind: remind, to: to, created: created,
-            modified: modified, doneAt: doneAt)
+            category: category, color: color, favorite: favorite, remind: remind, to: to, due: due, estimate: estimate,
+            created: created, modified: modified, doneAt: doneAt)
         do { try ImportValidation.check(task) } catch { throw error.at(line: item.line) }
         return task
     }

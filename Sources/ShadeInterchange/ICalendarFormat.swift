@@ -7,7 +7,7 @@ import ShadeCore
 /// and the end of its slot, in UTC; a series' day and the next), STATUS (NEEDS-ACTION, COMPLETED with its time,
 /// CANCELLED), CATEGORIES (its tags and its category, which `X-SHADE-CATEGORY` names),
 /// DESCRIPTION (notes), PRIORITY 1 when starred, `X-SHADE-SLOT`, `X-SHADE-COLOR`, `X-SHADE-TO`
-/// (whom it is given to), and a VALARM
+/// (whom it is given to), `X-SHADE-DUE` (its deadline) and `X-SHADE-ESTIMATE` (minutes), and a VALARM
 /// for a reminder (`X-SHADE-REMIND` keeps shade's words). A repeating task is one VTODO with
 /// its series uid and an RRULE (and an EXDATE for each day taken out of it that no occurrence of
 /// the file stands for); an occurrence with a status of its own is a VTODO with the same UID and a
@@ -179,6 +179,11 @@ enum ICalendarFormat {
         properties.append(CalendarProperty("X-SHADE-SLOT", .text(task.slot.rawValue)))
         if let color = task.color { properties.append(CalendarProperty("X-SHADE-COLOR", .text(color.rawValue))) }
         if let to = task.to { properties.append(CalendarProperty("X-SHADE-TO", .text(to))) }
+        // A deadline apart from the planned day (which DUE says), and an estimate: shade's own.
+        if let due = task.due { properties.append(CalendarProperty("X-SHADE-DUE", .text(due.description))) }
+        if let estimate = task.estimate {
+            properties.append(CalendarProperty("X-SHADE-ESTIMATE", .text(String(estimate))))
+        }
         var alarms: [CalendarComponent] = []
         if let remind = task.remind {
             properties.append(CalendarProperty("X-SHADE-REMIND", .text(remind.description)))

@@ -34,7 +34,10 @@ extension TaskwarriorFormat {
         }
 
         mutating func write(_ tasks: [PlannerTask]) throws -> [UInt8] {
-            lost += tasks.filter { $0.color != nil || $0.remind != nil || $0.goal != nil }.count
+            lost +=
+                tasks.filter {
+                    $0.color != nil || $0.remind != nil || $0.goal != nil || $0.due != nil || $0.estimate != nil
+                }.count
             return try lines(
                 tasks.filter { !written.contains($0.uid) }.map { .object(taskObject($0, context: context)) })
         }
@@ -46,7 +49,11 @@ extension TaskwarriorFormat {
                     "\(unmapped) repeating task\(unmapped == 1 ? "" : "s") repeat on days Taskwarrior has no recurrence for (every weekend day, every week on several days) and were left out"
                 )
             }
-            if lost > 0 { notes.append("Taskwarrior holds no colours, reminders or goals (\(tasks(lost)) had some)") }
+            if lost > 0 {
+                // Its due is the day a task is planned for; a deadline apart from it has no place.
+                notes.append(
+                    "Taskwarrior holds no colours, reminders, goals, deadlines or estimates (\(tasks(lost)) had some)")
+            }
             return (Array((count == 0 ? "]\n" : "\n]\n").utf8), notes)
         }
 

@@ -70,6 +70,14 @@ struct TextRecord {
             }
             remind = parsed
         }
+        var estimate: Int?
+        if let text = value("estimate") {
+            // Minutes (90), or as est: writes them (1h30m).
+            guard let minutes = Int(text) ?? ImportValidation.minutes(text),
+                (1...PlannerTask.longestEstimate).contains(minutes)
+            else { throw fail("estimate '\(text)' is not minutes (90, or 1h30m; up to 24h)") }
+            estimate = minutes
+        }
         let created = value("created").flatMap { Timestamps.instant(of: $0) != nil ? $0 : nil } ?? context.now.timestamp
         let notes = values["notes"].flatMap { $0.isEmpty ? nil : $0 }
         let uid = value("uid") ?? UIDGenerator.derived(from: identity)
@@ -87,7 +95,8 @@ struct TextRecord {
             let series = RepeatSeries(
                 uid: uid, title: title, notes: notes, slot: slot, time: time, tags: tags, category: category,
                 color: color,
-                favorite: favorite, remind: remind, rule: rule, anchor: date, until: until, created: created)
+                favorite: favorite, remind: remind, estimate: estimate, rule: rule, anchor: date, until: until,
+                created: created)
             try check(
                 PlannerTask(
                     id: 0, uid: uid, title: title, notes: notes, date: date, slot: slot, tags: tags,
@@ -113,10 +122,16 @@ struct TextRecord {
             }
             to = text
         }
+        var due: CivilDate?
+        if let text = value("due") {
+            guard let parsed = CivilDate(iso: text) else { throw fail("due '\(text)' is not a date (YYYY-MM-DD)") }
+            due = parsed
+        }
         let task = PlannerTask(
             id: 0, uid: uid, title: title, notes: notes, date: date, slot: slot, time: time, status: status, tags: tags,
             category: category, color: color, favorite: favorite, remind: remind, carried: carried, planned: planned,
-            to: to, created: created, modified: value("modified") ?? created, doneAt: doneAt, series: value("series"))
+            to: to, due: due, estimate: estimate, created: created, modified: value("modified") ?? created,
+            doneAt: doneAt, series: value("series"))
         try check(task)
         return .task(task)
     }
@@ -138,6 +153,7 @@ struct TextRecord {
             "date": [.date], "slot": [.slot], "time": [.time, .slot], "status": [.status], "tags": [.tags],
             "category": [.category], "notes": [.notes], "favorite": [.favorite], "color": [.color],
             "remind": [.remind], "done_at": [.doneAt], "carried": [.carried], "planned": [.planned], "to": [.to],
+            "due": [.due], "estimate": [.estimate],
         ]
         for name in names { fields.formUnion(map[name] ?? []) }
         return fields

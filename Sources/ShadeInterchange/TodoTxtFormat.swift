@@ -3,8 +3,9 @@ import ShadeCore
 /// todo.txt: one task a line — `x DONE CREATED` for a done task, `(A)` for a starred one, the
 /// title, `+tag`s, `@category`, and shade's keys: `due:DATE slot:SLOT at:HH:MM uid:UID`, with
 /// `every:RULE until:DATE` for a repeating task, `series:UID` for its occurrence,
-/// `remind:WHEN`, `to:NAME` for whom it is given to, and `status:cancelled` (todo.txt has no
-/// cancelled: it is a done line with it).
+/// `remind:WHEN`, `to:NAME` for whom it is given to, `deadline:DATE` (`due:` is the day it is
+/// planned for), `est:45m`, and `status:cancelled` (todo.txt has no cancelled: it is a done line
+/// with it).
 /// A line without `due:` is planned for the day it was created (else today); without `uid:`, its
 /// uid is made from the line, so importing the same file twice finds the same tasks.
 ///
@@ -13,12 +14,12 @@ import ShadeCore
 enum TodoTxtFormat {
     /// The keys shade reads; any other `key:value` word stays in the title.
     static let keys: Set<String> = [
-        "due", "slot", "at", "uid", "every", "until", "remind", "series", "status", "pri", "to",
+        "due", "slot", "at", "uid", "every", "until", "remind", "series", "status", "pri", "to", "deadline", "est",
     ]
 
     /// The task fields a todo.txt line holds.
     static let taskFields: Set<PlannerTask.Field> = [
-        .date, .slot, .time, .title, .status, .tags, .category, .favorite, .remind, .to, .doneAt,
+        .date, .slot, .time, .title, .status, .tags, .category, .favorite, .remind, .to, .due, .estimate, .doneAt,
     ]
 
     /// Reads the lines one at a time, handing each task or series to `body` with its line.
@@ -87,6 +88,8 @@ enum TodoTxtFormat {
         values["date"] = values.removeValue(forKey: "due") ?? created?.description
         values["time"] = values.removeValue(forKey: "at")
         values["repeat"] = values.removeValue(forKey: "every")
+        values["due"] = values.removeValue(forKey: "deadline")
+        values["estimate"] = values.removeValue(forKey: "est")
         if let status = values["status"]?.lowercased(), status == "cancelled" || status == "canceled" {
             values["status"] = "cancelled"
         } else if values["status"] != nil {

@@ -30,6 +30,16 @@ public enum DayTimeline {
                     ? "  " + style.red("over-full: \(open) open, room for \(limit)")
                     : "  " + style.dim("\(open)/\(limit) open")
             }
+            let minutes = SlotMinutes(
+                slot: slot.slot, on: day.date, tasks: slot.tasks, schedule: context.schedule, now: context.now)
+            if minutes.estimated {
+                let text: SafeText =
+                    SafeText(escaping: TaskLines.minutes(minutes.planned)) + " planned, "
+                    + (minutes.free >= 0
+                        ? SafeText(escaping: TaskLines.minutes(minutes.free)) + " free"
+                        : SafeText(escaping: TaskLines.minutes(-minutes.free)) + " too many")
+                header += "  " + (minutes.free < 0 ? style.red(text) : style.dim(text))
+            }
             if slot.slot == currentSlot { header += "  " + (style.enabled ? style.inverse(" now ") : "← now") }
             lines.append(header)
             if slot.tasks.isEmpty {

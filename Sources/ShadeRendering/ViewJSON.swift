@@ -17,7 +17,8 @@ public enum ViewJSON {
             "series": .optional(task.series), "repeat": repeatJSON(of: task, context: context),
             "remind": remindJSON(of: task, context: context), "carried": .int(Int64(task.carried)),
             "planned": .optional(task.planned?.description), "goal": .optional(context.goal(of: task)?.label),
-            "to": .optional(task.to), "created_by": .optional(task.createdBy),
+            "to": .optional(task.to), "due": .optional(task.due?.description),
+            "estimate": task.estimate.map { .int(Int64($0)) } ?? .null, "created_by": .optional(task.createdBy),
             "modified_by": .optional(task.modifiedBy),
         ]
     }
@@ -58,6 +59,10 @@ public enum ViewJSON {
             let limit = context.capacity.limit(on: day.date, slot.slot)
             entry.appendUnique("capacity", limit.map { .int(Int64($0)) } ?? .null)
             entry.appendUnique("over", .bool(context.capacity.isOver(slot.tally.open, on: day.date, slot.slot)))
+            let minutes = SlotMinutes(
+                slot: slot.slot, on: day.date, tasks: slot.tasks, schedule: context.schedule, now: context.now)
+            entry.appendUnique("minutes_planned", .int(Int64(minutes.planned)))
+            entry.appendUnique("minutes_free", .int(Int64(minutes.free)))
             entry.appendUnique("tasks", .array(slot.tasks.map { task($0, context: context) }))
             return .object(entry)
         }

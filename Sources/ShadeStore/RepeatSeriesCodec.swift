@@ -16,12 +16,11 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
     static let documentKind = "series"
     static let schemaDefinition = "repeatSeries"
     private static let order = JSONKeyList([
-        "uid", "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "remind", "every", "anchor",
-        "until",
-        "exceptions", "revisions", "created", "modified", StampsCodec.key,
+        "uid", "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "remind", "estimate", "every",
+        "anchor", "until", "exceptions", "revisions", "created", "modified", StampsCodec.key,
     ])
     private static let revisionOrder = JSONKeyList([
-        "from", "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "remind",
+        "from", "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "remind", "estimate",
     ])
 
     static func encode(_ record: AnyKeyedRecord) -> JSONValue {
@@ -57,6 +56,9 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
             ("remind", .optional(fields.remind?.description)),
         ]
         for (key, value) in members { object.appendUnique(key, value) }
+        // An estimate came with planning by the clock: left out while there is none, so that files
+        // written before it read the same.
+        if let estimate = fields.estimate { object.appendUnique("estimate", .int(Int64(estimate))) }
     }
 
     static func decode(_ value: JSONNode, file: String, location: String, withStamps: Bool?) throws(StoreError)
@@ -112,9 +114,14 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
             throw entry.fail("favorite", "expected true or false")
         }
         let remind = try entry.optional("remind", { Reminder(parsing: $0) }, expected: "a reminder")
+        var estimate: Int?
+        if let value = entry["estimate"], !value.isNull {
+            estimate = Int(try entry.int("estimate", in: 1...Int64(PlannerTask.longestEstimate)))
+        }
         return RepeatSeries.OccurrenceFields(
             title: title, notes: try entry.optionalString("notes"), slot: slot, time: time, tags: tags,
-            category: try entry.optionalString("category"), color: color, favorite: favorite, remind: remind)
+            category: try entry.optionalString("category"), color: color, favorite: favorite, remind: remind,
+            estimate: estimate)
     }
 
     private static func date(_ entry: FieldReader, _ key: String) throws(StoreError) -> CivilDate {

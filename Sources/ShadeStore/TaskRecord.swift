@@ -73,6 +73,9 @@ enum TaskRecord {
         case .carried:
             guard task.carried > 0 else { return }
             value = .int(Int64(task.carried))
+        case .estimate:
+            guard let minutes = task.estimate else { return }
+            value = .int(Int64(minutes))
         default:
             let fieldValue = task.value(of: field) ?? .none
             if fieldValue == .none, TaskField.omittedWhenUnset.contains(field) { return }
@@ -158,6 +161,14 @@ enum TaskRecord {
         if let to, (try? TaskText.validateParticipant(to)) != to {
             throw reader.fail(TaskField.to.rawValue, "expected a participant's name (one word)")
         }
+        // A deadline and an estimate came with planning by the clock; a task written before has
+        // neither.
+        let due = try reader.optional(TaskField.due.rawValue, { CivilDate(iso: $0) }, expected: "YYYY-MM-DD")
+        var estimate: Int?
+        if let value = reader[TaskField.estimate.rawValue], !value.isNull {
+            estimate = Int(
+                try reader.int(TaskField.estimate.rawValue, in: 1...Int64(PlannerTask.longestEstimate)))
+        }
         let created = try reader.string(TaskField.created.rawValue)
         let modified = try reader.string(TaskField.modified.rawValue)
         let stamps =
@@ -170,7 +181,7 @@ enum TaskRecord {
             slot: placedSlot, time: time, status: status, tags: tags,
             category: try reader.optionalString(TaskField.category.rawValue),
             color: color, favorite: favorite, remind: remind, carried: carried, planned: planned, goal: goal, to: to,
-            created: created, modified: modified,
+            due: due, estimate: estimate, created: created, modified: modified,
             doneAt: try reader.optionalString(TaskField.doneAt.rawValue), stamps: stamps,
             series: try series(reader, uid: uid))
     }

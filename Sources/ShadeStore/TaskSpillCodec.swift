@@ -30,6 +30,8 @@ enum TaskSpillCodec {
         writer.optionalInt(task.planned?.daysSinceEpoch)
         writer.optionalText(task.goal)
         writer.optionalText(task.to)
+        writer.optionalInt(task.due?.daysSinceEpoch)
+        writer.optionalInt(task.estimate)
         writer.text(task.created)
         writer.text(task.modified)
         writer.optionalText(task.doneAt)
@@ -163,6 +165,8 @@ enum TaskSpillCodec {
             let planned = try flag() ? CivilDate(daysSinceEpoch: try int()) : nil
             let goal = try optionalText()
             let to = try optionalText()
+            let due = try flag() ? CivilDate(daysSinceEpoch: try int()) : nil
+            let estimate = try flag() ? try int() : nil
             let created = try text()
             let modified = try text()
             let doneAt = try optionalText()
@@ -178,7 +182,8 @@ enum TaskSpillCodec {
             let task = PlannerTask(
                 id: 0, uid: uid, title: title, notes: notes, date: date, slot: slot, time: time, status: status,
                 tags: tags, category: category, color: color, favorite: favorite, remind: remind, carried: carried,
-                planned: planned, goal: goal, to: to, created: created, modified: modified, doneAt: doneAt,
+                planned: planned, goal: goal, to: to, due: due, estimate: estimate, created: created,
+                modified: modified, doneAt: doneAt,
                 stamps: FieldStamps(made: made, changed: changed), series: series)
             return TaskBuckets.Entry(sequence: sequence, line: line, task: task)
         }

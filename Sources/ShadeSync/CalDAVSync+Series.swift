@@ -13,8 +13,8 @@ extension CalDAVSync {
     /// The fields of a series a VTODO holds (its skipped days and its occurrences are merged
     /// apart: a day taken out on either side stays out).
     static let seriesFields: Set<String> = [
-        "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "remind", "every", "anchor",
-        "until",
+        "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "remind", "estimate", "every",
+        "anchor", "until",
     ]
 
     /// A repeating task of the list, read.

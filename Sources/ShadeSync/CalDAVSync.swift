@@ -31,7 +31,7 @@ public struct CalDAVSync {
     static let fields: Set<String> = Set(
         [
             PlannerTask.Field.date, .slot, .time, .title, .status, .tags, .category, .notes, .favorite, .color,
-            .remind, .to,
+            .remind, .to, .due, .estimate,
         ].map(\.rawValue))
 
     public init(store: Store, now: Moment, schedule: SlotSchedule, password: String, author: String) {

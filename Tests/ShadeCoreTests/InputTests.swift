@@ -41,6 +41,7 @@ import Testing
         let found = resolver.leadingDate(in: ["in", "2", "weeks", "evening", "Read"][...])
         #expect(found?.date.description == "2027-01-14" && found?.count == 3)
         #expect(resolver.leadingDate(in: ["in", "the", "morning"][...]) == nil)
+        #expect(resolver.leadingDate(in: ["In", "2027", "week", "1"][...]) == nil, "a title, not a day")
         for bad in [["in", "-1", "days"], ["in", "+3", "days"], ["in", "3", "months"], ["in", "99999", "days"]] {
             #expect(throws: InputError.self, "\(bad)") { try resolver.requireDate(words: bad) }
         }

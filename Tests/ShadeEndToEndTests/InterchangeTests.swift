@@ -119,7 +119,7 @@ import Testing
         #expect(try shade.run(["export", "--format", "csv", "-o", file]).status == 0)
         var text = try String(contentsOfFile: file, encoding: .utf8)
         text = text.replacingOccurrences(of: ",Call Ana,open,", with: ",Call Ana,done,")
-        text += "\r\n,2026-11-27,afternoon,,Buy a gift,open,,,,,,,,,,,,,,,\r\n"
+        text += "\r\n,2026-11-27,afternoon,,Buy a gift,open,,,,,,,,,,,,,,,,,\r\n"
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         let before = try shade.allTasks()
         let dry = try shade.json(["import", "--dry-run", file]).objectValue

@@ -130,10 +130,11 @@ import Testing
             let id = Int(try #require(listedTask["id"]?.intValue))
             let task = try #require(byID[id], "task \(id)")
             let have = fields(task)
-            // Reminders, carrying, goals and recipients came after format 2: no task of it has one.
+            // Reminders, carrying, goals, recipients, deadlines and estimates came after format 2:
+            // no task of it has one.
             #expect(task.remind == nil && task.carried == 0 && task.planned == nil && task.goal == nil)
-            #expect(task.to == nil)
-            let later: Set<String> = ["remind", "carried", "planned", "goal", "to"]
+            #expect(task.to == nil && task.due == nil && task.estimate == nil)
+            let later: Set<String> = ["remind", "carried", "planned", "goal", "to", "due", "estimate"]
             for (key, value) in have where !later.contains(key) {
                 if id == first, key == "favorite" || key == "modified" { continue }
                 #expect(listedTask[key] == value, "task \(id): \(key)")

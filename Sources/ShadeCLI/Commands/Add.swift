@@ -18,7 +18,10 @@ extension Shade {
                 off. remind:WHEN sets a reminder: 15m, 1h, 2h30m or 1d before the task (before its \
                 time, or its slot's start when it has none), HH:MM on its day, or slot (when its slot \
                 starts); remind:none leaves out the configured default (see: help remind). to:NAME \
-                gives it to someone (see: help members). Everything after -- is title, word for word. \
+                gives it to someone (see: help members). due:DATE (YYYY-MM-DD or a day word: fri, \
+                tomorrow) is its deadline, apart from the day it is planned for: views show it, and \
+                planning it after that day warns. est:45m, est:1h30m or est:2h is how long it takes: \
+                day and week count the minutes planned in each slot. Everything after -- is title, word for word. \
                 The confirmation names the day, the slot and the title, and says when that day or \
                 slot is already over.
 
@@ -32,6 +35,7 @@ extension Shade {
                   add thu Dentist at:16:30 remind:1h
                   add Water the plants every:mon,thu until:2027-03-31
                   add fri Book the flights to:ana
+                  add tue evening Write the report est:1h30m due:thu
                   add 2026-12-01 morning Quarterly report +work
                   add -- Monday is a title here
                 """,
@@ -41,7 +45,7 @@ extension Shade {
                 .init(
                     "words",
                     valueName:
-                        "[DAY] [SLOT] TITLE… [+tag at:TIME cat:NAME color:NAME remind:WHEN every:RULE until:DATE]",
+                        "[DAY] [SLOT] TITLE… [+tag at:TIME cat:NAME remind:WHEN est:TIME due:DAY every:RULE …]",
                     help: "The task.", arity: .rest)
             ])
         let json: Bool
@@ -94,6 +98,7 @@ extension Shade {
             if json {
                 try session.printTasksJSON([task])
                 try session.warnIfOverFull(task, open: open, json: true)
+                session.warnIfPastDue(task, json: true)
             } else {
                 let repeats: SafeText =
                     series.map { " · ↻ every \($0.rule)" + ($0.until.map { " until \($0)" } ?? "") } ?? ""
@@ -109,6 +114,7 @@ extension Shade {
                     session.print("  note: " + note)
                 }
                 try session.warnIfOverFull(task, open: open, json: false)
+                session.warnIfPastDue(task, json: false)
             }
         }
 

@@ -12,7 +12,8 @@ extension Shade {
                 (cat:none clears it), color:NAME sets the task's own colour (color:none clears it; \
                 the palette: red, orange, yellow, green, teal, blue, purple, pink, grey), remind:WHEN \
                 sets its reminder (remind:none takes it off; see: help add), to:NAME gives it to \
-                someone (to:none to no one). Everything after -- is title, word for word.
+                someone (to:none to no one), due:DATE sets its deadline (due:none clears it), \
+                est:45m its estimate (est:none clears it). Everything after -- is title, word for word.
 
                 On an occurrence of a repeating task, edit changes that day alone; with --series it \
                 changes that day and every later one. every:RULE makes a task repeat from its day \
@@ -25,11 +26,12 @@ extension Shade {
                   edit 4 at:none cat:none
                   edit 9 remind:1h
                   edit 9 to:ana
+                  edit 9 due:fri est:1h30m
                   edit 12 --series at:7:30 Gym with Ana
                   edit 4 every:week until:2027-06-30
                 """,
             flag: .init(name: "series", help: "On an occurrence: change it and every later one."),
-            words: "[TITLE… +tag -tag at:TIME cat:NAME color:NAME remind:WHEN] | every:RULE [until:DATE]",
+            words: "[TITLE… +tag -tag at:TIME cat:NAME remind:WHEN est:TIME due:DAY …] | every:RULE …",
             help: "What to change.")
         let input: TaskInput
         let series: Bool
@@ -54,7 +56,7 @@ extension Shade {
                 rest.remove(at: index)
             }
             // No day or slot words here: a title may well start with "Monday".
-            return (try TaskWords.parse(rest, resolver: nil), clearTime)
+            return (try TaskWords.parse(rest, resolver: nil, deadlines: resolver), clearTime)
         }
 
         func execute(in session: Session) throws {
@@ -64,7 +66,8 @@ extension Shade {
             let other =
                 !fields.title.isEmpty || !fields.tags.isEmpty || !fields.removedTags.isEmpty || fields.category != nil
                 || fields.color != nil || fields.clearsColor || fields.time != nil || clearTime || fields.remind != nil
-                || fields.clearsRemind || fields.to != nil
+                || fields.clearsRemind || fields.to != nil || fields.due != nil || fields.clearsDue
+                || fields.estimate != nil || fields.clearsEstimate
             if repeats, other || series {
                 throw CommandError.usage(
                     "every: and until: go alone: edit \(id) every:RULE [until:DATE], then edit the rest (see: help edit)"
@@ -100,6 +103,7 @@ extension Shade {
             } else {
                 session.print(TaskConfirmation.edited(edited))
             }
+            if fields.due != nil { session.warnIfPastDue(edited, json: json) }
         }
     }
 }

@@ -68,12 +68,14 @@ extension Shade {
             if json {
                 try session.printTasksJSON([moved])
                 try session.warnIfOverFull(moved, open: open, json: true)
+                session.warnIfPastDue(moved, json: true)
             } else {
                 var line: SafeText =
                     "moved \(moved.id) → \(session.placement(moved)) · \(TaskConfirmation.title(moved))"
                 if let droppedTime { line += "\n(its time \(droppedTime) is not in the \(moved.slot) and was dropped)" }
                 session.print(line)
                 try session.warnIfOverFull(moved, open: open, json: false)
+                session.warnIfPastDue(moved, json: false)
             }
         }
     }

@@ -27,14 +27,19 @@ public enum TaskOperations {
                     "a repeating task is given to no one as a whole; add it without to:, then edit ID to:NAME gives one day's"
                 )
             }
+            if words.due != nil {
+                throw InputError.invalid(
+                    "a repeating task has no deadline as a whole; add it without due:, then edit ID due:DATE sets one day's"
+                )
+            }
             // A repeating task is a series: its occurrences are computed for the days shown.
             if let until = words.until, until < date {
                 throw InputError.invalid("until:\(until) comes before the first day, \(date)")
             }
             let series = RepeatSeries(
                 uid: uid, title: title, slot: slot, time: words.time, tags: words.tags, category: category,
-                color: words.color, remind: remind, rule: rule, anchor: date, until: words.until,
-                created: context.now.timestamp)
+                color: words.color, remind: remind, estimate: words.estimate, rule: rule, anchor: date,
+                until: words.until, created: context.now.timestamp)
             guard series.firstDate != nil else {
                 throw InputError.invalid(
                     "every:\(rule) never reaches a day from \(date) through \(words.until ?? date)")
@@ -44,7 +49,7 @@ public enum TaskOperations {
         let task = PlannerTask(
             id: id, uid: uid, title: title, date: date, slot: slot, time: words.time,
             tags: words.tags, category: category, color: words.color, remind: remind, goal: goal, to: to,
-            created: context.now.timestamp)
+            due: words.due, estimate: words.estimate, created: context.now.timestamp)
         return try CategoryOperations.ensure(category, in: records) + [.added(.task(task))]
     }
 
@@ -185,6 +190,10 @@ public enum TaskOperations {
         if let remind = words.remind { edited.remind = remind }
         if words.clearsRemind { edited.remind = nil }
         if let to = words.to { edited.to = to.isEmpty ? nil : to }
+        if let due = words.due { edited.due = due }
+        if words.clearsDue { edited.due = nil }
+        if let estimate = words.estimate { edited.estimate = estimate }
+        if words.clearsEstimate { edited.estimate = nil }
         if clearTime { edited.time = nil }
         if let time = words.time {
             let natural = context.schedule.slot(containing: time)

@@ -238,6 +238,8 @@ extension PlannerTask {
             case .planned: planned = incoming.planned
             case .goal: goal = incoming.goal
             case .to: to = incoming.to
+            case .due: due = incoming.due
+            case .estimate: estimate = incoming.estimate
             case .doneAt: doneAt = incoming.doneAt
             }
         }

@@ -29,9 +29,9 @@ public enum Reminder: Hashable, Sendable, CustomStringConvertible {
         self = .before(minutes: minutes)
     }
 
-    /// The minutes of a lead time written with `d`, `h` and `m` parts, each at most once and in
-    /// that order (`2h30m`); nil for anything else.
-    private static func leadMinutes(_ text: String) -> Int? {
+    /// The minutes of a lead time (or an estimate) written with `d`, `h` and `m` parts, each at
+    /// most once and in that order (`2h30m`); nil for anything else.
+    static func leadMinutes(_ text: String) -> Int? {
         var total = 0
         var digits = 0
         var count = 0

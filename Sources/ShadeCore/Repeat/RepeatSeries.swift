@@ -36,10 +36,13 @@ public struct RepeatSeries: Hashable, Sendable {
         public var color: TaskColor?
         public var favorite: Bool
         public var remind: Reminder?
+        /// How long each takes, in minutes.
+        public var estimate: Int?
 
         public init(
             title: String, notes: String? = nil, slot: Slot, time: TimeOfDay? = nil, tags: [String] = [],
-            category: String? = nil, color: TaskColor? = nil, favorite: Bool = false, remind: Reminder? = nil
+            category: String? = nil, color: TaskColor? = nil, favorite: Bool = false, remind: Reminder? = nil,
+            estimate: Int? = nil
         ) {
             self.title = title
             self.notes = notes
@@ -50,13 +53,15 @@ public struct RepeatSeries: Hashable, Sendable {
             self.color = color
             self.favorite = favorite
             self.remind = remind
+            self.estimate = estimate
         }
 
         /// The fields of a task.
         public init(_ task: PlannerTask) {
             self.init(
                 title: task.title, notes: task.notes, slot: task.slot, time: task.time, tags: task.tags,
-                category: task.category, color: task.color, favorite: task.favorite, remind: task.remind)
+                category: task.category, color: task.color, favorite: task.favorite, remind: task.remind,
+                estimate: task.estimate)
         }
     }
 
@@ -93,13 +98,14 @@ public struct RepeatSeries: Hashable, Sendable {
     public init(
         uid: String, title: String, notes: String? = nil, slot: Slot, time: TimeOfDay? = nil, tags: [String] = [],
         category: String? = nil, color: TaskColor? = nil, favorite: Bool = false, remind: Reminder? = nil,
-        rule: RepeatRule, anchor: CivilDate, until: CivilDate? = nil, exceptions: [CivilDate] = [], created: String
+        estimate: Int? = nil, rule: RepeatRule, anchor: CivilDate, until: CivilDate? = nil,
+        exceptions: [CivilDate] = [], created: String
     ) {
         self.init(
             uid: uid,
             base: OccurrenceFields(
                 title: title, notes: notes, slot: slot, time: time, tags: tags, category: category, color: color,
-                favorite: favorite, remind: remind),
+                favorite: favorite, remind: remind, estimate: estimate),
             rule: rule, anchor: anchor, until: until, exceptions: exceptions, created: created)
     }
 
@@ -154,7 +160,8 @@ public struct RepeatSeries: Hashable, Sendable {
         return PlannerTask(
             id: 0, uid: occurrenceUID(on: date), title: fields.title, notes: fields.notes, date: date,
             slot: fields.slot, time: fields.time, tags: fields.tags, category: fields.category, color: fields.color,
-            favorite: fields.favorite, remind: fields.remind, created: created, modified: modified,
+            favorite: fields.favorite, remind: fields.remind, estimate: fields.estimate, created: created,
+            modified: modified,
             stamps: stamps.made.at.isEmpty ? nil : FieldStamps(made: stamps.made), series: uid)
     }
 
@@ -167,8 +174,8 @@ public struct RepeatSeries: Hashable, Sendable {
 extension RepeatSeries: KeyedRecord {
     public static let kind = RecordKind(rawValue: "series")
     public static let stampedFields: Set<String> = [
-        "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "remind", "every", "anchor", "until",
-        "exceptions", "revisions",
+        "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "remind", "estimate", "every",
+        "anchor", "until", "exceptions", "revisions",
     ]
     public var key: String { uid }
     public static let noun = (one: "repeating", many: "repeating")
@@ -178,7 +185,7 @@ extension RepeatSeries: KeyedRecord {
             ("title", .text(base.title)), ("notes", .text(base.notes)), ("slot", .text(base.slot.rawValue)),
             ("time", .text(base.time?.description)), ("tags", .list(base.tags)), ("category", .text(base.category)),
             ("color", .text(base.color?.rawValue)), ("favorite", .flag(base.favorite)),
-            ("remind", .text(base.remind?.description)),
+            ("remind", .text(base.remind?.description)), ("estimate", .text(base.estimate.map(String.init))),
             ("every", .text(rule.description)),
             ("anchor", .text(anchor.description)), ("until", .text(until?.description)),
             ("exceptions", .list(exceptions.map(\.description))),

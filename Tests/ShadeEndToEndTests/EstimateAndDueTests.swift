@@ -1,0 +1,120 @@
+import Foundation
+import ShadeJSON
+import ShadeTestSupport
+import Testing
+
+/// Minutes and deadlines (SPEC §16): `est:` and `due:` on tasks, the minutes each slot plans
+/// against its free minutes in `day` and `week`, a warning for a task planned after its deadline,
+/// and both through every interchange format.
+@Suite struct EstimateAndDueTests {
+    /// The slots of a day document by name: (minutes_planned, minutes_free).
+    static func minutes(_ day: JSONValue) -> [String: [Int64]] {
+        var result: [String: [Int64]] = [:]
+        for slot in day.objectValue?["slots"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
+            result[slot.string("slot") ?? ""] = [
+                slot["minutes_planned"]?.intValue ?? -1, slot["minutes_free"]?.intValue ?? -1,
+            ]
+        }
+        return result
+    }
+
+    @Test func slotsCountTheEstimatesOfTheirOpenTasksAgainstWhatIsLeft() throws {
+        // Tuesday 13:00: the morning has ended, the afternoon is under way (5 hours left).
+        let shade = ShadeProcess(now: "2026-11-24T13:00")
+        let added = try shade.json(["add", "tue", "evening", "Write", "the", "report", "est:1h30m", "due:thu"])
+        #expect(added.objectValue?["estimate"]?.intValue == 90)
+        #expect(added.objectValue?["due"]?.stringValue == "2026-11-26")
+        for words in [
+            ["add", "tue", "evening", "Call", "mum", "est:30m"], ["add", "tue", "evening", "No", "estimate"],
+            ["add", "tue", "afternoon", "Errands", "est:2h"], ["add", "tue", "morning", "Late", "est:45m"],
+            ["add", "tue", "evening", "Done", "already", "est:3h"],
+        ] {
+            #expect(try shade.run(words).status == 0, "\(words)")
+        }
+        #expect(try shade.run(["done", "6"]).status == 0)
+        let day = try shade.json(["day"])
+        #expect(
+            Self.minutes(day) == [
+                "morning": [45, -45], "afternoon": [120, 180], "evening": [120, 240],
+            ])
+        // week carries the same slots.
+        let week = try shade.json(["week"])
+        let tuesday = week.objectValue?["days"]?.arrayValue?[1] ?? .null
+        #expect(Self.minutes(tuesday) == Self.minutes(day))
+        let monday = week.objectValue?["days"]?.arrayValue?[0] ?? .null
+        #expect(Self.minutes(monday) == ["morning": [0, 0], "afternoon": [0, 0], "evening": [0, 0]])
+        // The text shows them where there are estimates.
+        let text = try shade.run(["day"]).stdout
+        #expect(text.contains("2h planned, 3h free"), "\(text)")
+        #expect(text.contains("~1h30m"), "\(text)")
+        #expect(text.contains("due Thu 26 Nov"), "\(text)")
+    }
+
+    @Test func editSetsAndClearsThemAndABadEstimateIsAUsageError() throws {
+        let shade = ShadeProcess(now: "2026-11-24T09:00")
+        #expect(try shade.run(["add", "wed", "Read"]).status == 0)
+        #expect(try shade.run(["edit", "1", "est:2h", "due:fri"]).status == 0)
+        var task = try #require(try shade.allTasks().first)
+        #expect(task.int("estimate") == 120 && task.string("due") == "2026-11-27")
+        #expect(try shade.run(["edit", "1", "est:none", "due:none"]).status == 0)
+        task = try #require(try shade.allTasks().first)
+        #expect(task["estimate"] == .null && task["due"] == .null)
+        let before = try shade.allTasks()
+        for bad in ["est:5x", "est:0m", "est:25h", "est:"] {
+            let result = try shade.run(["edit", "1", bad])
+            #expect(result.status == 64, "\(bad): \(result.stderr)")
+            #expect(result.stderr.contains("is not an estimate"), "\(bad): \(result.stderr)")
+            let added = try shade.run(["add", "thu", "Other", bad])
+            #expect(added.status == 64, "\(bad): \(added.stderr)")
+        }
+        let badDue = try shade.run(["edit", "1", "due:someday"])
+        #expect(badDue.status == 1 && badDue.stderr.contains("is not a day"), "\(badDue.stderr)")
+        #expect(try shade.allTasks() == before)
+    }
+
+    @Test func planningATaskAfterItsDeadlineWarnsAndStillDoesIt() throws {
+        let shade = ShadeProcess(now: "2026-11-24T09:00")
+        #expect(try shade.run(["add", "wed", "Report", "due:thu"]).status == 0)
+        let moved = try shade.run(["mv", "1", "fri"])
+        #expect(moved.status == 0)
+        #expect(
+            moved.stdout.contains("warning: planned for Fri 27 Nov, after its due day Thu 26 Nov"), "\(moved.stdout)")
+        #expect(try shade.allTasks().first?.string("date") == "2026-11-27")
+        // With --json the warning goes to standard error; the document stays one.
+        let json = try shade.run(["mv", "1", "sat", "--json"])
+        #expect(json.stderr.contains("after its due day"), "\(json.stderr)")
+        #expect((try? JSONParser.parse(Array(json.stdout.utf8))) != nil)
+        let added = try shade.run(["add", "sun", "Late", "due:2026-11-23"])
+        #expect(added.stdout.contains("after its due day Mon 23 Nov"), "\(added.stdout)")
+        let edited = try shade.run(["edit", "1", "due:wed"])
+        #expect(edited.stdout.contains("after its due day Wed 25 Nov"), "\(edited.stdout)")
+        #expect(try shade.run(["mv", "1", "tue"]).stdout.contains("warning") == false)
+    }
+
+    @Test(arguments: ["json", "csv", "todotxt", "ics"])
+    func deadlinesAndEstimatesTravelThroughEveryFormat(format: String) throws {
+        let source = ShadeProcess(now: "2026-11-24T09:00")
+        #expect(try source.run(["add", "wed", "Report", "due:fri", "est:1h30m"]).status == 0)
+        #expect(try source.run(["add", "thu", "Gym", "every:day", "until:2026-11-29", "est:45m"]).status == 0)
+        let file = source.root + "/export." + format
+        #expect(try source.run(["export", "--format", format, "-o", file]).status == 0)
+        let target = ShadeProcess(now: "2026-11-24T09:00")
+        let imported = try target.run(["import", file])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let tasks = try target.allTasks()
+        let report = try #require(tasks.first { $0.string("title") == "Report" })
+        #expect(report.string("due") == "2026-11-27", "\(format)")
+        #expect(report.int("estimate") == 90, "\(format)")
+        let gym = try target.json(["day", "2026-11-28"]).objectValue?["slots"]?.arrayValue?.first?.objectValue
+        let occurrence = gym?["tasks"]?.arrayValue?.first?.objectValue
+        #expect(occurrence?.int("estimate") == 45, "\(format): \(String(describing: occurrence))")
+    }
+
+    @Test func taskwarriorSaysItHoldsNoDeadline() throws {
+        let shade = ShadeProcess(now: "2026-11-24T09:00")
+        #expect(try shade.run(["add", "wed", "Report", "due:fri"]).status == 0)
+        let exported = try shade.run(["export", "--format", "taskwarrior"])
+        #expect(exported.status == 0)
+        #expect(exported.stderr.contains("deadlines or estimates (1 task had some)"), "\(exported.stderr)")
+    }
+}
