@@ -2,8 +2,8 @@ import ShadeCore
 import ShadeJSON
 import ShadeStore
 
-/// The `capacity` setting: `{"morning": 3, "saturday": {"evening": 1}}` — a limit per slot, and
-/// per weekday and slot.
+/// The `capacity` setting: `{"morning": 3, "evening": "3h", "saturday": {"evening": 1}}` — a
+/// limit per slot, and per weekday and slot, in open tasks or in minutes of their estimates.
 extension Configuration {
     /// The largest limit a slot may have.
     public static let capacityLimit = 999
@@ -12,17 +12,26 @@ extension Configuration {
     static func capacity(from value: JSONValue, path: String) throws(HostError) -> SlotCapacity {
         let shape: SafeText = "capacity must be an object such as {\"morning\": 3, \"saturday\": {\"evening\": 1}}"
         guard let members = value.objectValue else { throw .badSetting(path: path, problem: shape) }
-        func limit(_ value: JSONValue, _ name: String) throws(HostError) -> Int {
+        var capacity = SlotCapacity()
+        func set(_ value: JSONValue, _ name: String, _ slot: Slot, _ weekday: Weekday?) throws(HostError) {
+            if let text = value.stringValue, let minutes = SlotCapacity.minutes(parsing: text),
+                (1...PlannerTask.longestEstimate).contains(minutes)
+            {
+                capacity.set(minutes: minutes, for: slot, on: weekday)
+                return
+            }
             guard let number = value.intValue, (0...Int64(capacityLimit)).contains(number) else {
                 throw .badSetting(
-                    path: path, problem: "capacity.\(name) must be a whole number from 0 to \(capacityLimit)")
+                    path: path,
+                    problem:
+                        "capacity.\(name) must be a whole number from 0 to \(capacityLimit), or minutes such as \"3h\" or \"90m\""
+                )
             }
-            return Int(number)
+            capacity.set(Int(number), for: slot, on: weekday)
         }
-        var capacity = SlotCapacity()
         for (key, member) in members {
             if let slot = Slot(rawValue: key) {
-                capacity.set(try limit(member, key), for: slot)
+                try set(member, key, slot, nil)
             } else if let weekday = Weekday(name: key), weekday.name == key {
                 guard let slots = member.objectValue else { throw .badSetting(path: path, problem: shape) }
                 for (slotKey, slotMember) in slots {
@@ -31,7 +40,7 @@ extension Configuration {
                             path: path,
                             problem: "capacity.\(key).\(slotKey) is not a slot; use morning, afternoon or evening")
                     }
-                    capacity.set(try limit(slotMember, "\(key).\(slotKey)"), for: slot, on: weekday)
+                    try set(slotMember, "\(key).\(slotKey)", slot, weekday)
                 }
             } else {
                 throw .badSetting(

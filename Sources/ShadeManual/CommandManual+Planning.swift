@@ -118,7 +118,11 @@ extension CommandManual {
                     slot go to the nearest slot with room, the same day first (an earlier slot of it too, if it
                     has not ended), then the following days, never into the past; untimed
                     tasks move first, and a task with a time only to its own slot of a later day. rebalance --apply
-                    makes them, one undo step.
+                    makes them, one undo step. capacity evening 3h counts minutes instead: the estimates (est:)
+                    of the slot's open tasks, over-full past 3h ("capacity_minutes": 180 in --json), and
+                    rebalance moves a task only where its estimate still fits. day and week --json give each
+                    slot "minutes_planned" (its open tasks' estimates) and "minutes_free" (its length, from now
+                    in the slot under way, less those); day shows them for a slot with estimates.
                     """#),
                 .item(
                     "Templates",

@@ -7,35 +7,48 @@ public enum CapacityView {
     /// The limits as lines: each slot's, then each weekday's.
     public static func describe(_ capacity: SlotCapacity) -> SafeText {
         guard !capacity.isEmpty else {
-            return "no slot has a capacity; capacity SLOT N sets one (e.g. capacity evening 2)"
+            return "no slot has a capacity; capacity SLOT N sets one (e.g. capacity evening 2, or capacity evening 3h)"
         }
         var lines: [SafeText] = []
         for slot in Slot.allCases {
-            let limit = capacity.limit(for: slot).map(String.init) ?? "none"
-            lines.append(DisplayWidth.padRight("\(slot)", to: 20) + "\(limit)")
+            lines.append(DisplayWidth.padRight("\(slot)", to: 20) + (word(capacity, slot, nil) ?? "none"))
         }
         for weekday in Weekday.allCases {
             for slot in Slot.allCases {
-                guard let limit = capacity.limit(for: slot, on: weekday) else { continue }
-                lines.append(DisplayWidth.padRight("\(weekday.name) \(slot)", to: 20) + "\(limit)")
+                guard let limit = word(capacity, slot, weekday) else { continue }
+                lines.append(DisplayWidth.padRight("\(weekday.name) \(slot)", to: 20) + limit)
             }
         }
         return lines.joined(separator: "\n")
     }
 
-    /// What `capacity [WEEKDAY] SLOT N|none` says of the limit it set (nil: none).
-    public static func set(_ limit: Int?, for slot: Slot, on weekday: Weekday?) -> SafeText {
+    /// A limit set for a slot (on a weekday) as `capacity` takes it: `2`, or `3h` in minutes.
+    static func word(_ capacity: SlotCapacity, _ slot: Slot, _ weekday: Weekday?) -> SafeText? {
+        if let limit = capacity.limit(for: slot, on: weekday) { return "\(limit)" }
+        return capacity.minutesLimit(for: slot, on: weekday).map { SafeText(escaping: TaskLines.minutes($0)) }
+    }
+
+    /// What `capacity [WEEKDAY] SLOT N|TIME|none` says of the limit it set (nil: none).
+    public static func set(_ limit: Int?, minutes: Int? = nil, for slot: Slot, on weekday: Weekday?) -> SafeText {
         let place = (weekday.map { $0.name + " " } ?? "") + slot.rawValue
+        if let minutes { return "capacity of \(place): \(TaskLines.minutes(minutes)) of estimated tasks" }
         return limit.map { "capacity of \(place): \($0) open task\($0 == 1 ? "" : "s")" }
             ?? "capacity of \(place): none"
     }
 
-    /// The warning for a task placed in a slot that holds `open` open tasks and has room for
-    /// `limit`; nil when it is not over-full.
-    public static func warning(for task: PlannerTask, open: Int, limit: Int) -> SafeText? {
-        guard open > limit else { return nil }
-        return
-            "the \(task.date.shortLabel) \(task.slot) is over-full: \(open) open, room for \(limit) (rebalance proposes moves)"
+    /// The warning for a task placed in a slot that holds `open` open tasks (whose estimates come
+    /// to `open.minutes`); nil when it is not over-full.
+    public static func warning(for task: PlannerTask, open: (count: Int, minutes: Int), capacity: SlotCapacity)
+        -> SafeText?
+    {
+        guard capacity.isOver(open.count, minutes: open.minutes, on: task.date, task.slot) else { return nil }
+        let place: SafeText = "the \(task.date.shortLabel) \(task.slot) is over-full: "
+        if let limit = capacity.limit(on: task.date, task.slot) {
+            return place + "\(open.count) open, room for \(limit) (rebalance proposes moves)"
+        }
+        let limit = capacity.minutesLimit(on: task.date, task.slot) ?? 0
+        return place
+            + "\(TaskLines.minutes(open.minutes)) planned, room for \(TaskLines.minutes(limit)) (rebalance proposes moves)"
     }
 
     /// `{"capacity": {...}}`, the document of `capacity --json`.
@@ -46,18 +59,24 @@ public enum CapacityView {
     public static func limits(_ capacity: SlotCapacity) -> JSONValue {
         var object = JSONObject()
         for slot in Slot.allCases {
-            if let limit = capacity.limit(for: slot) { object[slot.rawValue] = .int(Int64(limit)) }
+            if let limit = value(capacity, slot, nil) { object[slot.rawValue] = limit }
         }
         for weekday in Weekday.allCases {
             var day = JSONObject()
             var limited = false
             for slot in Slot.allCases {
-                guard let limit = capacity.limit(for: slot, on: weekday) else { continue }
-                day[slot.rawValue] = .int(Int64(limit))
+                guard let limit = value(capacity, slot, weekday) else { continue }
+                day[slot.rawValue] = limit
                 limited = true
             }
             if limited { object[weekday.name] = .object(day) }
         }
         return .object(object)
+    }
+
+    /// A limit as the settings hold it: a number of tasks, or minutes as a text (`"3h"`).
+    static func value(_ capacity: SlotCapacity, _ slot: Slot, _ weekday: Weekday?) -> JSONValue? {
+        if let limit = capacity.limit(for: slot, on: weekday) { return .int(Int64(limit)) }
+        return capacity.minutesLimit(for: slot, on: weekday).map { .string(TaskLines.minutes($0)) }
     }
 }

@@ -23,15 +23,22 @@ public enum DayTimeline {
             header += " " + style.dim("\(context.schedule.hours(of: slot.slot))")
             header += "  " + DisplayWidth.padLeft(RateFormat.percent(slot.tally.rate), to: 4)
             header += "  " + rateBar(slot.tally.rate, style: style)
+            let minutes = SlotMinutes(
+                slot: slot.slot, on: day.date, tasks: slot.tasks, schedule: context.schedule, now: context.now)
             if let limit = context.capacity.limit(on: day.date, slot.slot) {
                 let open = slot.tally.open
                 header +=
                     open > limit
                     ? "  " + style.red("over-full: \(open) open, room for \(limit)")
                     : "  " + style.dim("\(open)/\(limit) open")
+            } else if let limit = context.capacity.minutesLimit(on: day.date, slot.slot) {
+                let planned = SafeText(escaping: TaskLines.minutes(minutes.planned))
+                let room = SafeText(escaping: TaskLines.minutes(limit))
+                header +=
+                    minutes.planned > limit
+                    ? "  " + style.red("over-full: " + planned + " planned, room for " + room)
+                    : "  " + style.dim(planned + "/" + room + " planned")
             }
-            let minutes = SlotMinutes(
-                slot: slot.slot, on: day.date, tasks: slot.tasks, schedule: context.schedule, now: context.now)
             if minutes.estimated {
                 let text: SafeText =
                     SafeText(escaping: TaskLines.minutes(minutes.planned)) + " planned, "

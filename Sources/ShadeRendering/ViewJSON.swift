@@ -56,11 +56,15 @@ public enum ViewJSON {
             entry.appendUnique("start", .string(context.schedule.start(of: slot.slot).description))
             entry.appendUnique("end", .string(context.schedule.end(of: slot.slot).description))
             counts(slot.tally, into: &entry)
-            let limit = context.capacity.limit(on: day.date, slot.slot)
-            entry.appendUnique("capacity", limit.map { .int(Int64($0)) } ?? .null)
-            entry.appendUnique("over", .bool(context.capacity.isOver(slot.tally.open, on: day.date, slot.slot)))
             let minutes = SlotMinutes(
                 slot: slot.slot, on: day.date, tasks: slot.tasks, schedule: context.schedule, now: context.now)
+            let limit = context.capacity.limit(on: day.date, slot.slot)
+            entry.appendUnique("capacity", limit.map { .int(Int64($0)) } ?? .null)
+            let minutesLimit = context.capacity.minutesLimit(on: day.date, slot.slot)
+            entry.appendUnique("capacity_minutes", minutesLimit.map { .int(Int64($0)) } ?? .null)
+            let over = context.capacity.isOver(
+                slot.tally.open, minutes: minutes.planned, on: day.date, slot.slot)
+            entry.appendUnique("over", .bool(over))
             entry.appendUnique("minutes_planned", .int(Int64(minutes.planned)))
             entry.appendUnique("minutes_free", .int(Int64(minutes.free)))
             entry.appendUnique("tasks", .array(slot.tasks.map { task($0, context: context) }))

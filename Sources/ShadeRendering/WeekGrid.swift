@@ -4,9 +4,11 @@ import ShadeCore
 /// bar, and the week's pooled rate.
 public enum WeekGrid {
     /// The text of a week's grid, from the week's weekday-by-slot tallies (all the grid needs).
-    public static func render(_ week: ISOWeek, cells: WeekCells, viewDate: CivilDate?, context: RenderContext)
-        -> SafeText
-    {
+    /// `openMinutes`: the estimates of each cell's open tasks (Monday morning first), for the
+    /// capacities in minutes.
+    public static func render(
+        _ week: ISOWeek, cells: WeekCells, openMinutes: [Int]? = nil, viewDate: CivilDate?, context: RenderContext
+    ) -> SafeText {
         let style = context.style
         let first = week.monday
         let last = week.sunday
@@ -32,7 +34,8 @@ public enum WeekGrid {
             for slot in Slot.allCases {
                 let tally = cells[date.weekday, slot]
                 dayTally.add(tally)
-                if context.capacity.isOver(tally.open, on: date, slot) {
+                let minutes = openMinutes?[(date.weekday.rawValue - 1) * 3 + slot.index] ?? 0
+                if context.capacity.isOver(tally.open, minutes: minutes, on: date, slot) {
                     overFull += 1
                     line += DisplayWidth.padLeft(RateFormat.cell(tally), to: cellWidth - 1) + style.red("!")
                     continue

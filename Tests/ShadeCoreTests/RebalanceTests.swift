@@ -61,6 +61,30 @@ import Testing
         #expect(both.map(\.slot) == [.evening, .morning])
     }
 
+    /// A capacity in minutes: the extra estimates go, each task to the nearest slot its estimate
+    /// still fits in.
+    @Test func aCapacityInMinutesMovesTasksUntilTheEstimatesFit() {
+        var capacity = SlotCapacity()
+        capacity.set(minutes: 180, for: .evening)
+        capacity.set(minutes: 60, for: .afternoon)
+        func task(_ id: Int, _ minutes: Int) -> PlannerTask {
+            var task = Self.task(id, day: 2, .evening)
+            task.estimate = minutes
+            return task
+        }
+        // Wednesday evening plans 2h + 1h30m + 45m = 4h15m against 3h.
+        let tasks = [task(1, 120), task(2, 90), task(3, 45)]
+        let moves = Rebalance.plan(
+            week: Self.week, tasks: tasks, capacity: capacity, context: Self.context(day: 0, minutes: 600))
+        // The newest (45m) fits the afternoon's hour; then the evening holds 3h30m: the 1h30m task
+        // fits no afternoon any more and goes to the morning (no limit).
+        #expect(moves.map(\.task.id) == [3, 2])
+        #expect(moves.map(\.slot) == [.afternoon, .morning])
+        #expect(
+            Rebalance.overFullSlots(week: Self.week, tasks: tasks, after: moves, capacity: capacity) == 0)
+        #expect(Rebalance.overFullSlots(week: Self.week, tasks: tasks, capacity: capacity) == 1)
+    }
+
     @Test func aTimedTaskOnlyMovesToItsSlotOnALaterDay() {
         let capacity = SlotCapacity(bySlot: [.evening: 1])
         let tasks = [Self.task(1, day: 2, .evening, time: 19 * 60), Self.task(2, day: 2, .evening, time: 20 * 60)]

@@ -58,7 +58,7 @@ import Testing
         let elsewhere = makeTask(4, "2026-11-24", slot: .evening)
         let before = [gym, read, call, elsewhere]
         func open(_ changes: [RecordChange]) -> Int {
-            SlotCapacity.openTasks(in: .evening, on: monday, before: before, changes: changes)
+            SlotCapacity.openTasks(in: .evening, on: monday, before: before, changes: changes).count
         }
         #expect(open([]) == 1)
         let added = makeTask(5, "2026-11-23", slot: .evening)
@@ -73,5 +73,31 @@ import Testing
         var reopened = read
         reopened.status = .open
         #expect(open([RecordChange(before: .task(read), after: .task(reopened))]) == 2)
+    }
+
+    /// A capacity in minutes counts the estimates of the open tasks; a weekday's limit of either
+    /// kind wins over the slot's own; setting one kind clears the other.
+    @Test func aCapacityInMinutesCountsTheEstimates() {
+        let monday = CivilDate.fixture("2026-11-23")
+        let saturday = CivilDate.fixture("2026-11-28")
+        var capacity = SlotCapacity(bySlot: [.evening: 2])
+        capacity.set(minutes: 180, for: .evening)
+        #expect(capacity.limit(on: monday, .evening) == nil && capacity.minutesLimit(on: monday, .evening) == 180)
+        #expect(!capacity.isOver(9, minutes: 180, on: monday, .evening))
+        #expect(capacity.isOver(1, minutes: 181, on: monday, .evening))
+        #expect(capacity.hasRoom(5, minutes: 120, adding: 60, on: monday, .evening))
+        #expect(!capacity.hasRoom(0, minutes: 120, adding: 61, on: monday, .evening))
+        capacity.set(1, for: .evening, on: .saturday)
+        #expect(capacity.minutesLimit(on: saturday, .evening) == nil && capacity.limit(on: saturday, .evening) == 1)
+        #expect(capacity.isOver(2, minutes: 0, on: saturday, .evening))
+        #expect(capacity.hasMinuteLimits && !capacity.isEmpty)
+        let tasks = [
+            makeTask(1, "2026-11-23", slot: .evening), makeTask(2, "2026-11-23", slot: .evening, status: .done),
+        ].map { task -> PlannerTask in
+            var task = task
+            task.estimate = 45
+            return task
+        }
+        #expect(SlotCapacity.openMinutes(tasks)[2] == 45)
     }
 }

@@ -117,4 +117,29 @@ import Testing
         #expect(exported.status == 0)
         #expect(exported.stderr.contains("deadlines or estimates (1 task had some)"), "\(exported.stderr)")
     }
+
+    /// `capacity evening 3h`: a slot is over-full when its open tasks' estimates pass it; it is
+    /// marked in day and week, add into it warns, and rebalance moves tasks until they fit.
+    @Test func aCapacityInMinutesMarksWarnsAndRebalances() throws {
+        let shade = ShadeProcess(now: "2026-11-24T09:00")
+        let set = try shade.run(["capacity", "evening", "3h"])
+        #expect(set.status == 0 && set.stdout.contains("capacity of evening: 3h of estimated tasks"), "\(set.stdout)")
+        #expect(try shade.json(["capacity"]).objectValue?["capacity"]?.objectValue?["evening"] == "3h")
+        #expect(try shade.run(["add", "wed", "evening", "Report", "est:2h"]).status == 0)
+        let second = try shade.run(["add", "wed", "evening", "Taxes", "est:1h30m"])
+        #expect(second.stdout.contains("over-full: 3h30m planned, room for 3h"), "\(second.stdout)")
+        let day = try shade.json(["day", "wed"])
+        let evening = day.objectValue?["slots"]?.arrayValue?.last?.objectValue
+        #expect(evening?["capacity"] == .null && evening?.int("capacity_minutes") == 180)
+        #expect(evening?["over"]?.boolValue == true)
+        #expect(try shade.run(["week"]).stdout.contains("!"))
+        let applied = try #require(try shade.json(["rebalance", "--apply"]).objectValue)
+        #expect(applied.int("over_full") == 0, "\(applied)")
+        let moved = applied["moves"]?.arrayValue?.compactMap(\.objectValue) ?? []
+        #expect(moved.map { $0.string("slot") } == ["afternoon"], "\(moved)")
+        let after = try shade.json(["day", "wed"]).objectValue?["slots"]?.arrayValue?.last?.objectValue
+        #expect(after?["over"]?.boolValue == false)
+        let bad = try shade.run(["capacity", "evening", "3x"])
+        #expect(bad.status == 64)
+    }
 }

@@ -73,7 +73,7 @@ extension Shade {
             let now = try session.now()
             var random = SystemRandomNumberGenerator()
             let uid = UIDGenerator.make(using: &random)
-            var open: Int?
+            var open: (count: Int, minutes: Int)?
             let change = try session.commit(label: session.undoLabel(["add"] + words), now: now) { state in
                 // A repeating task takes no id itself: each occurrence is numbered when first shown.
                 let changes = try TaskOperations.add(

@@ -55,7 +55,7 @@ extension Shade {
         func execute(in session: Session) throws {
             let (date, slot, time) = try parseWords(resolver: session.resolver())
             let now = try session.now()
-            var open: Int?
+            var open: (count: Int, minutes: Int)?
             let (change, moved) = try session.commit(task: id, label: ["mv", String(id)] + words, now: now) { state in
                 let changes = try TaskOperations.move(
                     id: id, to: date, slot: slot, time: time, in: state, context: session.operationContext(now))

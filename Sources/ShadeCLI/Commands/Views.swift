@@ -125,13 +125,17 @@ extension Shade {
                 // The grid shows no task: no goals or series to read.
                 let context = try session.renderContext(goals: false)
                 // The grid needs only the tallies, which the week's summary has.
-                let cells =
-                    session.standingFilter == nil
-                    ? try session.read { state in try state.cells(of: target) }
-                    : WeekCells(
-                        try session.applyStandingFilter(session.read { state in try state.tasks(in: target) }))
+                // A capacity in minutes needs the estimates, which only the tasks have.
+                var tasks: [PlannerTask]?
+                if session.standingFilter != nil || context.capacity.hasMinuteLimits {
+                    tasks = try session.applyStandingFilter(session.read { state in try state.tasks(in: target) })
+                }
+                let cells = try tasks.map(WeekCells.init) ?? session.read { state in try state.cells(of: target) }
                 let viewDate = session.view.week == target ? session.view.date : nil
-                session.print(WeekGrid.render(target, cells: cells, viewDate: viewDate, context: context))
+                session.print(
+                    WeekGrid.render(
+                        target, cells: cells, openMinutes: tasks.map(SlotCapacity.openMinutes), viewDate: viewDate,
+                        context: context))
             }
         }
     }

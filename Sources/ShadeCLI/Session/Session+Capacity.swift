@@ -8,8 +8,10 @@ extension Session {
     /// (`state`, as it was before them): nil when the slot has no limit, or the task is not open
     /// (there is nothing to warn of). A read after the change would parse its week again in the
     /// REPL, which changes a week in place and writes it at its next pause.
-    func openInSlot(of task: PlannerTask, after changes: [RecordChange], in state: StoreState) throws -> Int? {
-        guard task.status == .open, capacity.limit(on: task.date, task.slot) != nil else { return nil }
+    func openInSlot(of task: PlannerTask, after changes: [RecordChange], in state: StoreState) throws -> (
+        count: Int, minutes: Int
+    )? {
+        guard task.status == .open, capacity.hasLimit(on: task.date, task.slot) else { return nil }
         return SlotCapacity.openTasks(
             in: task.slot, on: task.date, before: try state.tasks(from: task.date, through: task.date),
             changes: changes)
@@ -17,8 +19,8 @@ extension Session {
 
     /// The warning for a task placed in a slot that holds `open` open tasks (read from the store
     /// when not given), or nil.
-    func capacityWarning(for task: PlannerTask, open given: Int? = nil) throws -> SafeText? {
-        guard task.status == .open, let limit = capacity.limit(on: task.date, task.slot) else { return nil }
+    func capacityWarning(for task: PlannerTask, open given: (count: Int, minutes: Int)? = nil) throws -> SafeText? {
+        guard task.status == .open, capacity.hasLimit(on: task.date, task.slot) else { return nil }
         let open =
             try given
             ?? read { state in
@@ -26,12 +28,12 @@ extension Session {
                     in: task.slot, on: task.date, before: try state.tasks(from: task.date, through: task.date),
                     changes: [])
             }
-        return CapacityView.warning(for: task, open: open, limit: limit)
+        return CapacityView.warning(for: task, open: open, capacity: capacity)
     }
 
     /// Prints the capacity warning for a task, if any: a note in text, on standard error beside
     /// JSON (which stays one document). `open` is what `openInSlot` told, when it was.
-    func warnIfOverFull(_ task: PlannerTask, open: Int? = nil, json: Bool) throws {
+    func warnIfOverFull(_ task: PlannerTask, open: (count: Int, minutes: Int)? = nil, json: Bool) throws {
         guard let warning = try capacityWarning(for: task, open: open) else { return }
         if json { Output.error("warning: " + warning + "\n") } else { print("  warning: " + warning) }
     }

@@ -44,22 +44,29 @@ public enum Rebalance {
     }
 
     /// The moves that bring the week's over-full slots within their capacity as far as there is
-    /// room, in the order they are made.
+    /// room, in the order they are made; a capacity in minutes counts the open tasks' estimates,
+    /// and a slot has room for a task while its estimate still fits.
     public static func plan(
         week: ISOWeek, tasks: [PlannerTask], capacity: SlotCapacity, context: OperationContext
     ) -> [Move] {
-        var open: [String: Int] = [:]
+        var load: [String: (count: Int, minutes: Int)] = [:]
         func key(_ date: CivilDate, _ slot: Slot) -> String { "\(date) \(slot)" }
         let weekTasks = tasks.filter { $0.status == .open && $0.week == week }
-        for task in weekTasks { open[key(task.date, task.slot), default: 0] += 1 }
-        func hasRoom(_ date: CivilDate, _ slot: Slot) -> Bool {
-            capacity.limit(on: date, slot).map { open[key(date, slot), default: 0] < $0 } ?? true
+        for task in weekTasks {
+            load[key(task.date, task.slot), default: (0, 0)].count += 1
+            load[key(task.date, task.slot), default: (0, 0)].minutes += task.estimate ?? 0
+        }
+        func isOver(_ date: CivilDate, _ slot: Slot) -> Bool {
+            let here = load[key(date, slot), default: (0, 0)]
+            return capacity.isOver(here.count, minutes: here.minutes, on: date, slot)
+        }
+        func hasRoom(_ date: CivilDate, _ slot: Slot, for task: PlannerTask) -> Bool {
+            let here = load[key(date, slot), default: (0, 0)]
+            return capacity.hasRoom(here.count, minutes: here.minutes, adding: task.estimate ?? 0, on: date, slot)
         }
         var moves: [Move] = []
         for place in places(of: week) where isAhead(place.date, place.slot, context: context) {
-            guard let limit = capacity.limit(on: place.date, place.slot) else { continue }
-            var extra = open[key(place.date, place.slot), default: 0] - limit
-            guard extra > 0 else { continue }
+            guard capacity.hasLimit(on: place.date, place.slot), isOver(place.date, place.slot) else { continue }
             // Untimed tasks first (the newest first), then timed ones, the latest first.
             let here = weekTasks.filter { $0.date == place.date && $0.slot == place.slot }.sorted { lhs, rhs in
                 switch (lhs.time, rhs.time) {
@@ -69,33 +76,40 @@ public enum Rebalance {
                 case (let l?, let r?): return l != r ? l > r : lhs.id > rhs.id
                 }
             }
-            for task in here where extra > 0 {
+            for task in here where isOver(place.date, place.slot) {
                 guard
                     let target = destinations(for: task, in: week, context: context).first(where: {
-                        hasRoom($0.date, $0.slot)
+                        hasRoom($0.date, $0.slot, for: task)
                     })
                 else { continue }
                 moves.append(Move(task: task, date: target.date, slot: target.slot))
-                open[key(place.date, place.slot), default: 0] -= 1
-                open[key(target.date, target.slot), default: 0] += 1
-                extra -= 1
+                load[key(place.date, place.slot), default: (0, 0)].count -= 1
+                load[key(place.date, place.slot), default: (0, 0)].minutes -= task.estimate ?? 0
+                load[key(target.date, target.slot), default: (0, 0)].count += 1
+                load[key(target.date, target.slot), default: (0, 0)].minutes += task.estimate ?? 0
             }
         }
         return moves
     }
 
-    /// How many slots of the week hold more open tasks than their capacity once `moves` are made.
+    /// How many slots of the week hold more than their capacity once `moves` are made.
     public static func overFullSlots(
         week: ISOWeek, tasks: [PlannerTask], after moves: [Move] = [], capacity: SlotCapacity
     ) -> Int {
         let moved = Dictionary(moves.map { ($0.task.uid, $0) }, uniquingKeysWith: { $1 })
-        var open: [String: Int] = [:]
+        var load: [String: (count: Int, minutes: Int)] = [:]
         for task in tasks where task.status == .open && task.week == week {
             let place = moved[task.uid]
-            open["\(place?.date ?? task.date) \(place?.slot ?? task.slot)", default: 0] += 1
+            let key = "\(place?.date ?? task.date) \(place?.slot ?? task.slot)"
+            load[key, default: (0, 0)].count += 1
+            load[key, default: (0, 0)].minutes += task.estimate ?? 0
         }
         return week.days.reduce(0) { count, date in
-            count + Slot.allCases.count { capacity.isOver(open["\(date) \($0)", default: 0], on: date, $0) }
+            count
+                + Slot.allCases.count { slot in
+                    let here = load["\(date) \(slot)", default: (0, 0)]
+                    return capacity.isOver(here.count, minutes: here.minutes, on: date, slot)
+                }
         }
     }
 
