@@ -101,7 +101,7 @@ public struct TaskWords: Hashable, Sendable {
                 } else {
                     guard let rule = RepeatRule(parsing: text) else {
                         throw .invalid(
-                            "'every:\(text)' is not a repeat rule; write every:day, weekday, weekend, week, 2weeks, mon,wed,fri, month or year"
+                            "'every:\(text)' is not a repeat rule; write every:day, 3days, weekday, weekend, week, 2weeks, mon,wed,fri, month, 2months, 2nd-fri, last-fri, month-end or year"
                         )
                     }
                     result.repeatRule = rule

@@ -228,9 +228,25 @@ extension ICalendarFormat {
         }
         parts.removeValue(forKey: "WKST")
         let byDay = parts.removeValue(forKey: "BYDAY")
+        let byMonthDay = parts.removeValue(forKey: "BYMONTHDAY")
         guard let frequency = parts.removeValue(forKey: "FREQ"), parts.isEmpty, interval >= 1 else { return nil }
+        if let byMonthDay {
+            // The last day of every month, and no other BYMONTHDAY.
+            guard frequency == "MONTHLY", byMonthDay == "-1", byDay == nil, interval == 1 else { return nil }
+            return (.monthEnd, until)
+        }
+        if frequency == "MONTHLY", interval == 1, let byDay, byDay.count > 2,
+            let day = Weekday.allCases.first(where: { $0.shortName.prefix(2).uppercased() == byDay.suffix(2) }),
+            let ordinal = Int(byDay.dropLast(2)), [1, 2, 3, 4, -1].contains(ordinal)
+        {
+            return (.nthWeekday(ordinal: ordinal, day), until)
+        }
         switch (frequency, byDay) {
         case ("DAILY", nil) where interval == 1: return (.daily, until)
+        case ("DAILY", nil) where interval <= RepeatRule.maximumDayInterval:
+            return (.everyDays(interval: interval), until)
+        case ("MONTHLY", nil) where (2...RepeatRule.maximumMonthInterval).contains(interval):
+            return (.everyMonths(interval: interval), until)
         case ("WEEKLY", nil) where interval <= RepeatRule.maximumWeekInterval:
             return (.weekly(interval: interval), until)
         case ("WEEKLY", let list?) where interval == 1:

@@ -238,6 +238,10 @@ enum ICalendarFormat {
         case .onWeekdays(let set): parts = ["FREQ=WEEKLY", "BYDAY=" + days(set.sorted { $0.rawValue < $1.rawValue })]
         case .monthly: parts = ["FREQ=MONTHLY"]
         case .yearly: parts = ["FREQ=YEARLY"]
+        case .everyDays(let interval): parts = ["FREQ=DAILY", "INTERVAL=\(interval)"]
+        case .everyMonths(let interval): parts = ["FREQ=MONTHLY", "INTERVAL=\(interval)"]
+        case .nthWeekday(let ordinal, let day): parts = ["FREQ=MONTHLY", "BYDAY=\(ordinal)" + days([day])]
+        case .monthEnd: parts = ["FREQ=MONTHLY", "BYMONTHDAY=-1"]
         }
         if let until = series.until {
             if let time = series.base.time {

@@ -13,14 +13,15 @@ import ShadeJSON
 ///   time, filed in the morning; at 23:59 (`eod`), the evening. Written, a task is due at its
 ///   time, else when its slot starts, and `shadeslot`/`shadetime` keep the slot and time exactly.
 ///   A task with neither due nor scheduled is filed on the day it was entered.
-/// - recur → repeat where it maps (daily, weekdays, weekly, biweekly, N weeks, monthly, yearly):
+/// - recur → repeat where it maps (daily, N days, weekdays, weekly, biweekly, N weeks, monthly,
+///   N months, quarterly, yearly):
 ///   the `recurring` parent is the series, its children its occurrences (a child that is still
 ///   pending and unchanged is the occurrence the series shows; one done, deleted or changed is a
 ///   record of its own), never tasks of their own.
 ///
 /// What does not map, and is said: wait dates, annotations' own times, other recurrences
-/// (`quarterly`, `3d`: their children come as tasks of their own), and shade's every-week-on-
-/// several-days rules, colours, reminders and goals on the way out.
+/// (`2h`, `semiannual`: their children come as tasks of their own), and shade's every-week-on-
+/// several-days, nth-weekday and month-end rules, colours, reminders and goals on the way out.
 enum TaskwarriorFormat {
     /// A Taskwarrior recurrence as a shade rule, when one says the same.
     static func rule(_ recur: String?) -> RepeatRule? {
@@ -39,6 +40,18 @@ enum TaskwarriorFormat {
                     return .weekly(interval: count)
                 }
             }
+            for suffix in ["days", "day", "d"] where recur.hasSuffix(suffix) {
+                if let count = Int(recur.dropLast(suffix.count)), (2...RepeatRule.maximumDayInterval).contains(count) {
+                    return .everyDays(interval: count)
+                }
+            }
+            for suffix in ["months", "month", "mos", "mo"] where recur.hasSuffix(suffix) {
+                if let count = Int(recur.dropLast(suffix.count)), (2...RepeatRule.maximumMonthInterval).contains(count)
+                {
+                    return .everyMonths(interval: count)
+                }
+            }
+            if recur == "quarterly" { return .everyMonths(interval: 3) }
             return nil
         }
     }
@@ -54,6 +67,9 @@ enum TaskwarriorFormat {
         case .weekends: nil
         case .monthly: "monthly"
         case .yearly: "yearly"
+        case .everyDays(let interval): "\(interval)days"
+        case .everyMonths(let interval): "\(interval)months"
+        case .nthWeekday, .monthEnd: nil
         }
     }
 

@@ -20,6 +20,17 @@ import Testing
         ("sun", "rrule(WEEKLY, byweekday=(SU,), dtstart=a, until=u)"),
         ("month", "rrule(MONTHLY, dtstart=a, until=u)"),
         ("year", "rrule(YEARLY, dtstart=a, until=u)"),
+        ("3days", "rrule(DAILY, interval=3, dtstart=a, until=u)"),
+        ("10days", "rrule(DAILY, interval=10, dtstart=a, until=u)"),
+        ("2months", "rrule(MONTHLY, interval=2, dtstart=a, until=u)"),
+        ("3months", "rrule(MONTHLY, interval=3, dtstart=a, until=u)"),
+        ("1st-mon", "rrule(MONTHLY, byweekday=MO(+1), dtstart=a, until=u)"),
+        ("2nd-fri", "rrule(MONTHLY, byweekday=FR(+2), dtstart=a, until=u)"),
+        ("3rd-wed", "rrule(MONTHLY, byweekday=WE(+3), dtstart=a, until=u)"),
+        ("4th-sun", "rrule(MONTHLY, byweekday=SU(+4), dtstart=a, until=u)"),
+        ("last-fri", "rrule(MONTHLY, byweekday=FR(-1), dtstart=a, until=u)"),
+        ("last-sat", "rrule(MONTHLY, byweekday=SA(-1), dtstart=a, until=u)"),
+        ("month-end", "rrule(MONTHLY, bymonthday=-1, dtstart=a, until=u)"),
     ]
     /// Anchors: a 31st (months without one are skipped), 29 February of a leap year, the 30th
     /// before a February, the Sunday of ISO week 53 of 2026, the days Europe changes its clocks in
@@ -97,7 +108,17 @@ import Testing
         #expect(RepeatRule(parsing: "week") == .weekly(interval: 1))
         #expect(RepeatRule(parsing: "fri,mon") == .onWeekdays([.monday, .friday]))
         #expect(RepeatRule(parsing: "fri,mon")?.description == "mon,fri")
-        for bad in ["", "0weeks", "53weeks", "mon,,fri", "mon,mon", "fortnight", "weeks", "-1weeks", "mon;fri"] {
+        #expect(RepeatRule(parsing: "3days") == .everyDays(interval: 3))
+        #expect(RepeatRule(parsing: "1days") == .daily && RepeatRule(parsing: "1months") == .monthly)
+        #expect(RepeatRule(parsing: "2Months") == .everyMonths(interval: 2))
+        #expect(RepeatRule(parsing: "2nd-friday") == .nthWeekday(ordinal: 2, .friday))
+        #expect(RepeatRule(parsing: "2nd-friday")?.description == "2nd-fri")
+        #expect(RepeatRule(parsing: "last-sun") == .nthWeekday(ordinal: -1, .sunday))
+        #expect(RepeatRule(parsing: "month-end") == .monthEnd)
+        for bad in [
+            "", "0weeks", "53weeks", "mon,,fri", "mon,mon", "fortnight", "weeks", "-1weeks", "mon;fri", "0days",
+            "367days", "+3days", "3 days", "0months", "25months", "5th-mon", "last-", "1st-xyz", "first-mon", "days",
+        ] {
             #expect(RepeatRule(parsing: bad) == nil, "\(bad)")
         }
     }

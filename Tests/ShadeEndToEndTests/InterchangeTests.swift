@@ -371,4 +371,40 @@ import Testing
         #expect(try days(target) == days(source))
         #expect(try days(target).count == 6)
     }
+
+    /// The richer rules (SPEC §16) travel as the RRULE that says the same, and come back as the
+    /// same rule; Taskwarrior takes the ones it has a recurrence for.
+    @Test(arguments: [
+        ("3days", "FREQ=DAILY;INTERVAL=3"), ("2months", "FREQ=MONTHLY;INTERVAL=2"),
+        ("2nd-fri", "FREQ=MONTHLY;BYDAY=2FR"), ("last-fri", "FREQ=MONTHLY;BYDAY=-1FR"),
+        ("month-end", "FREQ=MONTHLY;BYMONTHDAY=-1"),
+    ])
+    func aRicherRuleTravelsAsItsRRULE(rule: String, rrule: String) throws {
+        let source = ShadeProcess(now: "2026-11-24T09:00")
+        #expect(try source.run(["add", "mon", "Review", "every:\(rule)"]).status == 0)
+        let file = source.root + "/planner.ics"
+        #expect(try source.run(["export", "--format", "ics", "-o", file]).status == 0)
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains("RRULE:\(rrule)\r\n"), "\(text)")
+        let target = ShadeProcess(now: "2026-11-24T09:00")
+        #expect(try target.run(["import", file]).status == 0)
+        func shown(_ shade: ShadeProcess) throws -> [String] {
+            let weeks = (48...53).map { "2026-W\($0)" } + (1...6).map { "2027-W0\($0)" }
+            return try weeks.flatMap { name -> [String] in
+                let week = try shade.json(["week", name])
+                return (week.objectValue?["days"]?.arrayValue ?? []).flatMap { day in
+                    (day.objectValue?["slots"]?.arrayValue ?? []).flatMap { $0.objectValue?["tasks"]?.arrayValue ?? [] }
+                }.compactMap(\.objectValue).map {
+                    "\($0.string("date") ?? "") \($0["repeat"]?.objectValue?["every"]?.stringValue ?? "")"
+                }
+            }
+        }
+        let dates = try shown(source)
+        #expect(try shown(target) == dates)
+        #expect(dates.first?.hasSuffix(rule) == true, "\(dates)")
+        #expect(dates.count >= 2, "\(dates)")
+        let taskwarrior = try source.run(["export", "--format", "taskwarrior"]).stdout
+        let expected = ["3days": "3days", "2months": "2months"][rule]
+        #expect(taskwarrior.contains("\"recur\":\"\(expected ?? "")\"") == (expected != nil), "\(taskwarrior)")
+    }
 }

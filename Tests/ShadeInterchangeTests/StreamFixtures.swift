@@ -105,7 +105,7 @@ enum StreamFixtures {
             if index % 11 == 3 { fields.append(#""wait":"20261130T080000Z""#) }
             objects.append("{" + fields.joined(separator: ",") + "}")
         }
-        objects.append(#"{"uuid":"q1","description":"Quarterly","status":"recurring","recur":"quarterly"}"#)
+        objects.append(#"{"uuid":"q1","description":"Twice a year","status":"recurring","recur":"semiannual"}"#)
         return objects
     }
 

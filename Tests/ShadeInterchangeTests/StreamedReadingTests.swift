@@ -67,7 +67,7 @@ import Testing
         let lines = try InterchangeFormat.taskwarrior.read(F.taskwarriorLines(300), context: F.context)
         #expect(lines.series.count == 6)
         #expect(lines.tasks.contains { $0.series != nil })
-        #expect(lines.notes.count == 3, "waiting, annotations, quarterly: \(lines.notes)")
+        #expect(lines.notes.count == 3, "waiting, annotations, semiannual: \(lines.notes)")
         for layout in F.ArrayLayout.allCases {
             let bytes = F.taskwarriorArray(300, layout: layout)
             let same = Self.same(try F.streamed(.taskwarrior, bytes, chunkSize: 5), lines)
@@ -88,7 +88,7 @@ import Testing
         let same = Self.same(try F.streamed(.taskwarrior, bytes), whole)
         #expect(same)
         #expect(whole.tasks.filter { $0.series != nil }.count == 1, "the done child is an occurrence; the other drops")
-        #expect(summary.notes.last?.hasPrefix("recur:quarterly has no shade rule") == true)
+        #expect(summary.notes.last?.hasPrefix("recur:semiannual has no shade rule") == true)
     }
 
     // MARK: What is wrong, where

@@ -13,8 +13,9 @@ extension Shade {
                 (a title may start with "a" or "e"). With at:TIME and no SLOT, the slot is the one \
                 the time falls in; TIME is 9:30, 0930, 930, 9, 9am or 7pm. cat:NAME files it in a \
                 category, color:NAME gives it a colour. every:RULE makes it repeat from that day (RULE: \
-                day, weekday, weekend, week, 2weeks, mon,wed,fri, month or year; a month without the \
-                day is skipped), until:DATE ends it; each day's occurrence is a task of its own to tick \
+                day, 3days, weekday, weekend, week, 2weeks, mon,wed,fri, month, 2months, 1st-mon … \
+                4th-mon, last-fri, month-end or year; a month without the day is skipped), \
+                until:DATE ends it; each day's occurrence is a task of its own to tick \
                 off. remind:WHEN sets a reminder: 15m, 1h, 2h30m or 1d before the task (before its \
                 time, or its slot's start when it has none), HH:MM on its day, or slot (when its slot \
                 starts); remind:none leaves out the configured default (see: help remind). to:NAME \

@@ -1,8 +1,9 @@
-/// How a task repeats (SPEC §7), from the day it was first planned for (its anchor):
-/// every day, every weekday (Mon–Fri), every weekend day, every week or every N weeks on the
-/// anchor's weekday, every week on a list of weekdays, every month on the anchor's day of the
-/// month (a month without that day is skipped, as RFC 5545 does), every year on the anchor's
-/// month and day (29 February only in leap years).
+/// How a task repeats (SPEC §7, §16), from the day it was first planned for (its anchor):
+/// every day or every N days, every weekday (Mon–Fri), every weekend day, every week or every N
+/// weeks on the anchor's weekday, every week on a list of weekdays, every month or every N
+/// months on the anchor's day of the month (a month without that day is skipped, as RFC 5545
+/// does), the nth or last weekday of every month (`2nd-fri`, `last-fri`), the last day of every
+/// month, every year on the anchor's month and day (29 February only in leap years).
 public enum RepeatRule: Hashable, Sendable, CustomStringConvertible {
     case daily
     case weekdays
@@ -13,9 +14,25 @@ public enum RepeatRule: Hashable, Sendable, CustomStringConvertible {
     case onWeekdays(Set<Weekday>)
     case monthly
     case yearly
+    /// Every `interval` days from the anchor (2 or more: 1 is `daily`).
+    case everyDays(interval: Int)
+    /// Every `interval` months on the anchor's day (2 or more: 1 is `monthly`).
+    case everyMonths(interval: Int)
+    /// The `ordinal`th weekday of every month (1 to 4), or its last (-1).
+    case nthWeekday(ordinal: Int, Weekday)
+    /// The last day of every month.
+    case monthEnd
 
     /// The largest N of `Nweeks`.
     public static let maximumWeekInterval = 52
+    /// The largest N of `Ndays`.
+    public static let maximumDayInterval = 366
+    /// The largest N of `Nmonths`.
+    public static let maximumMonthInterval = 24
+    /// The words of the ordinals of `1st-mon` … `4th-mon`, and `last-mon`.
+    static let ordinals: [(word: String, ordinal: Int)] = [
+        ("1st", 1), ("2nd", 2), ("3rd", 3), ("4th", 4), ("last", -1),
+    ]
 
     /// Reads `day`, `weekday`, `weekend`, `week`, `2weeks`, `mon,wed,fri`, `month`, `year` (any
     /// case; `daily`, `weekdays`, `weekly`, `monthly`, `yearly` too).
@@ -28,11 +45,31 @@ public enum RepeatRule: Hashable, Sendable, CustomStringConvertible {
         case "week", "weekly", "1week", "1weeks": self = .weekly(interval: 1)
         case "month", "monthly": self = .monthly
         case "year", "yearly": self = .yearly
+        case "month-end", "monthend": self = .monthEnd
         default:
-            if word.hasSuffix("weeks"), let count = Int(word.dropLast(5)),
+            if word.hasSuffix("weeks"), let count = Self.count(word.dropLast(5)),
                 (1...RepeatRule.maximumWeekInterval).contains(count)
             {
                 self = .weekly(interval: count)
+                return
+            }
+            if word.hasSuffix("days"), let count = Self.count(word.dropLast(4)),
+                (1...RepeatRule.maximumDayInterval).contains(count)
+            {
+                self = count == 1 ? .daily : .everyDays(interval: count)
+                return
+            }
+            if word.hasSuffix("months"), let count = Self.count(word.dropLast(6)),
+                (1...RepeatRule.maximumMonthInterval).contains(count)
+            {
+                self = count == 1 ? .monthly : .everyMonths(interval: count)
+                return
+            }
+            if let dash = word.firstIndex(of: "-"),
+                let ordinal = Self.ordinals.first(where: { $0.word == word[..<dash] })?.ordinal,
+                let day = Weekday(name: String(word[word.index(after: dash)...]))
+            {
+                self = .nthWeekday(ordinal: ordinal, day)
                 return
             }
             let names = word.split(separator: ",", omittingEmptySubsequences: false)
@@ -55,7 +92,18 @@ public enum RepeatRule: Hashable, Sendable, CustomStringConvertible {
         case .onWeekdays(let days): days.sorted { $0.rawValue < $1.rawValue }.map(\.shortName).joined(separator: ",")
         case .monthly: "month"
         case .yearly: "year"
+        case .everyDays(let interval): "\(interval)days"
+        case .everyMonths(let interval): "\(interval)months"
+        case .nthWeekday(let ordinal, let day):
+            "\(Self.ordinals.first { $0.ordinal == ordinal }?.word ?? "\(ordinal)th")-\(day.shortName)"
+        case .monthEnd: "month-end"
         }
+    }
+
+    /// The N of `Ndays`: digits alone (no sign, no spaces).
+    private static func count(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.utf8.count <= 3, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+        return Int(text)
     }
 
     /// The dates from `first` through `last` on which a series anchored at `anchor` occurs (none
@@ -104,7 +152,59 @@ public enum RepeatRule: Hashable, Sendable, CustomStringConvertible {
                 else { return nil }
                 return date
             }
+        case .everyDays(let interval):
+            // The first occurrence on or after `start`: anchor + k·interval.
+            let offset = anchor.days(to: start)
+            var date = anchor.adding(days: (offset + interval - 1) / interval * interval)
+            var result: [CivilDate] = []
+            while date <= end {
+                result.append(date)
+                date = date.adding(days: interval)
+            }
+            return result
+        case .everyMonths(let interval):
+            return months(from: start, through: end) { year, month in
+                let since = (year - anchor.year) * 12 + month - anchor.month
+                guard since % interval == 0 else { return nil }
+                return CivilDate(year: year, month: month, day: anchor.day)
+            }
+        case .nthWeekday(let ordinal, let weekday):
+            return months(from: start, through: end) { year, month in
+                Self.nth(ordinal, weekday, year: year, month: month)
+            }
+        case .monthEnd:
+            return months(from: start, through: end) { year, month in
+                CivilDate(year: year, month: month, day: CivilDate.daysInMonth(year: year, month: month))
+            }
         }
+    }
+
+    /// The day each month from `start`'s through `end`'s gives (`day`: nil for none), kept when
+    /// it lies from `start` through `end`.
+    private func months(
+        from start: CivilDate, through end: CivilDate, day: (Int, Int) -> CivilDate?
+    ) -> [CivilDate] {
+        var result: [CivilDate] = []
+        var (year, month) = (start.year, start.month)
+        while (year, month) <= (end.year, end.month) {
+            if let date = day(year, month), date >= start, date <= end { result.append(date) }
+            (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
+        }
+        return result
+    }
+
+    /// The `ordinal`th `weekday` of a month (-1: its last).
+    static func nth(_ ordinal: Int, _ weekday: Weekday, year: Int, month: Int) -> CivilDate? {
+        guard let first = CivilDate(year: year, month: month, day: 1) else { return nil }
+        let length = CivilDate.daysInMonth(year: year, month: month)
+        if ordinal > 0 {
+            let offset = (weekday.rawValue - first.weekday.rawValue + 7) % 7
+            let day = 1 + offset + (ordinal - 1) * 7
+            return day <= length ? CivilDate(year: year, month: month, day: day) : nil
+        }
+        guard let last = CivilDate(year: year, month: month, day: length) else { return nil }
+        let back = (last.weekday.rawValue - weekday.rawValue + 7) % 7
+        return CivilDate(year: year, month: month, day: length - back)
     }
 
     /// Whether the series occurs on `date`.
