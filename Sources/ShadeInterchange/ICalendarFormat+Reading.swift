@@ -55,7 +55,7 @@ extension ICalendarFormat {
             task = PlannerTask(
                 id: 0, uid: owner.occurrenceUID(on: date), title: task.title, notes: task.notes, date: task.date,
                 slot: task.slot, time: task.time, status: task.status, tags: task.tags, category: task.category,
-                color: task.color, favorite: task.favorite, remind: task.remind, due: task.due,
+                color: task.color, favorite: task.favorite, remind: task.remind, to: task.to, due: task.due,
                 estimate: task.estimate, created: task.created, modified: task.modified, doneAt: task.doneAt,
                 series: owner.uid)
             bundle.tasks.append(task)

@@ -4,7 +4,9 @@ import ShadeCore
 /// iCalendar (RFC 5545), read and written through libical (`ShadeCalendar`).
 ///
 /// Written: a VTODO per task — UID, SUMMARY, DUE (the day) or DTSTART and DUE (the task's time
-/// and the end of its slot, in UTC; a series' day and the next), STATUS (NEEDS-ACTION, COMPLETED with its time,
+/// and the end of its slot, in UTC; a series' day and the next, or its time and its slot's end in
+/// local wall-clock time, as its EXDATEs and RECURRENCE-IDs, so that they match its instances
+/// across a clock change), STATUS (NEEDS-ACTION, COMPLETED with its time,
 /// CANCELLED), CATEGORIES (its tags and its category, which `X-SHADE-CATEGORY` names),
 /// DESCRIPTION (notes), PRIORITY 1 when starred, `X-SHADE-SLOT`, `X-SHADE-COLOR`, `X-SHADE-TO`
 /// (whom it is given to), `X-SHADE-DUE` (its deadline) and `X-SHADE-ESTIMATE` (minutes), and a VALARM
@@ -67,7 +69,7 @@ enum ICalendarFormat {
                 todo.properties.append(CalendarProperty("RRULE", .recurrence(rrule(series, context: context))))
                 let time = series.fields(on: series.anchor).time
                 for day in series.exceptions where !(standing[series.uid]?.contains(day) ?? false) {
-                    todo.properties.append(CalendarProperty("EXDATE", moment(day, time: time)))
+                    todo.properties.append(CalendarProperty("EXDATE", wallClock(day, time: time)))
                 }
                 components.append(todo)
             }
@@ -82,9 +84,11 @@ enum ICalendarFormat {
                     var todo = vtodo(task, uid: uid, stamp: stamp, context: context, repeating: true)
                     // The occurrence's own day (RFC 5545: the instance it overrides), also when it
                     // was moved to another: its DUE says where it is planned now.
+                    // At the time the rule gives every day (its first day's: DTSTART's), so that a
+                    // calendar matches it to its instance.
                     let day = task.occurrenceDay
-                    let start = series.fields(on: day).time
-                    todo.properties.append(CalendarProperty("RECURRENCE-ID", moment(day, time: start)))
+                    let start = series.fields(on: series.anchor).time
+                    todo.properties.append(CalendarProperty("RECURRENCE-ID", wallClock(day, time: start)))
                     components.append(todo)
                 } else {
                     components.append(vtodo(task, uid: task.uid, stamp: stamp, context: context))
@@ -148,7 +152,16 @@ enum ICalendarFormat {
         if let modified = Timestamps.instant(of: task.modified) {
             properties.append(CalendarProperty("LAST-MODIFIED", utc(modified)))
         }
-        if let time = task.time {
+        if let time = task.time, repeating {
+            // A series repeats at a time of the day, whatever the clock changes: local wall-clock
+            // times (RFC 5545 floating), as its EXDATEs and RECURRENCE-IDs are written.
+            properties.append(CalendarProperty("DTSTART", wallClock(task.date, time: time)))
+            let end = max(context.schedule.end(of: task.slot).minutes, time.minutes + 1)
+            let ends = TimeOfDay(minutes: end).flatMap { $0.minutes < 24 * 60 ? $0 : nil }
+            let due =
+                ends.map { wallClock(task.date, time: $0) } ?? wallClock(task.date.adding(days: 1), time: .midnight)
+            properties.append(CalendarProperty("DUE", due))
+        } else if let time = task.time {
             properties.append(CalendarProperty("DTSTART", moment(task.date, time: time)))
             let end = max(context.schedule.end(of: task.slot).minutes, time.minutes + 1)
             let due = LocalZone.instant(date: task.date, time: .midnight) + end * 60
@@ -208,6 +221,15 @@ enum ICalendarFormat {
                     ]))
         }
         return CalendarComponent(kind: "VTODO", properties: properties, components: alarms)
+    }
+
+    /// A day, or a day and time on the local wall clock (floating).
+    private static func wallClock(_ date: CivilDate, time: TimeOfDay?) -> CalendarValue {
+        guard let time else { return .date(year: date.year, month: date.month, day: date.day) }
+        return .dateTime(
+            CalendarDateTime(
+                year: date.year, month: date.month, day: date.day, hour: time.minutes / 60,
+                minute: time.minutes % 60, zone: .floating))
     }
 
     /// A day, or a day and time (in UTC).

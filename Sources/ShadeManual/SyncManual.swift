@@ -144,12 +144,15 @@ public enum SyncManual {
                 since the last sync (the ETag tells), at its LAST-MODIFIED, and meets this copy's changes by
                 the rule of a git sync, the value that lost going to conflicts. A VTODO with no
                 X-SHADE-SLOT is filed in the slot its time falls in (no time: morning); one with no date on
-                the day of the sync. A repeating task is one item: its VTODO with an RRULE (an EXDATE for
-                each day taken out of it) and, with the same UID, a VTODO with a RECURRENCE-ID for each
+                the day of the sync. A repeating task is one item, its times on the local wall clock: its
+                VTODO with an RRULE (an EXDATE for each day taken out of it) and, with the same UID, a
+                VTODO with a RECURRENCE-ID for each
                 occurrence of its own from four weeks ago on; the phone's changes to the series, a day it
                 takes out and an occurrence it marks done or changes arrive by the same rule, and a series
                 made there arrives as a repeating task (one with a rule shade has no words for, COUNT or
-                BYMONTHDAY, is left alone on the list). The client is
+                BYMONTHDAY, is left alone on the list; one the phone makes plain, or a task it makes
+                repeat, ends here at the next sync and comes back in its new kind at the one after). The
+                client is
                 shade-caldav, a program beside shade that shade runs: it does the HTTP and reads the
                 server's XML; shade reads its answer as an imported file, bounded, and takes no item
                 outside the list. A server that is down or answers badly: one line, exit 1, nothing lost;

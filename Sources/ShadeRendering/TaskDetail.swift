@@ -46,6 +46,15 @@ public enum TaskDetail {
             ("done at", task.doneAt.map { "\($0)" } ?? "—"),
             ("uid", "\(task.uid)"),
         ]
+        // Its deadline and estimate, after its reminder, only when it has them.
+        if let at = rows.firstIndex(where: { $0.0 == "reminder" }) {
+            var extra: [(SafeText, SafeText)] = []
+            if let due = task.due { extra.append(("due", "\(due.shortLabel) (\(due))")) }
+            if let minutes = task.estimate {
+                extra.append(("estimate", SafeText(escaping: TaskLines.minutes(minutes))))
+            }
+            rows.insert(contentsOf: extra, at: at + 1)
+        }
         // Who it is given to, under its goal, only when it is given to someone.
         if let to = task.to, let goal = rows.firstIndex(where: { $0.0 == "goal" }) {
             rows.insert(("to", "→ \(to)"), at: goal + 1)

@@ -40,6 +40,7 @@ public enum TemplateView {
             "tags": .array(entry.fields.tags.map(JSONValue.string)), "category": .optional(entry.fields.category),
             "color": .optional(entry.fields.color?.rawValue), "notes": .optional(entry.fields.notes),
             "favorite": .bool(entry.fields.favorite), "remind": .optional(entry.fields.remind?.description),
+            "estimate": entry.fields.estimate.map { .int(Int64($0)) } ?? .null,
             "every": .optional(entry.every?.description),
         ]
     }

@@ -17,8 +17,8 @@ enum WeekTemplateCodec: KeyedRecordCodec {
     static let schemaDefinition = "template"
     private static let order = JSONKeyList(["name", "source", "entries", "created", "modified", StampsCodec.key])
     private static let entryOrder = JSONKeyList([
-        "weekday", "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "remind", "every",
-        "series",
+        "weekday", "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "remind", "estimate",
+        "every", "series",
     ])
 
     static func encode(_ record: AnyKeyedRecord) -> JSONValue {

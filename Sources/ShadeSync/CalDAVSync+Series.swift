@@ -43,17 +43,18 @@ extension CalDAVSync {
         return task
     }
 
-    /// The series of `uids` as this copy has them, with their occurrences among `tasks` (the
-    /// tasks of the days synced); the others of `tasks` are left in `plain`.
-    static func localSeries(_ all: [RepeatSeries], tasks: [PlannerTask], plain: inout [String: PlannerTask])
-        -> [String: LocalSeries]
-    {
+    /// The series as this copy has them, with their occurrences among `tasks` (the tasks of the
+    /// days synced); the others of `tasks` are left in `plain`, but for the records of a series
+    /// gone (its done days would come back on the list as tasks of their own) unless `linked`
+    /// (already synced as tasks).
+    static func localSeries(
+        _ all: [RepeatSeries], tasks: [PlannerTask], linked: Set<String>, plain: inout [String: PlannerTask]
+    ) -> [String: LocalSeries] {
         var result: [String: LocalSeries] = [:]
         for series in all { result[series.uid] = LocalSeries(series: series) }
         for task in tasks {
             guard let uid = task.series, let found = result[uid] else {
-                // A task of its own (one whose series is gone too).
-                plain[task.uid] = task
+                if task.series == nil || linked.contains(task.uid) { plain[task.uid] = task }
                 continue
             }
             let day = task.occurrenceDay
@@ -70,12 +71,13 @@ extension CalDAVSync {
     /// changes added to `changes`; a series deleted there is removed here (its occurrences that
     /// are records of their own stay, as tasks of their own), unless it changed here since.
     func receiveSeries(
-        _ remote: [String: RemoteSeries], unreadable: Set<String>, local: inout [String: LocalSeries],
+        _ remote: [String: RemoteSeries], unreadable: Set<String>, clash: Set<String>,
+        local: inout [String: LocalSeries],
         link: inout CalDAVState, state: StoreState, changes: inout [RecordChange],
         conflicts: inout [StoreFileMerge.Conflict], report: inout Report
     ) throws {
         let file = SharedPlannerFiles.recordFile(RepeatSeries.kind)
-        for (uid, item) in remote.sorted(by: { $0.key < $1.key }) {
+        for (uid, item) in remote.sorted(by: { $0.key < $1.key }) where !clash.contains(uid) {
             let known = link.items[uid]
             if let known, known.etag == item.etag { continue }
             let arrivedAt = stamp(said: item.series.modified, synced: known?.series?.modified)
@@ -84,14 +86,16 @@ extension CalDAVSync {
                 var added = item.series
                 added.stamps = FieldStamps(made: arrivedAt)
                 var occurrences: [RecordChange] = []
-                for (_, occurrence) in item.occurrences.sorted(by: { $0.key < $1.key }) {
-                    var made = occurrence
-                    made.id = try state.allocateID()
-                    made.stamps = FieldStamps(made: arrivedAt)
-                    occurrences.append(.added(.task(made)))
+                var made = LocalSeries(series: added)
+                for (day, occurrence) in item.occurrences.sorted(by: { $0.key < $1.key }) {
+                    var record = occurrence
+                    record.id = try state.allocateID()
+                    record.stamps = FieldStamps(made: arrivedAt)
+                    occurrences.append(.added(.task(record)))
+                    made.records[day] = record
                 }
                 changes += [.added(.keyed(AnyKeyedRecord(added)))] + occurrences
-                local[uid] = LocalSeries(series: added)
+                local[uid] = made
                 report.received.append(.init(kind: .task, key: uid, title: added.base.title, action: .add))
                 link.items[uid] = CalDAVState.Item(
                     href: item.href, etag: item.etag, synced: Self.master(added), series: added,

@@ -155,7 +155,7 @@ public struct CalDAVSync {
                 var local: [String: PlannerTask] = [:]
                 var series = Self.localSeries(
                     try state.repeatSeries(), tasks: try state.tasks(from: first, through: max(last, now.date)),
-                    plain: &local)
+                    linked: Set(link.items.filter { $0.value.series == nil }.keys), plain: &local)
                 // Tasks linked, or met on the list, outside the weeks synced: found in one pass.
                 let elsewhere = Set(link.items.filter { $0.value.series == nil }.keys).union(remote.keys).filter {
                     local[$0] == nil
@@ -164,9 +164,16 @@ public struct CalDAVSync {
                 {
                     local[uid] = task
                 }
+                // A uid the list holds as one kind (a task, a repeating task) and this copy or the
+                // link as the other: the phone made a repeating task plain, or the other way round.
+                // The link settles it (this sync removes the old kind here, unless changed here
+                // since; the next one takes the new kind); while each side holds its own kind, both
+                // are left alone, never sent over each other.
+                let clash = Set(remote.keys.filter { series[$0] != nil || link.items[$0]?.series != nil }).union(
+                    remoteSeries.keys.filter { local[$0] != nil || link.items[$0].map { $0.series == nil } == true })
                 var changes: [RecordChange] = []
                 // What the list holds.
-                for (uid, item) in remote.sorted(by: { $0.key < $1.key }) {
+                for (uid, item) in remote.sorted(by: { $0.key < $1.key }) where !clash.contains(uid) {
                     let known = link.items[uid]
                     if let known, known.etag == item.etag { continue }
                     let arrivedAt = stamp(said: item.task.modified, synced: known?.synced.modified)
@@ -218,12 +225,16 @@ public struct CalDAVSync {
                     report.received.append(.init(kind: .task, key: uid, title: known.synced.title, action: .remove))
                 }
                 try receiveSeries(
-                    remoteSeries, unreadable: unreadable, local: &series, link: &link, state: state,
+                    remoteSeries, unreadable: unreadable, clash: clash, local: &series, link: &link, state: state,
                     changes: &changes, conflicts: &conflicts, report: &report)
+                report.skipped += clash.count {
+                    (series[$0] != nil && remote[$0] != nil) || (local[$0] != nil && remoteSeries[$0] != nil)
+                }
                 try state.applyArrivals(changes, stamp: FieldStamp(at: now.timestamp, by: author), by: author)
                 // What goes out: a task new here, or changed here since the list last had it.
                 let context = InterchangeContext(now: now, schedule: schedule)
-                for (uid, task) in local.sorted(by: { $0.key < $1.key }) where !unreadable.contains(uid) {
+                for (uid, task) in local.sorted(by: { $0.key < $1.key })
+                where !unreadable.contains(uid) && !clash.contains(uid) {
                     let known = link.items[uid]
                     if let known, known.series == nil, Self.agrees(task, known.synced) { continue }
                     var body = try InterchangeFormat.ics.write(PlannerBundle(tasks: [task]), context: context).text
@@ -246,8 +257,8 @@ public struct CalDAVSync {
                     report.sent.append(.init(kind: .task, key: uid, title: known.synced.title, action: .remove))
                 }
                 try sendSeries(
-                    series, remote: remoteSeries, unreadable: unreadable, first: first, link: link, context: context,
-                    operations: &operations, report: &report)
+                    series, remote: remoteSeries, unreadable: unreadable.union(clash), first: first, link: link,
+                    context: context, operations: &operations, report: &report)
             }
         }
         try ConflictLog.append(conflicts, merged: now.timestamp, in: store.directory)

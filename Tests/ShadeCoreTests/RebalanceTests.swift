@@ -83,6 +83,12 @@ import Testing
         #expect(
             Rebalance.overFullSlots(week: Self.week, tasks: tasks, after: moves, capacity: capacity) == 0)
         #expect(Rebalance.overFullSlots(week: Self.week, tasks: tasks, capacity: capacity) == 1)
+        // A task without an estimate frees no minutes: it stays, and the estimated ones go.
+        let unestimated = Self.task(9, day: 2, .evening)
+        let withIt = Rebalance.plan(
+            week: Self.week, tasks: tasks + [unestimated], capacity: capacity,
+            context: Self.context(day: 0, minutes: 600))
+        #expect(withIt.map(\.task.id) == [3, 2])
     }
 
     @Test func aTimedTaskOnlyMovesToItsSlotOnALaterDay() {

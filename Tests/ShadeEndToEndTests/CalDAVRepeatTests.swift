@@ -109,6 +109,32 @@ import Testing
             try Self.week(dav, at: "2026-11-28T10:02") == [
                 "2026-11-24 Run done", "2026-11-26 Run 5k done", "2026-11-28 Run 5k done",
             ])
+        // Those done days are not sent back to the phone as tasks of their own.
+        let quiet = try dav.ok(["sync"], at: "2026-11-28T10:03")
+        #expect(quiet.contains("sent 0 changes, received 0 changes"), "\(quiet)")
+        #expect(try dav.phone("print(len(list(todos())))").contains("0"))
+    }
+
+    /// The phone makes a repeating task plain (drops its RRULE): the series ends here, the task
+    /// arrives at the next sync, and then nothing goes back and forth.
+    @Test func aSeriesMadePlainOnThePhoneSettlesWithoutALoop() throws {
+        let dav = try CalDAVFixture()
+        try dav.ok(["add", "mon", "Water plants", "every:day"], at: "2026-11-23T08:00")
+        try dav.ok(["caldav", "init", dav.listURL, "--user", dav.user], at: "2026-11-23T08:01")
+        try dav.ok(["sync"], at: "2026-11-23T08:02")
+        try dav.phone(
+            """
+            water = find("Water plants")
+            water.icalendar_component.pop("rrule")
+            water.save()
+            """)
+        try dav.ok(["sync"], at: "2026-11-23T09:00")
+        try dav.ok(["sync"], at: "2026-11-23T09:01")
+        let settled = try dav.ok(["sync"], at: "2026-11-23T09:02")
+        #expect(settled.contains("sent 0 changes, received 0 changes"), "\(settled)")
+        #expect(try Self.week(dav, at: "2026-11-23T09:03") == ["2026-11-23 Water plants open"])
+        let phone = try dav.phone("print([str(t.icalendar_component.get('rrule')) for t in todos()])")
+        #expect(phone.contains("['None']"), "\(phone)")
     }
 
     /// A series made on the phone arrives as a repeating task; one with a rule shade has no words

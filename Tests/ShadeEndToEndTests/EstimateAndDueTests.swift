@@ -142,4 +142,58 @@ import Testing
         let bad = try shade.run(["capacity", "evening", "3x"])
         #expect(bad.status == 64)
     }
+
+    /// A template keeps the estimates of the week it was saved from, and reads back (the file
+    /// once refused the key it wrote); a series' deadline cannot be set as a whole.
+    @Test func aTemplateKeepsEstimatesAndASeriesTakesNoDeadline() throws {
+        let shade = ShadeProcess(now: "2026-11-24T09:00")
+        #expect(try shade.run(["add", "wed", "Report", "est:1h"]).status == 0)
+        #expect(try shade.run(["template", "save", "typical"]).status == 0)
+        let listed = try shade.run(["templates", "--json"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(try shade.run(["template", "apply", "typical"]).status == 0)
+        let next = try shade.allTasks().filter { $0.string("date") == "2026-12-02" }
+        #expect(next.map { $0.int("estimate") } == [60], "\(next)")
+        #expect(try shade.run(["check"]).status == 0)
+        #expect(try shade.run(["add", "thu", "Gym", "every:day"]).status == 0)
+        let gym = try #require(try shade.allTasks().first { $0.string("title") == "Gym" }?.int("id"))
+        let refused = try shade.run(["edit", String(gym), "--series", "due:fri"])
+        #expect(refused.status == 1 && refused.stderr.contains("no deadline as a series"), "\(refused.stderr)")
+    }
+
+    /// A timed series goes out in wall-clock time (floating), so that a calendar expanding its
+    /// RRULE across a clock change still finds each RECURRENCE-ID and EXDATE among its instances.
+    @Test func aTimedSeriesMatchesItsInstancesAcrossAClockChange() throws {
+        let shade = ShadeProcess(now: "2026-10-20T09:00")
+        shade.environment["TZ"] = "Europe/Berlin"
+        #expect(try shade.run(["add", "2026-10-20", "Run", "at:7:00", "every:day"]).status == 0)
+        let week = try shade.json(["week", "2026-W44"]).objectValue?["days"]?.arrayValue ?? []
+        let ids = week.flatMap { day in
+            (day.objectValue?["slots"]?.arrayValue ?? []).flatMap { $0.objectValue?["tasks"]?.arrayValue ?? [] }
+        }.compactMap { $0.objectValue?.int("id") }
+        try #require(ids.count == 7)
+        #expect(try shade.run(["done", String(ids[1])]).status == 0)
+        #expect(try shade.run(["rm", String(ids[2])]).status == 0)
+        let file = shade.root + "/planner.ics"
+        #expect(try shade.run(["export", "--format", "ics", "-o", file]).status == 0)
+        let script = """
+            import sys, icalendar
+            from dateutil.rrule import rrulestr
+            cal = icalendar.Calendar.from_ical(open(sys.argv[1], "rb").read())
+            todos = cal.walk("VTODO")
+            master = [t for t in todos if "RRULE" in t][0]
+            start = master["DTSTART"].dt
+            rule = rrulestr(master["RRULE"].to_ical().decode(), dtstart=start)
+            instances = set(rule.between(start, start.replace(year=start.year + 1), inc=True))
+            ids = [t["RECURRENCE-ID"].dt for t in todos if "RECURRENCE-ID" in t]
+            ex = master.get("EXDATE")
+            exdates = [d.dt for e in (ex if isinstance(ex, list) else [ex] if ex else []) for d in e.dts]
+            print(start.tzinfo is None, len(ids), len(exdates), all(d in instances for d in ids + exdates))
+            """
+        let python = try ExternalCommand.run("/usr/bin/env", ["python3", "-c", script, file])
+        // Floating, the done day among the RECURRENCE-IDs, one EXDATE, every one an instance.
+        let words = (python.output.split(separator: "\n").last ?? "").split(separator: " ")
+        #expect(words.first == "True" && words.dropFirst(2).first == "1" && words.last == "True", "\(python.output)")
+        #expect(Int(words.dropFirst().first ?? "") ?? 0 >= 1, "\(python.output)")
+    }
 }

@@ -76,7 +76,9 @@ public enum Rebalance {
                 case (let l?, let r?): return l != r ? l > r : lhs.id > rhs.id
                 }
             }
-            for task in here where isOver(place.date, place.slot) {
+            // Under a limit in minutes, a task without an estimate frees none: it stays.
+            let byMinutes = capacity.minutesLimit(on: place.date, place.slot) != nil
+            for task in here where isOver(place.date, place.slot) && !(byMinutes && (task.estimate ?? 0) == 0) {
                 guard
                     let target = destinations(for: task, in: week, context: context).first(where: {
                         hasRoom($0.date, $0.slot, for: task)

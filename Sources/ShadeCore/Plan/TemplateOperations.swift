@@ -108,7 +108,8 @@ public enum TemplateOperations {
             let task = PlannerTask(
                 id: try nextID(), uid: nextUID(), title: fields.title, notes: fields.notes, date: date,
                 slot: fields.slot, time: fields.time, tags: fields.tags, category: fields.category,
-                color: fields.color, favorite: fields.favorite, remind: fields.remind, created: context.now.timestamp)
+                color: fields.color, favorite: fields.favorite, remind: fields.remind, estimate: fields.estimate,
+                created: context.now.timestamp)
             changes.append(.added(.task(task)))
         }
         return changes

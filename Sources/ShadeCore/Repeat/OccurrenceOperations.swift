@@ -111,6 +111,10 @@ public enum OccurrenceOperations {
             throw InputError.invalid(
                 "a repeating task is given to no one as a series; edit \(id) to:… without --series gives this day's")
         }
+        if words.due != nil || words.clearsDue {
+            throw InputError.invalid(
+                "a repeating task has no deadline as a series; edit \(id) due:… without --series sets this day's")
+        }
         var after = series
         // The edit as it reads on `day` (an error names the task the user named).
         func edited(_ fields: RepeatSeries.OccurrenceFields, on day: CivilDate) throws -> RepeatSeries.OccurrenceFields
