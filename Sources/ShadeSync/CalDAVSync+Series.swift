@@ -214,19 +214,14 @@ extension CalDAVSync {
             // A series that ended before the days synced, never sent: left here.
             if known == nil, let until = ours.series.until, until < first { continue }
             let tasks = occurrences.values.sorted { $0.occurrenceDay < $1.occurrenceDay }
-            var body = try InterchangeFormat.ics.write(
-                PlannerBundle(tasks: tasks, records: [AnyKeyedRecord(ours.series)]), context: context
-            ).text
-            if let previous = remote[uid]?.data {
-                body = InterchangeFormat.keepingOthersProperties(of: previous, in: body)
-            }
-            let href = known?.href ?? Self.href(for: uid, in: link.url)
             operations.append(
-                .put(
-                    href: href, body: body, ifMatch: known?.etag,
-                    sent: CalDAVState.Item(
+                try Self.put(
+                    PlannerBundle(tasks: tasks, records: [AnyKeyedRecord(ours.series)]), uid: uid,
+                    over: remote[uid]?.data, known: known, in: link.url, context: context
+                ) { href in
+                    CalDAVState.Item(
                         href: href, etag: "", synced: Self.master(ours.series), series: ours.series, occurrences: tasks)
-                ))
+                })
             report.sent.append(
                 .init(kind: .task, key: uid, title: ours.series.base.title, action: known == nil ? .add : .change))
         }

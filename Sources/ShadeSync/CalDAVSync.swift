@@ -237,15 +237,11 @@ public struct CalDAVSync {
                 where !unreadable.contains(uid) && !clash.contains(uid) {
                     let known = link.items[uid]
                     if let known, known.series == nil, Self.agrees(task, known.synced) { continue }
-                    var body = try InterchangeFormat.ics.write(PlannerBundle(tasks: [task]), context: context).text
-                    if let previous = remote[uid]?.data {
-                        body = InterchangeFormat.keepingOthersProperties(of: previous, in: body)
-                    }
-                    let href = known?.href ?? Self.href(for: uid, in: link.url)
                     operations.append(
-                        .put(
-                            href: href, body: body, ifMatch: known?.etag,
-                            sent: CalDAVState.Item(href: href, etag: "", synced: task)))
+                        try Self.put(
+                            PlannerBundle(tasks: [task]), uid: uid, over: remote[uid]?.data, known: known,
+                            in: link.url, context: context
+                        ) { CalDAVState.Item(href: $0, etag: "", synced: task) })
                     report.sent.append(
                         .init(kind: .task, key: uid, title: task.title, action: known == nil ? .add : .change))
                 }
@@ -290,6 +286,19 @@ public struct CalDAVSync {
             }
         }
         return report
+    }
+
+    /// The PUT of an item: `bundle` as iCalendar, with what another program keeps in the item as
+    /// the list holds it (`previous`), at the item's address (or one made from `uid`), while its
+    /// ETag is the one last seen; `sent` is what the link holds once the list took it.
+    static func put(
+        _ bundle: PlannerBundle, uid: String, over previous: String?, known: CalDAVState.Item?, in list: String,
+        context: InterchangeContext, sent: (String) -> CalDAVState.Item
+    ) throws -> PendingOperation {
+        var body = try InterchangeFormat.ics.write(bundle, context: context).text
+        if let previous { body = InterchangeFormat.keepingOthersProperties(of: previous, in: body) }
+        let href = known?.href ?? href(for: uid, in: list)
+        return .put(href: href, body: body, ifMatch: known?.etag, sent: sent(href))
     }
 
     /// Whether two versions of a task agree in every field a VTODO holds.

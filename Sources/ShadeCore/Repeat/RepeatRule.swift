@@ -125,26 +125,11 @@ public enum RepeatRule: Hashable, Sendable, CustomStringConvertible {
         case .onWeekdays(let set):
             return days(from: start, through: end) { set.contains($0.weekday) }
         case .weekly(let interval):
-            let step = 7 * interval
-            // The first occurrence on or after `start`: anchor + k·step.
-            let offset = anchor.days(to: start)
-            var date = anchor.adding(days: (offset + step - 1) / step * step)
-            var result: [CivilDate] = []
-            while date <= end {
-                result.append(date)
-                date = date.adding(days: step)
-            }
-            return result
+            return steps(of: 7 * interval, anchor: anchor, from: start, through: end)
         case .monthly:
-            var result: [CivilDate] = []
-            var (year, month) = (start.year, start.month)
-            while (year, month) <= (end.year, end.month) {
-                if let date = CivilDate(year: year, month: month, day: anchor.day), date >= start, date <= end {
-                    result.append(date)
-                }
-                (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
+            return months(from: start, through: end) { year, month in
+                CivilDate(year: year, month: month, day: anchor.day)
             }
-            return result
         case .yearly:
             return (start.year...end.year).compactMap { year in
                 guard let date = CivilDate(year: year, month: anchor.month, day: anchor.day), date >= start,
@@ -153,15 +138,7 @@ public enum RepeatRule: Hashable, Sendable, CustomStringConvertible {
                 return date
             }
         case .everyDays(let interval):
-            // The first occurrence on or after `start`: anchor + k·interval.
-            let offset = anchor.days(to: start)
-            var date = anchor.adding(days: (offset + interval - 1) / interval * interval)
-            var result: [CivilDate] = []
-            while date <= end {
-                result.append(date)
-                date = date.adding(days: interval)
-            }
-            return result
+            return steps(of: interval, anchor: anchor, from: start, through: end)
         case .everyMonths(let interval):
             return months(from: start, through: end) { year, month in
                 let since = (year - anchor.year) * 12 + month - anchor.month
@@ -177,6 +154,21 @@ public enum RepeatRule: Hashable, Sendable, CustomStringConvertible {
                 CivilDate(year: year, month: month, day: CivilDate.daysInMonth(year: year, month: month))
             }
         }
+    }
+
+    /// The days `step` days apart from `anchor` that lie from `start` through `end`.
+    private func steps(of step: Int, anchor: CivilDate, from start: CivilDate, through end: CivilDate)
+        -> [CivilDate]
+    {
+        // The first occurrence on or after `start`: anchor + k·step.
+        let offset = anchor.days(to: start)
+        var date = anchor.adding(days: (offset + step - 1) / step * step)
+        var result: [CivilDate] = []
+        while date <= end {
+            result.append(date)
+            date = date.adding(days: step)
+        }
+        return result
     }
 
     /// The day each month from `start`'s through `end`'s gives (`day`: nil for none), kept when
