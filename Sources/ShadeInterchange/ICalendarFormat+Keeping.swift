@@ -10,6 +10,8 @@ extension InterchangeFormat {
         "CATEGORIES", "DESCRIPTION", "PRIORITY", "RRULE", "EXDATE", "RECURRENCE-ID",
         // Said by the status shade writes: a program's percentage would contradict a task opened again.
         "PERCENT-COMPLETE",
+        // Said by the DUE shade writes (RFC 5545: a VTODO has one or the other).
+        "DURATION",
     ]
 
     /// `written` (an iCalendar text shade wrote for one item of a task list) with the properties
