@@ -189,8 +189,7 @@ public struct TaskWords: Hashable, Sendable {
 
     /// The minutes of an `est:` word: `45m`, `1h30m`, `2h` (up to a day).
     static func estimate(_ text: String) throws(InputError) -> Int {
-        guard let minutes = Reminder.leadMinutes(text.lowercased()), (1...PlannerTask.longestEstimate).contains(minutes)
-        else {
+        guard let minutes = Estimate.minutes(text) else {
             throw .usage(
                 "'est:\(text)' is not an estimate; write est:45m, est:1h30m or est:2h (up to 24h), or est:none")
         }

@@ -14,9 +14,7 @@ extension Configuration {
         guard let members = value.objectValue else { throw .badSetting(path: path, problem: shape) }
         var capacity = SlotCapacity()
         func set(_ value: JSONValue, _ name: String, _ slot: Slot, _ weekday: Weekday?) throws(HostError) {
-            if let text = value.stringValue, let minutes = SlotCapacity.minutes(parsing: text),
-                (1...PlannerTask.longestEstimate).contains(minutes)
-            {
+            if let text = value.stringValue, let minutes = Estimate.minutes(text) {
                 capacity.set(minutes: minutes, for: slot, on: weekday)
                 return
             }

@@ -73,7 +73,7 @@ struct TextRecord {
         var estimate: Int?
         if let text = value("estimate") {
             // Minutes (90), or as est: writes them (1h30m).
-            guard let minutes = Int(text) ?? ImportValidation.minutes(text),
+            guard let minutes = Int(text) ?? Estimate.minutes(text),
                 (1...PlannerTask.longestEstimate).contains(minutes)
             else { throw fail("estimate '\(text)' is not minutes (90, or 1h30m; up to 24h)") }
             estimate = minutes

@@ -17,7 +17,7 @@ extension TodoTxtFormat {
                 words += TodoTxtFormat.line(
                     title: base.title, tags: base.tags, category: base.category, date: series.anchor,
                     slot: base.slot, time: base.time, uid: series.uid, remind: base.remind)
-                if let estimate = base.estimate { words.append("est:\(TodoTxtFormat.minutes(estimate))") }
+                if let estimate = base.estimate { words.append("est:\(Estimate.words(estimate))") }
                 words.append("every:\(series.rule)")
                 if let until = series.until { words.append("until:\(until)") }
                 text += words.joined(separator: " ") + "\n"
@@ -43,7 +43,7 @@ extension TodoTxtFormat {
                 if let series = task.series { words.append("series:\(series)") }
                 if let to = task.to { words.append("to:\(to)") }
                 if let due = task.due { words.append("deadline:\(due)") }
-                if let estimate = task.estimate { words.append("est:\(TodoTxtFormat.minutes(estimate))") }
+                if let estimate = task.estimate { words.append("est:\(Estimate.words(estimate))") }
                 if task.status == .cancelled { words.append("status:cancelled") }
                 if task.status != .open, task.favorite { words.append("pri:A") }
                 text += words.joined(separator: " ") + "\n"
@@ -71,12 +71,6 @@ extension TodoTxtFormat {
         if let remind { words.append("remind:\(remind)") }
         words.append("uid:\(uid)")
         return words
-    }
-
-    /// Minutes as `est:` writes them: `45m`, `1h30m`, `2h`.
-    static func minutes(_ minutes: Int) -> String {
-        let (hours, rest) = (minutes / 60, minutes % 60)
-        return (hours > 0 ? "\(hours)h" : "") + (rest > 0 || hours == 0 ? "\(rest)m" : "")
     }
 
     /// The local date of a shade timestamp.

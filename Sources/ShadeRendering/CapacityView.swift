@@ -25,13 +25,13 @@ public enum CapacityView {
     /// A limit set for a slot (on a weekday) as `capacity` takes it: `2`, or `3h` in minutes.
     static func word(_ capacity: SlotCapacity, _ slot: Slot, _ weekday: Weekday?) -> SafeText? {
         if let limit = capacity.limit(for: slot, on: weekday) { return "\(limit)" }
-        return capacity.minutesLimit(for: slot, on: weekday).map { SafeText(escaping: TaskLines.minutes($0)) }
+        return capacity.minutesLimit(for: slot, on: weekday).map { SafeText(escaping: Estimate.words($0)) }
     }
 
     /// What `capacity [WEEKDAY] SLOT N|TIME|none` says of the limit it set (nil: none).
     public static func set(_ limit: Int?, minutes: Int? = nil, for slot: Slot, on weekday: Weekday?) -> SafeText {
         let place = (weekday.map { $0.name + " " } ?? "") + slot.rawValue
-        if let minutes { return "capacity of \(place): \(TaskLines.minutes(minutes)) of estimated tasks" }
+        if let minutes { return "capacity of \(place): \(Estimate.words(minutes)) of estimated tasks" }
         return limit.map { "capacity of \(place): \($0) open task\($0 == 1 ? "" : "s")" }
             ?? "capacity of \(place): none"
     }
@@ -48,7 +48,7 @@ public enum CapacityView {
         }
         let limit = capacity.minutesLimit(on: task.date, task.slot) ?? 0
         return place
-            + "\(TaskLines.minutes(open.minutes)) planned, room for \(TaskLines.minutes(limit)) (rebalance proposes moves)"
+            + "\(Estimate.words(open.minutes)) planned, room for \(Estimate.words(limit)) (rebalance proposes moves)"
     }
 
     /// `{"capacity": {...}}`, the document of `capacity --json`.
@@ -77,6 +77,6 @@ public enum CapacityView {
     /// A limit as the settings hold it: a number of tasks, or minutes as a text (`"3h"`).
     static func value(_ capacity: SlotCapacity, _ slot: Slot, _ weekday: Weekday?) -> JSONValue? {
         if let limit = capacity.limit(for: slot, on: weekday) { return .int(Int64(limit)) }
-        return capacity.minutesLimit(for: slot, on: weekday).map { .string(TaskLines.minutes($0)) }
+        return capacity.minutesLimit(for: slot, on: weekday).map { .string(Estimate.words($0)) }
     }
 }

@@ -32,19 +32,25 @@ public enum DayTimeline {
                     ? "  " + style.red("over-full: \(open) open, room for \(limit)")
                     : "  " + style.dim("\(open)/\(limit) open")
             } else if let limit = context.capacity.minutesLimit(on: day.date, slot.slot) {
-                let planned = SafeText(escaping: TaskLines.minutes(minutes.planned))
-                let room = SafeText(escaping: TaskLines.minutes(limit))
+                let planned = SafeText(escaping: Estimate.words(minutes.planned))
+                let room = SafeText(escaping: Estimate.words(limit))
                 header +=
                     minutes.planned > limit
                     ? "  " + style.red("over-full: " + planned + " planned, room for " + room)
                     : "  " + style.dim(planned + "/" + room + " planned")
             }
+            let minutesLimited =
+                context.capacity.limit(on: day.date, slot.slot) == nil
+                && context.capacity.minutesLimit(on: day.date, slot.slot) != nil
             if minutes.estimated {
+                // A capacity in minutes has said what is planned: what is free is left to say.
+                let planned: SafeText =
+                    minutesLimited ? "" : SafeText(escaping: Estimate.words(minutes.planned)) + " planned, "
                 let text: SafeText =
-                    SafeText(escaping: TaskLines.minutes(minutes.planned)) + " planned, "
+                    planned
                     + (minutes.free >= 0
-                        ? SafeText(escaping: TaskLines.minutes(minutes.free)) + " free"
-                        : SafeText(escaping: TaskLines.minutes(-minutes.free)) + " too many")
+                        ? SafeText(escaping: Estimate.words(minutes.free)) + " free"
+                        : SafeText(escaping: Estimate.words(-minutes.free)) + " too many")
                 header += "  " + (minutes.free < 0 ? style.red(text) : style.dim(text))
             }
             if slot.slot == currentSlot { header += "  " + (style.enabled ? style.inverse(" now ") : "← now") }

@@ -51,7 +51,7 @@ public enum TaskDetail {
             var extra: [(SafeText, SafeText)] = []
             if let due = task.due { extra.append(("due", "\(due.shortLabel) (\(due))")) }
             if let minutes = task.estimate {
-                extra.append(("estimate", SafeText(escaping: TaskLines.minutes(minutes))))
+                extra.append(("estimate", SafeText(escaping: Estimate.words(minutes))))
             }
             rows.insert(contentsOf: extra, at: at + 1)
         }

@@ -68,7 +68,7 @@ public struct TaskLines {
         // →ana: given to ana.
         if let to = task.to { labels.append(style.dim("→\(to)")) }
         // ~1h30m: how long it takes.
-        if let minutes = task.estimate { labels.append(style.dim("~" + SafeText(escaping: Self.minutes(minutes)))) }
+        if let minutes = task.estimate { labels.append(style.dim("~" + SafeText(escaping: Estimate.words(minutes)))) }
         // due Fri 4 Dec: its deadline (red once the day it is planned for is after it, or it is past).
         if let due = task.due {
             let label: SafeText = "due " + RateFormat.shortDay(due)
@@ -84,12 +84,6 @@ public struct TaskLines {
         }
         if !labels.isEmpty { line += "  " + labels.joined(separator: " ") }
         return line.trimmingTrailingSpaces()
-    }
-
-    /// `45m`, `1h30m`, `2h`: minutes as `est:` takes them.
-    public static func minutes(_ minutes: Int) -> String {
-        let (hours, rest) = (minutes / 60, minutes % 60)
-        return (hours > 0 ? "\(hours)h" : "") + (rest > 0 || hours == 0 ? "\(rest)m" : "")
     }
 
     /// The lines of several tasks, measured together.

@@ -110,6 +110,19 @@ import Testing
         #expect(occurrence?.int("estimate") == 45, "\(format): \(String(describing: occurrence))")
     }
 
+    /// An imported deadline outside the years shade takes is refused, naming its line.
+    @Test func anImportedDeadlineOutsideTheYearsIsRefused() throws {
+        let shade = ShadeProcess(now: "2026-11-24T09:00")
+        let file = shade.root + "/late.csv"
+        try "title,date,due\r\nReport,2026-11-25,0001-01-01\r\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try shade.run(["import", file])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains("line 2: the due date is 0001-01-01, outside the dates shade takes"),
+            "\(result.stderr)")
+        #expect(try shade.allTasks().isEmpty)
+    }
+
     @Test func taskwarriorSaysItHoldsNoDeadline() throws {
         let shade = ShadeProcess(now: "2026-11-24T09:00")
         #expect(try shade.run(["add", "wed", "Report", "due:fri"]).status == 0)

@@ -16,6 +16,7 @@ import Testing
             ["add", "Daily", "every:day", "until:9999-01-01"],
             ["goal", "add", "Read", "for:9999-W01"], ["goal", "add", "Read", "for:1899-12-31"],
             ["goal", "add", "Read", "due:1899-12-31"], ["chart", "month", "9999-01"],
+            ["add", "tue", "Late", "due:9999-01-01"], ["edit", "1", "due:1899-12-31"],
         ])
     func aDateOutsideTheYearsShadeTakesIsRefusedNamingThem(words: [String]) throws {
         let shade = ShadeProcess(now: "2026-11-24T10:00")

@@ -56,9 +56,7 @@ extension Shade {
                 )
             }
             if limitWord.lowercased() == "none" { return Setting(weekday: weekday, slot: slot, limit: nil) }
-            if limitWord.contains(where: \.isLetter), let minutes = SlotCapacity.minutes(parsing: limitWord),
-                (1...PlannerTask.longestEstimate).contains(minutes)
-            {
+            if limitWord.contains(where: \.isLetter), let minutes = Estimate.minutes(limitWord) {
                 return Setting(weekday: weekday, slot: slot, limit: nil, minutes: minutes)
             }
             guard limitWord.allSatisfy(\.isASCII), let limit = Int(limitWord), limit >= 0,

@@ -4,13 +4,11 @@
 /// word, a category that is no category name, a date outside the years shade takes (SPEC §14,
 /// `CivilDate.supported`). A file that breaks them imports nothing; the error says which rule.
 public enum ImportValidation {
-    /// The minutes of a duration as `est:` writes it (`45m`, `1h30m`, `2h`), or nil.
-    public static func minutes(_ text: String) -> Int? { Reminder.leadMinutes(text.lowercased()) }
-
     /// Checks a task as it is to be filed.
     public static func check(_ task: PlannerTask) throws(ImportError) {
         try checkDate(task.date, "the date is")
         if let planned = task.planned { try checkDate(planned, "the planned date is") }
+        if let due = task.due { try checkDate(due, "the due date is") }
         if TaskText.isBlank(task.title) {
             throw ImportError("the task has no title")
         }

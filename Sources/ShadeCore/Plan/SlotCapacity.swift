@@ -72,9 +72,6 @@ public struct SlotCapacity: Hashable, Sendable {
         if let limit = minuteLimits[at] { return minutes + adding <= limit }
         return true
     }
-
-    /// The minutes of `est:`-like words for a capacity (`3h`, `90m`), or nil.
-    public static func minutes(parsing text: String) -> Int? { Reminder.leadMinutes(text.lowercased()) }
 }
 
 extension SlotCapacity {
