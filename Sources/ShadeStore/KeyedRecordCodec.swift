@@ -30,6 +30,7 @@ enum KeyedRecordCodecs {
     /// Every keyed kind the store keeps.
     static let all: [any KeyedRecordCodec.Type] = [
         CategoryCodec.self, RepeatSeriesCodec.self, WeekTemplateCodec.self, GoalCodec.self, MemberCodec.self,
+        InboxTaskCodec.self,
     ]
 
     /// The codec of a kind.

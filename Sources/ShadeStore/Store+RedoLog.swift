@@ -102,7 +102,7 @@ extension Store {
     /// store of the current format.
     func appendToRedoLog(_ state: StoreState, to redo: RedoLog.Tail?, label: String, now: Moment) throws -> Bool {
         guard state.closedChanges.isEmpty, state.poppedUndoEntry == nil, state.numberedWeeks.isEmpty,
-            !state.goalIndexChanged, let redo, redo.waiting.isEmpty, let start = redo.next
+            !state.goalIndexChanged, !state.inboxIndexChanged, let redo, redo.waiting.isEmpty, let start = redo.next
         else { return false }
         let records = state.recordChanges
         guard !records.isEmpty else { return false }

@@ -94,6 +94,7 @@ public struct Store: Sendable {
                 try lock.change(to: .exclusive)
                 try saveNumbering(of: state.numberedWeeks)
             }
+            if state.inboxIndexChanged { try saveInboxNumbering(under: lock) }
             return result
         }
     }

@@ -24,6 +24,8 @@ enum StoreFileKind: Equatable {
     case goalWeeks
     /// This copy's numbers of its goals (`g1`).
     case goalIndex
+    /// This copy's numbers of the tasks in its inbox.
+    case inboxIndex
     /// This copy's conflict log: the values its merges overwrote.
     case conflictLog
     /// How this copy's sync stands: auto on or off, the last sync and its error.
@@ -55,6 +57,7 @@ enum StoreFileKind: Equatable {
         case .repeatSummary: "summary/repeats.json"
         case .goalWeeks: "summary/goals.json"
         case .goalIndex: "ids/goals.json"
+        case .inboxIndex: "ids/inbox.json"
         case .conflictLog: "conflicts.json"
         case .syncState: "sync.json"
         case .caldavState: "caldav.json"
@@ -83,6 +86,8 @@ enum StoreFileKind: Equatable {
             self = .weekIndex(week)
         case (2, "ids") where name == "goals":
             self = .goalIndex
+        case (2, "ids") where name == "inbox":
+            self = .inboxIndex
         case (2, "ids"):
             guard let shard = Int(name), shard >= 0 else { return nil }
             self = .idShard(shard)
@@ -105,7 +110,8 @@ enum StoreFileKind: Equatable {
     var scope: Scope {
         switch self {
         case .meta, .collection, .week: .shared
-        case .weekIndex, .idShard, .undo, .reminderLedger, .goalIndex, .conflictLog, .syncState, .caldavState:
+        case .weekIndex, .idShard, .undo, .reminderLedger, .goalIndex, .inboxIndex, .conflictLog, .syncState,
+            .caldavState:
             .local
         case .summary, .repeatSummary, .goalWeeks: .cache
         }
@@ -119,6 +125,8 @@ enum StoreFileKind: Equatable {
         case .idShard, .undo, .summary, .reminderLedger, .repeatSummary, .goalWeeks, .goalIndex, .conflictLog,
             .syncState, .caldavState:
             false
+        // The inbox's numbers are kept like a week's: a restored inbox keeps the ids it was shown with.
+        case .inboxIndex: true
         case .meta, .collection, .week, .weekIndex: true
         }
     }
@@ -137,6 +145,7 @@ enum StoreFileKind: Equatable {
         case .repeatSummary: "repeatSummary"
         case .goalWeeks: "goalWeeks"
         case .goalIndex: "goalIds"
+        case .inboxIndex: "inboxIds"
         case .conflictLog: "conflicts"
         case .syncState: "sync"
         case .caldavState: "caldav"
@@ -153,7 +162,7 @@ enum StoreFileKind: Equatable {
             + (week.map { [StoreFileKind.weekIndex($0)] } ?? []) + [
                 .collection(RepeatSeries.kind), .reminderLedger, .repeatSummary, .collection(WeekTemplate.kind),
                 .collection(Goal.kind), .goalIndex, .collection(Member.kind), .conflictLog, .goalWeeks, .syncState,
-                .caldavState,
+                .caldavState, .collection(InboxTask.kind), .inboxIndex,
             ]
     }()
 
@@ -170,6 +179,7 @@ enum StoreFileKind: Equatable {
         case repeatSummary(RepeatSummaryDocument.Content)
         case goalWeeks([Int: GoalWeeksDocument.Year])
         case goalIndex([String: Int])
+        case inboxIndex([String: Int])
         case conflictLog([ConflictLog.Entry])
         case syncState(SyncState)
         case caldavState(CalDAVState)
@@ -211,6 +221,7 @@ enum StoreFileKind: Equatable {
         case (_, .repeatSummary(let content)): return RepeatSummaryDocument.encode(content)
         case (_, .goalWeeks(let years)): return GoalWeeksDocument.encode(years)
         case (_, .goalIndex(let ids)): return GoalIndexDocument.encode(ids)
+        case (_, .inboxIndex(let ids)): return InboxIndexDocument.encode(ids)
         case (_, .conflictLog(let entries)): return ConflictLogDocument.encode(entries)
         case (_, .syncState(let state)): return SyncStateDocument.encode(state)
         case (_, .caldavState(let state)): return CalDAVStateDocument.encode(state)
@@ -247,6 +258,7 @@ enum StoreFileKind: Equatable {
         case .repeatSummary: return .repeatSummary(try RepeatSummaryDocument.decode(value, file: file))
         case .goalWeeks: return .goalWeeks(try GoalWeeksDocument.decode(value, file: file))
         case .goalIndex: return .goalIndex(try GoalIndexDocument.decode(value, file: file))
+        case .inboxIndex: return .inboxIndex(try InboxIndexDocument.decode(value, file: file))
         case .conflictLog: return .conflictLog(try ConflictLogDocument.decode(value, file: file))
         case .syncState: return .syncState(try SyncStateDocument.decode(value, file: file))
         case .caldavState: return .caldavState(try CalDAVStateDocument.decode(value, file: file))

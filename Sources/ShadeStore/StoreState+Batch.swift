@@ -24,6 +24,8 @@ extension StoreState {
         let occurrences: [ISOWeek: [PlannerTask]]
         let goalIDs: [String: Int]?
         let goalIndexChanged: Bool
+        let inboxIDs: [String: Int]?
+        let inboxIndexChanged: Bool
         let removedTasks: [ISOWeek: [String: FieldStamp]]
         let removedRecords: [RecordKind: [String: FieldStamp]]
     }
@@ -35,7 +37,8 @@ extension StoreState {
             dirtyIndexes: dirtyIndexes, unindexedWeeks: unindexedWeeks, numberedWeeks: numberedWeeks,
             nextID: nextID, changeOrder: changeOrder, changes: changes, closedChanges: closedChanges,
             collections: collections, dirtyCollections: dirtyCollections, weekIDs: weekIDs, occurrences: occurrences,
-            goalIDs: goalIDs, goalIndexChanged: goalIndexChanged, removedTasks: removedTasks,
+            goalIDs: goalIDs, goalIndexChanged: goalIndexChanged, inboxIDs: inboxIDs,
+            inboxIndexChanged: inboxIndexChanged, removedTasks: removedTasks,
             removedRecords: removedRecords)
     }
 
@@ -59,6 +62,8 @@ extension StoreState {
         occurrences = snapshot.occurrences
         goalIDs = snapshot.goalIDs
         goalIndexChanged = snapshot.goalIndexChanged
+        inboxIDs = snapshot.inboxIDs
+        inboxIndexChanged = snapshot.inboxIndexChanged
         removedTasks = snapshot.removedTasks
         removedRecords = snapshot.removedRecords
     }

@@ -15,6 +15,8 @@ extension StoreState {
         removedRecords[record.kind]?[record.base.key] = nil
         dirtyCollections.insert(record.kind)
         if record.kind == RepeatSeries.kind { occurrences = [:] }
+        // A task put in the inbox is numbered in the step that puts it there.
+        if let task = record.base as? InboxTask { try numberInInbox(task) }
         self.record(
             "\(record.kind):\(record.base.key)", before: previous.map(PlannerRecord.keyed), after: .keyed(record))
     }
@@ -178,7 +180,7 @@ extension StoreState {
     /// so does a week a merge left a task twice in, made one again.)
     public var hasChanges: Bool {
         !changeOrder.isEmpty || !closedChanges.isEmpty || poppedUndoEntry != nil || !dirtyCollections.isEmpty
-            || !dirtyIndexes.isEmpty || !dirtyWeeks.isEmpty
+            || !dirtyIndexes.isEmpty || !dirtyWeeks.isEmpty || inboxIndexChanged
     }
 
     func missing(_ id: Int) -> StoreError {

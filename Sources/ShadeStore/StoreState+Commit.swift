@@ -45,6 +45,7 @@ extension StoreState {
         }
         if let poppedUndoEntry { files.append((paths.changeLogFile(poppedUndoEntry), nil)) }
         if let index = try pendingGoalIndex() { files.append((StoreFileKind.goalIndex.relativePath, index)) }
+        if let index = try pendingInboxIndex() { files.append((StoreFileKind.inboxIndex.relativePath, index)) }
         for kind in dirtyCollections.sorted() {
             let document = StoreFileKind.collection(kind)
             let content = CollectionDocument.Content(

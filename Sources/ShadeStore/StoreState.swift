@@ -54,6 +54,9 @@ public final class StoreState: PlannerRecords {
     /// This copy's goal numbers by uid, once read; whether a goal was numbered in this step.
     var goalIDs: [String: Int]?
     var goalIndexChanged = false
+    /// This copy's inbox numbers by uid, once read; whether an inbox task was numbered in this step.
+    var inboxIDs: [String: Int]?
+    var inboxIndexChanged = false
 
     let cache: WeekCache?
     /// For a large change (an import): the files of the weeks this step let go of, staged
@@ -149,7 +152,10 @@ public final class StoreState: PlannerRecords {
         _ = try weekIndex(week)
         if let id = weekIDs[week]?[uid] { return id }
         guard numbersArrivals else { return 0 }
-        let id = try allocateID()
+        // A task planned on another copy keeps the id this copy's inbox gave it.
+        // (An occurrence, whose uid names its series and day, was never in the inbox.)
+        var id = uid.contains("@") ? 0 : try inboxID(of: uid) ?? 0
+        if id == 0 { id = try allocateID() }
         weekIDs[week]?[uid] = id
         try setWeek(week, forID: id)
         dirtyIndexes.insert(week)

@@ -11,11 +11,14 @@ struct WeekDigest: Hashable {
     var categories: [String: Tally] = [:]
     /// The changes each author made to the week's tasks.
     var authors: [String: Int] = [:]
+    /// Where the week's tasks of each category and tag were done (for `plan`).
+    var places = PlaceHistory()
 
-    init(goals: Set<String>, categories: [String: Tally], authors: [String: Int]) {
+    init(goals: Set<String>, categories: [String: Tally], authors: [String: Int], places: PlaceHistory) {
         self.goals = goals
         self.categories = categories
         self.authors = authors
+        self.places = places
     }
 
     /// The digest of a week's filed tasks.
@@ -25,5 +28,6 @@ struct WeekDigest: Hashable {
             if let category = task.category { categories[category, default: Tally()].add(task.status) }
         }
         authors = MemberOperations.changes(in: tasks.map(\.stamps))
+        places = PlaceHistory(tasks)
     }
 }

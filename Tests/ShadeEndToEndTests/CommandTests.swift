@@ -45,7 +45,7 @@ import Testing
         #expect(timed.string("slot") == "afternoon")
         #expect(timed.string("time") == "16:30")
         #expect(timed.string("date") == "2026-11-27")
-        #expect(try shade.run(["mv", "1", "someday"]).status == 1)
+        #expect(try shade.run(["mv", "1", "sometime"]).status == 1)
     }
 
     @Test func editRetitlesAndAddsTagsAndShowHasEveryField() throws {

@@ -37,7 +37,7 @@ import Testing
     @Test func aBadLineInTheMiddleFailsAloneAndIsNamed() throws {
         let shade = ShadeProcess()
         try shade.run(["add", "mon", "first"])
-        let script = ["add tue A", "done 99", "add tue B", "mv 1 someday", "add tue C"]
+        let script = ["add tue A", "done 99", "add tue B", "mv 1 sometime", "add tue C"]
         let run = try shade.run([], stdin: script.joined(separator: "\n") + "\n")
         #expect(run.status == 1)
         #expect(

@@ -70,6 +70,9 @@ extension Shade {
             "add needs a title\n  usage: shade \(grammar.usageLine(path: "add")) (see: help add)")
 
         func execute(in session: Session) throws {
+            if let first = words.first, InboxTask.isInboxWord(first), words.count > 1 {
+                return try addToInbox(Array(words.dropFirst()), in: session)
+            }
             let parsed = try parseWords(resolver: session.resolver())
             let now = try session.now()
             var random = SystemRandomNumberGenerator()
@@ -116,6 +119,26 @@ extension Shade {
                 }
                 try session.warnIfOverFull(task, open: open, json: false)
                 session.warnIfPastDue(task, json: false)
+            }
+        }
+
+        /// `add someday TITLE…`: a task with no day yet, kept in the inbox.
+        func addToInbox(_ rest: [String], in session: Session) throws {
+            // No day words here: the title is what follows `someday`, whatever its first word.
+            let parsed = try TaskWords.parse(rest, resolver: nil, deadlines: session.resolver())
+            if TaskText.isBlank(parsed.title) { throw Add.missingTitle }
+            let now = try session.now()
+            var random = SystemRandomNumberGenerator()
+            let uid = UIDGenerator.make(using: &random)
+            _ = try session.commit(label: session.undoLabel(["add"] + words), now: now) { state in
+                try InboxOperations.add(parsed, uid: uid, in: state, context: session.operationContext(now))
+            }
+            guard let added = try session.read({ try $0.inboxTasks().first { $0.uid == uid } }) else { return }
+            if json {
+                try session.printJSON(InboxView.task(added, context: try session.renderContext()))
+            } else {
+                session.print(
+                    "added \(added.id) · inbox · " + DisplayWidth.truncate(SafeText(escaping: added.title), to: 60))
             }
         }
 

@@ -73,9 +73,12 @@ extension Shade {
                     "every: and until: go alone: edit \(id) every:RULE [until:DATE], then edit the rest (see: help edit)"
                 )
             }
+            let label = ["edit", String(id)] + words + (series ? ["--series"] : [])
+            if try session.read({ try $0.inboxTask(id: id) }) != nil {
+                return try editInInbox(fields, clearTime: clearTime, label: label, now: now, in: session)
+            }
             var random = SystemRandomNumberGenerator()
             let uid = UIDGenerator.make(using: &random)
-            let label = ["edit", String(id)] + words + (series ? ["--series"] : [])
             let (change, changed) = try session.commit(task: id, label: label, now: now) { state in
                 let context = session.operationContext(now)
                 if repeats {
@@ -104,6 +107,28 @@ extension Shade {
                 session.print(TaskConfirmation.edited(edited))
             }
             if fields.due != nil { session.warnIfPastDue(edited, json: json) }
+        }
+
+        /// `edit` of an inbox task: what it is (a time, a reminder or a repeat needs a day).
+        func editInInbox(_ fields: TaskWords, clearTime: Bool, label: [String], now: Moment, in session: Session) throws
+        {
+            if series {
+                throw CommandError.usage("task \(id) is in the inbox and repeats on no day; leave out --series")
+            }
+            let change = try session.commit(label: session.undoLabel(label), now: now) { state in
+                guard let task = try state.inboxTask(id: id) else { return [] }
+                return try InboxOperations.edit(
+                    task, fields, clearTime: clearTime, in: state, context: session.operationContext(now))
+            }
+            var edited = change.records.compactMap { $0.after?.keyedRecord?.base as? InboxTask }.last
+            if edited == nil { edited = try session.read { try $0.inboxTask(id: id) } }
+            guard let edited else { return }
+            if json {
+                try session.printJSON(InboxView.task(edited.numbered(id), context: try session.renderContext()))
+            } else {
+                session.print(
+                    "edited \(id) · inbox · " + DisplayWidth.truncate(SafeText(escaping: edited.title), to: 60))
+            }
         }
     }
 }

@@ -29,21 +29,43 @@ extension Shade {
 
         func execute(in session: Session) throws {
             var selected: [PlannerTask] = []
+            var inbox: [InboxTask] = []
             let now = try session.now()
             let words = ["rm"] + selection.ids.map(String.init) + (series ? ["--series"] : [])
             let removal = try session.removal()
             _ = try session.commit(label: session.undoLabel(words), now: now) { state in
-                selected = try state.requireTasks(selection.ids)
-                guard series else { return try TaskOperations.remove(ids: selection.ids, in: state, removal: removal) }
+                // Inbox tasks go as any task does (a series has none there).
+                var ids: [Int] = []
+                for id in selection.ids {
+                    if !series, try state.task(id: id) == nil, let task = try state.inboxTask(id: id) {
+                        if !inbox.contains(where: { $0.id == id }) { inbox.append(task) }
+                    } else {
+                        ids.append(id)
+                    }
+                }
+                let fromInbox = try InboxOperations.remove(inbox, removal: removal)
+                guard !ids.isEmpty else { return fromInbox }
+                selected = try state.requireTasks(ids)
+                guard series else {
+                    return fromInbox + (try TaskOperations.remove(ids: ids, in: state, removal: removal))
+                }
                 try TaskOperations.requireRemovable(selected, removal)
-                return try OccurrenceOperations.endSeries(
-                    ids: selection.ids, in: state, context: session.operationContext(now))
+                return try OccurrenceOperations.endSeries(ids: ids, in: state, context: session.operationContext(now))
             }
             if selection.json {
-                try session.printTasksJSON(selected)
+                if inbox.isEmpty {
+                    try session.printTasksJSON(selected)
+                } else {
+                    let context = try session.renderContext()
+                    try session.printJSON(InboxView.json(tasks: selected, inbox: inbox, context: context))
+                }
                 return
             }
             for task in selected { session.print(TaskConfirmation.removed(task, series: series)) }
+            for task in inbox {
+                session.print(
+                    "removed \(task.id) · inbox · " + DisplayWidth.truncate(SafeText(escaping: task.title), to: 60))
+            }
         }
     }
 }

@@ -21,7 +21,9 @@ public enum Shade {
     /// Every command, in the order help lists them.
     static let entries: [Entry] = [
         .command(Add.self), .command(Done.self), .command(Undone.self), .command(Cancel.self), .command(Remove.self),
-        .command(Move.self), .command(Carry.self), .command(Rebalance.self), .command(Capacity.self),
+        .command(Move.self), .command(Inbox.self), .command(Plan.self), .command(Carry.self),
+        .command(Rebalance.self),
+        .command(Capacity.self),
         .command(Edit.self), .command(Star.self), .command(Unstar.self),
         .command(Note.self),
         .group(Categories.group), .command(Show.self), .command(Now.self), .group(Reminders.group), .command(Day.self),

@@ -57,7 +57,8 @@ struct StreamedExport {
         let records = selection.records(
             series: series, naming: references, goals: try state.goals(), categories: try state.categories(),
             templates: everything ? try state.keyedRecords(of: WeekTemplate.kind) : [],
-            members: everything ? try state.keyedRecords(of: Member.kind) : [])
+            members: everything ? try state.keyedRecords(of: Member.kind) : [],
+            inbox: everything ? try state.inboxTasks().map(AnyKeyedRecord.init) : [])
         outcome.notes = try writing { try writer.finish(records: records) }
         return outcome
     }

@@ -13,6 +13,10 @@ public protocol PlannerRecords {
     func tasks(in week: ISOWeek) throws -> [PlannerTask]
     /// Every task that counts towards one of these goals (by uid), from any week.
     func tasks(ofGoals uids: Set<String>) throws -> [PlannerTask]
+    /// The tasks with no day yet, each with its number.
+    func inboxTasks() throws -> [InboxTask]
+    /// The inbox task with an id, or nil.
+    func inboxTask(id: Int) throws -> InboxTask?
 }
 
 /// What every operation is given besides the records: the clock and the slot boundaries.
@@ -33,6 +37,10 @@ public struct OperationContext: Sendable {
 }
 
 extension PlannerRecords {
+    /// Records with no inbox (a test's) have no inbox tasks.
+    public func inboxTasks() throws -> [InboxTask] { [] }
+    public func inboxTask(id: Int) throws -> InboxTask? { try inboxTasks().first { $0.id == id } }
+
     /// The goals as their records hold them (a store numbers them from its own index).
     public func goals() throws -> [Goal] {
         try keyedRecords(of: Goal.kind).compactMap { $0.base as? Goal }
@@ -46,9 +54,15 @@ extension PlannerRecords {
     /// The task with an id, or the error that says there is none.
     public func requireTask(_ id: Int) throws -> PlannerTask {
         guard let task = try task(id: id) else {
+            if try inboxTask(id: id) != nil { throw Self.inInbox(id) }
             throw InputError.invalid("there is no task \(id); 'ls all' lists every task with its id")
         }
         return task
+    }
+
+    /// The error for a command that needs a day, given an inbox task's id.
+    static func inInbox(_ id: Int) -> InputError {
+        .invalid("task \(id) is in the inbox, with no day yet; mv \(id) DAY [SLOT] plans it")
     }
 
     /// The tasks with these ids (each once, in the order given), or an error that names every
@@ -60,6 +74,7 @@ extension PlannerRecords {
         for id in ids where seen.insert(id).inserted {
             if let task = try task(id: id) { found.append(task) } else { missing.append(id) }
         }
+        if let first = missing.first, missing.count == 1, try inboxTask(id: first) != nil { throw Self.inInbox(first) }
         if !missing.isEmpty {
             let list = missing.map { String($0) }.joined(separator: ", ")
             throw InputError.invalid(

@@ -75,11 +75,12 @@ public struct ExportSelection: Sendable {
     /// else the categories the tasks and series name and the goals the tasks name.
     public func records(
         series: [RepeatSeries], naming references: References, goals: [Goal], categories: [Category],
-        templates: [AnyKeyedRecord], members: [AnyKeyedRecord]
+        templates: [AnyKeyedRecord], members: [AnyKeyedRecord], inbox: [AnyKeyedRecord] = []
     ) -> [AnyKeyedRecord] {
         var records = series.map { AnyKeyedRecord($0) }
         if isEverything {
-            records += goals.map { AnyKeyedRecord($0) } + categories.map { AnyKeyedRecord($0) } + templates + members
+            records +=
+                goals.map { AnyKeyedRecord($0) } + categories.map { AnyKeyedRecord($0) } + templates + members + inbox
         } else {
             let named = references.categories.union(series.compactMap(\.base.category))
             records += categories.filter { named.contains($0.name) }.map { AnyKeyedRecord($0) }
