@@ -47,7 +47,8 @@ import Testing
     }
 
     /// Runs shade on a store with standard output and standard error as one stream, as a terminal shows them.
-    private func run(_ arguments: [String], stdin: String = "", store: String) throws -> (status: Int32, output: String)
+    private func run(_ arguments: [String], stdin: String = "", store: String, now: String = "2026-11-23T09:30") throws
+        -> (status: Int32, output: String)
     {
         let root = store + "-env"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
@@ -59,7 +60,7 @@ import Testing
         process.executableURL = URL(fileURLWithPath: ShadeProcess.binary)
         process.arguments = arguments
         process.environment = [
-            "SHADE_STORE": store, "SHADE_NOW": "2026-11-23T09:30", "NO_COLOR": "1", "HOME": root,
+            "SHADE_STORE": store, "SHADE_NOW": now, "NO_COLOR": "1", "HOME": root,
             "XDG_CONFIG_HOME": root + "/config", "XDG_STATE_HOME": root + "/state", "PATH": "/usr/bin:/bin",
             "SWIFT_BACKTRACE": "enable=no", "TZ": "UTC", "COLUMNS": "100", "LANG": "C.UTF-8",
         ]
@@ -74,6 +75,17 @@ import Testing
     }
 
     /// Splits a shell command line into words (single and double quotes group).
+    /// The command of a shell line, `$ shade WORDS` or `$ SHADE_NOW=WHEN shade WORDS` (a session
+    /// at another moment), with that moment.
+    static func shellCommand(_ line: String) -> (now: String?, command: String)? {
+        if line.hasPrefix("$ shade ") { return (nil, String(line.dropFirst("$ shade ".count))) }
+        let words = line.split(separator: " ", maxSplits: 3).map(String.init)
+        guard words.count == 4, words[0] == "$", words[1].hasPrefix("SHADE_NOW="), words[2] == "shade" else {
+            return nil
+        }
+        return (String(words[1].dropFirst("SHADE_NOW=".count)), words[3])
+    }
+
     static func shellWords(_ line: String) -> [String] {
         var words: [String] = []
         var current = ""
@@ -120,25 +132,24 @@ import Testing
     }
 
     @Test func theShellSessionsRunAsPrinted() throws {
-        let sessions = Self.codeBlocks.filter { $0.contains { $0.hasPrefix("$ shade ") } }
+        let sessions = Self.codeBlocks.filter { $0.contains { Self.shellCommand($0) != nil } }
         #expect(!sessions.isEmpty)
         for block in sessions {
             let store = try demoCopy()
             defer { try? FileManager.default.removeItem(atPath: store) }
             var index = 0
             while index < block.count {
-                guard block[index].hasPrefix("$ shade ") else {
+                guard let (now, command) = Self.shellCommand(block[index]) else {
                     index += 1
                     continue
                 }
-                let command = String(block[index].dropFirst("$ shade ".count))
                 var expected: [String] = []
                 index += 1
                 while index < block.count, !block[index].hasPrefix("$ ") {
                     expected.append(block[index])
                     index += 1
                 }
-                let result = try run(Self.shellWords(command), store: store)
+                let result = try run(Self.shellWords(command), store: store, now: now ?? "2026-11-23T09:30")
                 #expect(
                     Array(result.output.components(separatedBy: "\n").dropLast()) == expected,
                     "$ shade \(command)\n\(result.output)")
