@@ -57,6 +57,13 @@ public enum StoreManual {
                 .italic("STORE/summary/goals.json"),
                 "The weeks that hold each goal's tasks, year by year: a cache, for goals, history and report."),
             .item(
+                .italic("STORE/summary/places.json"),
+                "Where each week's tasks of each category and tag were done, for the year plan last looked at: a cache, for plan."
+            ),
+            .item(
+                .italic("STORE/inbox.json, STORE/ids/inbox.json"),
+                "The tasks with no day yet, and this copy's ids of them (from the same count as the weeks' ids)."),
+            .item(
                 .italic("STORE/reminders.json"),
                 "This copy's record of the reminders it sent or marked missed (reminders.lock: runs take turns)."),
             .item(.italic("STORE/conflicts.json"), "This copy's conflict log: the values its merges overwrote."),
@@ -196,7 +203,9 @@ public enum StoreManual {
                 check finds a part a week file edited in place left behind, and removes the file.
                 summary/repeats.json does the same for the occurrences of repeat rules;
                 any change of the series makes it stale, and week then counts from the series and writes
-                it anew. The REPL keeps the weeks and id shards it has read while their files keep their
+                it anew. summary/places.json, kept apart so that only plan reads it, counts each week of
+                the year before the week planned by category and tag, weekday and slot, stamped as the
+                week-year summaries are. The REPL keeps the weeks and id shards it has read while their files keep their
                 inode, size and modification time, so another terminal's change is seen at its next command.
                 """),
             .item(

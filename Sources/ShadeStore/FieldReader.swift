@@ -92,6 +92,27 @@ struct FieldReader {
         return number
     }
 
+    /// An integer in `range`, or nil when the member is missing or null.
+    func optionalInt(_ key: String, in range: ClosedRange<Int64>) throws(StoreError) -> Int? {
+        guard let value = node.member(key), !value.isNull else { return nil }
+        return Int(try int(key, in: range))
+    }
+
+    func bool(_ key: String) throws(StoreError) -> Bool {
+        guard let flag = try value(key).boolValue else { throw fail(key, "expected true or false") }
+        return flag
+    }
+
+    /// A list of non-empty strings (a task's tags); one that is not fails with `expected`.
+    func strings(_ key: String, each expected: String) throws(StoreError) -> [String] {
+        var result: [String] = []
+        for (index, element) in try array(key).enumerated() {
+            guard let text = element.stringValue, !text.isEmpty else { throw fail("\(key)[\(index)]", expected) }
+            result.append(text)
+        }
+        return result
+    }
+
     func array(_ key: String) throws(StoreError) -> [JSONNode] {
         let value = try value(key)
         guard let elements = value.elements else {

@@ -38,39 +38,27 @@ enum InboxTaskCodec: KeyedRecordCodec {
         -> AnyKeyedRecord
     {
         let entry = try FieldReader(value, file: file, location: location, keys: order)
+        // As a task of a week holds them: a task planned elsewhere (its uid another program's,
+        // its title with text kept as it came, shown escaped) may be taken back to the inbox.
         let uid = try entry.string("uid")
-        guard RepeatSeries.isValidUID(uid), uid.count <= 200 else {
-            throw entry.fail("uid", "must be non-empty and hold no @")
-        }
+        guard !uid.isEmpty else { throw entry.fail("uid", "must not be empty") }
         let title = try entry.string("title")
-        guard (try? TaskText.validateTitle(title)) != nil else { throw entry.fail("title", "not a valid title") }
-        var tags: [String] = []
-        for (index, tag) in try entry.array("tags").enumerated() {
-            guard let text = tag.stringValue, !text.isEmpty else {
-                throw entry.fail("tags[\(index)]", "expected a tag")
-            }
-            tags.append(text)
-        }
+        guard !title.isEmpty else { throw entry.fail("title", "must not be empty") }
         let color = try entry.optional("color", TaskColor.init(rawValue:), expected: "in the palette")
-        guard let favorite = try entry.value("favorite").boolValue else {
-            throw entry.fail("favorite", "expected true or false")
-        }
         let goal = try entry.optionalString("goal")
         if goal?.isEmpty == true { throw entry.fail("goal", "expected a goal's uid") }
         let to = try entry.optionalString("to")
         if let to, (try? TaskText.validateParticipant(to)) != to {
             throw entry.fail("to", "expected a participant's name (one word)")
         }
-        var estimate: Int?
-        if let value = entry["estimate"], !value.isNull {
-            estimate = Int(try entry.int("estimate", in: 1...Int64(PlannerTask.longestEstimate)))
-        }
         return AnyKeyedRecord(
             InboxTask(
-                uid: uid, title: title, notes: try entry.optionalString("notes"), tags: tags,
-                category: try entry.optionalString("category"), color: color, favorite: favorite, goal: goal, to: to,
+                uid: uid, title: title, notes: try entry.optionalString("notes"),
+                tags: try entry.strings("tags", each: "expected a tag"), category: try entry.optionalString("category"),
+                color: color, favorite: try entry.bool("favorite"), goal: goal, to: to,
                 due: try entry.optional("due", { CivilDate(iso: $0) }, expected: "a date YYYY-MM-DD"),
-                estimate: estimate, created: try entry.string("created"), modified: try entry.string("modified"),
+                estimate: try entry.optionalInt("estimate", in: 1...Int64(PlannerTask.longestEstimate)),
+                created: try entry.string("created"), modified: try entry.string("modified"),
                 stamps: try StampsCodec.decode(entry, fields: InboxTask.stampedFields)))
     }
 }

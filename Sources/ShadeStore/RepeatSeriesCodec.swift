@@ -102,26 +102,13 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
         let slotText = try entry.string("slot")
         guard let slot = Slot(rawValue: slotText) else { throw entry.fail("slot", "'\(slotText)' is not a slot") }
         let time = try entry.optional("time", { TimeOfDay(parsing: $0) }, expected: "HH:MM")
-        var tags: [String] = []
-        for (index, tag) in try entry.array("tags").enumerated() {
-            guard let text = tag.stringValue, !text.isEmpty else {
-                throw entry.fail("tags[\(index)]", "expected a tag")
-            }
-            tags.append(text)
-        }
         let color = try entry.optional("color", TaskColor.init(rawValue:), expected: "in the palette")
-        guard let favorite = try entry.value("favorite").boolValue else {
-            throw entry.fail("favorite", "expected true or false")
-        }
         let remind = try entry.optional("remind", { Reminder(parsing: $0) }, expected: "a reminder")
-        var estimate: Int?
-        if let value = entry["estimate"], !value.isNull {
-            estimate = Int(try entry.int("estimate", in: 1...Int64(PlannerTask.longestEstimate)))
-        }
         return RepeatSeries.OccurrenceFields(
-            title: title, notes: try entry.optionalString("notes"), slot: slot, time: time, tags: tags,
-            category: try entry.optionalString("category"), color: color, favorite: favorite, remind: remind,
-            estimate: estimate)
+            title: title, notes: try entry.optionalString("notes"), slot: slot, time: time,
+            tags: try entry.strings("tags", each: "expected a tag"), category: try entry.optionalString("category"),
+            color: color, favorite: try entry.bool("favorite"), remind: remind,
+            estimate: try entry.optionalInt("estimate", in: 1...Int64(PlannerTask.longestEstimate)))
     }
 
     private static func date(_ entry: FieldReader, _ key: String) throws(StoreError) -> CivilDate {

@@ -163,7 +163,8 @@ struct StoreCheck {
                 }
             case .weekIndex(let ids):
                 if case .weekIndex(let week) = kind { weekIndexes[week] = ids }
-            case .meta, .undo, .summary, .reminderLedger, .repeatSummary, .goalWeeks, .goalIndex, .inboxIndex,
+            case .meta, .undo, .summary, .reminderLedger, .repeatSummary, .goalWeeks, .placeSummary, .goalIndex,
+                .inboxIndex,
                 .conflictLog,
                 .syncState, .caldavState:
                 break

@@ -22,6 +22,8 @@ enum StoreFileKind: Equatable {
     case repeatSummary
     /// The weeks that hold each goal's tasks, year by year (a cache).
     case goalWeeks
+    /// Where each week's tasks of each category and tag were done, for `plan` (a cache).
+    case placeSummary
     /// This copy's numbers of its goals (`g1`).
     case goalIndex
     /// This copy's numbers of the tasks in its inbox.
@@ -56,6 +58,7 @@ enum StoreFileKind: Equatable {
         case .reminderLedger: "reminders.json"
         case .repeatSummary: "summary/repeats.json"
         case .goalWeeks: "summary/goals.json"
+        case .placeSummary: "summary/places.json"
         case .goalIndex: "ids/goals.json"
         case .inboxIndex: "ids/inbox.json"
         case .conflictLog: "conflicts.json"
@@ -98,6 +101,8 @@ enum StoreFileKind: Equatable {
             self = .repeatSummary
         case (2, "summary") where name == "goals":
             self = .goalWeeks
+        case (2, "summary") where name == "places":
+            self = .placeSummary
         case (2, "summary"):
             guard let year = Int(name) else { return nil }
             self = .summary(year)
@@ -113,7 +118,7 @@ enum StoreFileKind: Equatable {
         case .weekIndex, .idShard, .undo, .reminderLedger, .goalIndex, .inboxIndex, .conflictLog, .syncState,
             .caldavState:
             .local
-        case .summary, .repeatSummary, .goalWeeks: .cache
+        case .summary, .repeatSummary, .goalWeeks, .placeSummary: .cache
         }
     }
 
@@ -122,8 +127,8 @@ enum StoreFileKind: Equatable {
     /// entries are never replaced) or caches.
     var isBackedUp: Bool {
         switch self {
-        case .idShard, .undo, .summary, .reminderLedger, .repeatSummary, .goalWeeks, .goalIndex, .conflictLog,
-            .syncState, .caldavState:
+        case .idShard, .undo, .summary, .reminderLedger, .repeatSummary, .goalWeeks, .placeSummary, .goalIndex,
+            .conflictLog, .syncState, .caldavState:
             false
         // The inbox's numbers are kept like a week's: a restored inbox keeps the ids it was shown with.
         case .inboxIndex: true
@@ -144,6 +149,7 @@ enum StoreFileKind: Equatable {
         case .reminderLedger: "reminders"
         case .repeatSummary: "repeatSummary"
         case .goalWeeks: "goalWeeks"
+        case .placeSummary: "placeSummary"
         case .goalIndex: "goalIds"
         case .inboxIndex: "inboxIds"
         case .conflictLog: "conflicts"
@@ -162,7 +168,7 @@ enum StoreFileKind: Equatable {
             + (week.map { [StoreFileKind.weekIndex($0)] } ?? []) + [
                 .collection(RepeatSeries.kind), .reminderLedger, .repeatSummary, .collection(WeekTemplate.kind),
                 .collection(Goal.kind), .goalIndex, .collection(Member.kind), .conflictLog, .goalWeeks, .syncState,
-                .caldavState, .collection(InboxTask.kind), .inboxIndex,
+                .caldavState, .collection(InboxTask.kind), .inboxIndex, .placeSummary,
             ]
     }()
 
@@ -178,6 +184,7 @@ enum StoreFileKind: Equatable {
         case reminderLedger(ReminderLedger)
         case repeatSummary(RepeatSummaryDocument.Content)
         case goalWeeks([Int: GoalWeeksDocument.Year])
+        case placeSummary([ISOWeek: PlaceSummaryDocument.Entry])
         case goalIndex([String: Int])
         case inboxIndex([String: Int])
         case conflictLog([ConflictLog.Entry])
@@ -220,6 +227,7 @@ enum StoreFileKind: Equatable {
         case (_, .reminderLedger(let ledger)): return ReminderLedgerDocument.encode(ledger)
         case (_, .repeatSummary(let content)): return RepeatSummaryDocument.encode(content)
         case (_, .goalWeeks(let years)): return GoalWeeksDocument.encode(years)
+        case (_, .placeSummary(let entries)): return PlaceSummaryDocument.encode(entries)
         case (_, .goalIndex(let ids)): return GoalIndexDocument.encode(ids)
         case (_, .inboxIndex(let ids)): return InboxIndexDocument.encode(ids)
         case (_, .conflictLog(let entries)): return ConflictLogDocument.encode(entries)
@@ -257,6 +265,7 @@ enum StoreFileKind: Equatable {
         case .reminderLedger: return .reminderLedger(try ReminderLedgerDocument.decode(value, file: file))
         case .repeatSummary: return .repeatSummary(try RepeatSummaryDocument.decode(value, file: file))
         case .goalWeeks: return .goalWeeks(try GoalWeeksDocument.decode(value, file: file))
+        case .placeSummary: return .placeSummary(try PlaceSummaryDocument.decode(value, file: file))
         case .goalIndex: return .goalIndex(try GoalIndexDocument.decode(value, file: file))
         case .inboxIndex: return .inboxIndex(try InboxIndexDocument.decode(value, file: file))
         case .conflictLog: return .conflictLog(try ConflictLogDocument.decode(value, file: file))

@@ -50,16 +50,6 @@ extension StoreState {
         return result
     }
 
-    /// Where tasks of each category and tag got done in the year of weeks before `week` (its
-    /// week-year and the one before, from the digests: what `plan` prefers by).
-    public func placeHistory(before week: ISOWeek) throws(StoreError) -> PlaceHistory {
-        var result = PlaceHistory()
-        try visitWeekDigests(from: week.year - 1, through: week.year) { visited, digest in
-            if visited < week { result.add(digest.places) }
-        }
-        return result
-    }
-
     /// How many changes each author made to the planner, from the stamps of every record it
     /// keeps (`MemberOperations.changes`): each task filed in every week (not the occurrences a
     /// repeat series shows, which are the series'), and each record of every keyed kind (series,

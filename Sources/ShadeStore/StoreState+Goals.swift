@@ -24,15 +24,20 @@ extension StoreState {
     /// The index as read (or as numbered since).
     func goalIndex() throws(StoreError) -> [String: Int] {
         if let goalIDs { return goalIDs }
-        let file = paths.absolute(StoreFileKind.goalIndex.relativePath)
-        var ids: [String: Int] = [:]
-        if let bytes = try FileSystem.read(file),
-            case .goalIndex(let read) = try StoreFileKind.goalIndex.decode(bytes, file: file)
-        {
-            ids = read
-        }
+        let ids = try localIDs(in: .goalIndex)
         goalIDs = ids
         return ids
+    }
+
+    /// A copy's own numbers of records by uid (`ids/goals.json`, `ids/inbox.json`), as its file
+    /// holds them; none without a file.
+    func localIDs(in kind: StoreFileKind) throws(StoreError) -> [String: Int] {
+        let file = paths.absolute(kind.relativePath)
+        guard let bytes = try FileSystem.read(file) else { return [:] }
+        switch try kind.decode(bytes, file: file) {
+        case .goalIndex(let ids), .inboxIndex(let ids): return ids
+        default: return [:]
+        }
     }
 
     /// The index file to write in this step, when goals changed and one was numbered.

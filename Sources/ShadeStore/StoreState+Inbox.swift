@@ -11,16 +11,10 @@ extension StoreState {
     public func inboxTasks() throws(StoreError) -> [InboxTask] {
         let records = try keyedRecords(of: InboxTask.kind).compactMap { $0.base as? InboxTask }
         guard !records.isEmpty else { return [] }
-        var ids = try inboxIndex()
-        let unnumbered = records.filter { ids[$0.uid] == nil }.sorted { ($0.created, $0.uid) < ($1.created, $1.uid) }
-        for task in unnumbered {
-            let id = try allocateID()
-            // The id is taken in its shard (pointing at no week), so the count goes past it.
-            try setWeek(nil, forID: id)
-            ids[task.uid] = id
-            inboxIDs = ids
-            inboxIndexChanged = true
-        }
+        let known = try inboxIndex()
+        let unnumbered = records.filter { known[$0.uid] == nil }.sorted { ($0.created, $0.uid) < ($1.created, $1.uid) }
+        for task in unnumbered { try numberInInbox(task) }
+        let ids = try inboxIndex()
         var result: [InboxTask] = []
         for task in records {
             guard let id = ids[task.uid], try weekOfTask(id: id) == nil else { continue }
@@ -38,11 +32,12 @@ extension StoreState {
     /// Numbers a task put in the inbox: one that has an id (a planned task taken back) keeps it,
     /// any other gets the next.
     func numberInInbox(_ task: InboxTask) throws(StoreError) {
-        if task.id > 0, try inboxIndex()[task.uid] == nil {
-            inboxIDs?[task.uid] = task.id
-            inboxIndexChanged = true
-        }
-        _ = try inboxTasks()
+        guard try inboxIndex()[task.uid] == nil else { return }
+        let id = task.id > 0 ? task.id : try allocateID()
+        // The id is taken in its shard (pointing at no week), so the count goes past it.
+        if try weekOfTask(id: id) == nil { try setWeek(nil, forID: id) }
+        inboxIDs?[task.uid] = id
+        inboxIndexChanged = true
     }
 
     /// The id this copy gave an inbox entry with this uid, when it is not filed in a week: a task
@@ -55,13 +50,7 @@ extension StoreState {
     /// The index as read (or as numbered since).
     func inboxIndex() throws(StoreError) -> [String: Int] {
         if let inboxIDs { return inboxIDs }
-        let file = paths.absolute(StoreFileKind.inboxIndex.relativePath)
-        var ids: [String: Int] = [:]
-        if let bytes = try FileSystem.read(file),
-            case .inboxIndex(let read) = try StoreFileKind.inboxIndex.decode(bytes, file: file)
-        {
-            ids = read
-        }
+        let ids = try localIDs(in: .inboxIndex)
         inboxIDs = ids
         return ids
     }

@@ -154,7 +154,7 @@ public final class StoreState: PlannerRecords {
         guard numbersArrivals else { return 0 }
         // A task planned on another copy keeps the id this copy's inbox gave it.
         // (An occurrence, whose uid names its series and day, was never in the inbox.)
-        var id = uid.contains("@") ? 0 : try inboxID(of: uid) ?? 0
+        var id = RepeatSeries.occurrence(of: uid) != nil ? 0 : try inboxID(of: uid) ?? 0
         if id == 0 { id = try allocateID() }
         weekIDs[week]?[uid] = id
         try setWeek(week, forID: id)

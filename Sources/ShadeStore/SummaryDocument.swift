@@ -111,9 +111,7 @@ enum SummaryDocument {
                 throw reader.fail("weeks.\(key)", "not a week of \(year)")
             }
             let entry = try FieldReader(value, file: file, location: "weeks.\(key)")
-            try entry.rejectUnknownKeys(allowed: [
-                "stamp", "counts", "carried", "goals", "categories", "authors", "places",
-            ])
+            try entry.rejectUnknownKeys(allowed: ["stamp", "counts", "carried", "goals", "categories", "authors"])
             let stamp = try entry.array("stamp").compactMap(\.intValue)
             let counts = SummaryDocument.numbers(try entry.string("counts"))
             guard stamp.count == 2 else { throw entry.fail("stamp", "expected [size, modified]") }
@@ -131,9 +129,7 @@ enum SummaryDocument {
             }
             entries[week] = Entry(
                 stamp: FileStamp(size: stamp[0], modifiedNanoseconds: stamp[1]), cells: cells,
-                // A digest without places (an earlier shade's) is summed up again when asked for.
-                carriedFrom: carriedFrom,
-                digest: entry["goals"] == nil || entry["places"] == nil ? nil : try decodeDigest(entry))
+                carriedFrom: carriedFrom, digest: entry["goals"] == nil ? nil : try decodeDigest(entry))
         }
         return entries
     }
@@ -148,14 +144,6 @@ enum SummaryDocument {
             }
             object.appendUnique("categories", .object(categories))
         }
-        var places = JSONObject()
-        for (key, counts) in digest.places.counts.sorted(by: { $0.key < $1.key }) {
-            let text = counts.indices.filter { counts[$0].counted > 0 }.map {
-                "\($0):\(counts[$0].done)/\(counts[$0].counted)"
-            }
-            places.appendUnique(key, .string(text.joined(separator: " ")))
-        }
-        object.appendUnique("places", .object(places))
         if !digest.authors.isEmpty {
             var authors = JSONObject()
             for (name, count) in digest.authors.sorted(by: { $0.key < $1.key }) {
@@ -190,20 +178,6 @@ enum SummaryDocument {
                 authors[name] = Int(count)
             }
         }
-        var places: [String: [Int: PlaceHistory.Count]] = [:]
-        for (key, value) in try entry.object("places") {
-            var counts: [Int: PlaceHistory.Count] = [:]
-            for item in (value.stringValue ?? "-").split(separator: " ", omittingEmptySubsequences: false) {
-                let parts = item.split(separator: ":")
-                let numbers = parts.count == 2 ? parts[1].split(separator: "/").compactMap { Int($0) } : []
-                guard let place = Int(parts.first ?? ""), (0..<21).contains(place), numbers.count == 2,
-                    numbers[0] >= 0, numbers[0] <= numbers[1], numbers[1] > 0, numbers[1] <= Int(Int32.max)
-                else { throw entry.fail("places.\(key)", "expected \"PLACE:DONE/COUNTED …\"") }
-                counts[place] = PlaceHistory.Count(done: numbers[0], counted: numbers[1])
-            }
-            places[key] = counts
-        }
-        return WeekDigest(
-            goals: Set(goals), categories: categories, authors: authors, places: PlaceHistory(counts: places))
+        return WeekDigest(goals: Set(goals), categories: categories, authors: authors)
     }
 }

@@ -128,13 +128,7 @@ enum TaskRecord {
         guard let status = TaskStatus(rawValue: statusText) else {
             throw reader.fail(TaskField.status.rawValue, "'\(statusText)' is not open, done or cancelled")
         }
-        var tags: [String] = []
-        for (index, tag) in try reader.array(TaskField.tags.rawValue).enumerated() {
-            guard let text = tag.stringValue, !text.isEmpty else {
-                throw reader.fail("\(TaskField.tags.rawValue)[\(index)]", "expected a non-empty string")
-            }
-            tags.append(text)
-        }
+        let tags = try reader.strings(TaskField.tags.rawValue, each: "expected a non-empty string")
         // Category, colour and favourite came with format 2; a format-1 task has none of them.
         let color = try reader.optional(
             TaskField.color.rawValue, TaskColor.init(rawValue:), expected: colorExpectation)
@@ -164,11 +158,7 @@ enum TaskRecord {
         // A deadline and an estimate came with planning by the clock; a task written before has
         // neither.
         let due = try reader.optional(TaskField.due.rawValue, { CivilDate(iso: $0) }, expected: "YYYY-MM-DD")
-        var estimate: Int?
-        if let value = reader[TaskField.estimate.rawValue], !value.isNull {
-            estimate = Int(
-                try reader.int(TaskField.estimate.rawValue, in: 1...Int64(PlannerTask.longestEstimate)))
-        }
+        let estimate = try reader.optionalInt(TaskField.estimate.rawValue, in: 1...Int64(PlannerTask.longestEstimate))
         let created = try reader.string(TaskField.created.rawValue)
         let modified = try reader.string(TaskField.modified.rawValue)
         let stamps =

@@ -11,14 +11,11 @@ struct WeekDigest: Hashable {
     var categories: [String: Tally] = [:]
     /// The changes each author made to the week's tasks.
     var authors: [String: Int] = [:]
-    /// Where the week's tasks of each category and tag were done (for `plan`).
-    var places = PlaceHistory()
 
-    init(goals: Set<String>, categories: [String: Tally], authors: [String: Int], places: PlaceHistory) {
+    init(goals: Set<String>, categories: [String: Tally], authors: [String: Int]) {
         self.goals = goals
         self.categories = categories
         self.authors = authors
-        self.places = places
     }
 
     /// The digest of a week's filed tasks.
@@ -28,6 +25,5 @@ struct WeekDigest: Hashable {
             if let category = task.category { categories[category, default: Tally()].add(task.status) }
         }
         authors = MemberOperations.changes(in: tasks.map(\.stamps))
-        places = PlaceHistory(tasks)
     }
 }

@@ -81,12 +81,38 @@ struct BenchReport {
     static var sleep: String { "\(Format.fixed(BareFlush.sleep * 1000, 0)) ms" }
 
     static let commands = [
-        "--version", "add", "done", alone("add"), alone("done"), alone("day"), "day", "week", "stats", "stats --all",
+        "--version", "add", "done", alone("add"), alone("done"), alone("day"), "day", "week", "plan", alone("week"),
+        alone("plan"), "stats", "stats --all",
         "stats --by month", "chart year", "report", alone("goals"), alone("goal show"), alone("history"),
     ]
 
     /// The rows `--only-one-shot` times: a change with no resident process, and its floor.
     static let oneShotCommands: Set<String> = ["--version", alone("add"), alone("done")]
+
+    /// The rows `--only-plan` times: `plan` and `week`, with and without a resident process.
+    static let planCommands: Set<String> = ["week", "plan", alone("week"), alone("plan")]
+
+    /// The `plan` rows alone (`--only-plan`): each size's median and its ratio to that size's
+    /// `week` run the same way (SPEC §16: `plan` on a long history costs about what a week does).
+    func planMarkdown() -> [String] {
+        var out = [
+            "### plan beside week (median of \(reps) after a warm-up, rows and sizes interleaved run by run; ms)", "",
+        ]
+        out.append("| command |" + sizes.map { " \(Format.size($0)) | ÷ week |" }.joined())
+        out.append("| --- |" + sizes.map { _ in " ---: | ---: |" }.joined())
+        for (command, peer) in [("plan", "week"), (Self.alone("plan"), Self.alone("week"))] {
+            var row = "| `\(command)` |"
+            for size in sizes {
+                guard let value = processes[size]?[command], let week = processes[size]?[peer] else {
+                    row += " — | — |"
+                    continue
+                }
+                row += " \(Format.ms(value.seconds)) | \(Format.ratio(value.seconds / week.seconds)) |"
+            }
+            out.append(row)
+        }
+        return out
+    }
 
     /// The one-shot rows alone (`--only-one-shot`): each size's median and its ratio to that
     /// size's `--version`, and the bar (≤ 1.5×).

@@ -36,6 +36,7 @@ struct ShadeBench: ParsableCommand {
     @Flag(help: "Measure import and export only.") var onlyInterchange = false
     @Flag(help: "Measure one-shot changes with no resident process, and `--version`, only.") var onlyOneShot = false
     @Flag(help: "Measure sync beside git pull only.") var onlySync = false
+    @Flag(help: "Measure plan beside week only.") var onlyPlan = false
     @Option(help: "Also write the Markdown report to this file.") var output: String?
     @Option(help: .hidden) var child: String?
     @Option(help: .hidden) var childSize: Int?
@@ -105,9 +106,9 @@ struct ShadeBench: ParsableCommand {
         mkdir("\(dir)/run", 0o700)
         report.processes = try timeProcesses(
             binary: binary, stores: stores, peers: peers, now: now,
-            only: onlyOneShot ? BenchReport.oneShotCommands : nil)
-        if onlyOneShot {
-            let text = report.oneShotMarkdown().joined(separator: "\n") + "\n"
+            only: onlyOneShot ? BenchReport.oneShotCommands : onlyPlan ? BenchReport.planCommands : nil)
+        if onlyOneShot || onlyPlan {
+            let text = (onlyPlan ? report.planMarkdown() : report.oneShotMarkdown()).joined(separator: "\n") + "\n"
             print(text)
             if let output { try BenchFiles.write(text, to: output) }
             return
@@ -347,6 +348,9 @@ struct ShadeBench: ParsableCommand {
             ("done", { size in ["done", String(openIDs[size, default: []].removeLast())] }, ["done"]),
             ("day", { _ in ["day"] }, nil),
             ("week", { _ in ["week"] }, ["due.after:2026-11-22", "due.before:2026-11-30", "list"]),
+            ("plan", { _ in ["plan"] }, nil),
+            (BenchReport.alone("week"), { _ in ["week"] }, nil),
+            (BenchReport.alone("plan"), { _ in ["plan"] }, nil),
             ("stats", { _ in ["stats"] }, nil),
             ("stats --all", { _ in ["stats", "--all"] }, nil),
             ("stats --by month", { _ in ["stats", "--by", "month"] }, nil),

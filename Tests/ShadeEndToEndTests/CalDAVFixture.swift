@@ -101,6 +101,13 @@ final class CalDAVFixture: @unchecked Sendable {
     /// Runs Python with the `caldav` client signed in (`client`, `principal`, `tasks`: the list,
     /// once made) before `body`; returns what it printed.
     @discardableResult
+    /// Links the planner to the task list at 08:01 on Monday 23 November and syncs a minute later:
+    /// the start of most tests.
+    func linkAndSync(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try ok(["caldav", "init", listURL, "--user", user], at: "2026-11-23T08:01", sourceLocation: sourceLocation)
+        try ok(["sync"], at: "2026-11-23T08:02", sourceLocation: sourceLocation)
+    }
+
     func phone(_ body: String) throws -> String {
         let script = """
             import caldav, datetime, sys

@@ -120,8 +120,7 @@ import Testing
     @Test func aSeriesMadePlainOnThePhoneSettlesWithoutALoop() throws {
         let dav = try CalDAVFixture()
         try dav.ok(["add", "mon", "Water plants", "every:day"], at: "2026-11-23T08:00")
-        try dav.ok(["caldav", "init", dav.listURL, "--user", dav.user], at: "2026-11-23T08:01")
-        try dav.ok(["sync"], at: "2026-11-23T08:02")
+        try dav.linkAndSync()
         try dav.phone(
             """
             water = find("Water plants")
@@ -162,8 +161,7 @@ import Testing
     @Test func aDueDayMovedOnThePhoneMovesTheTask() throws {
         let dav = try CalDAVFixture()
         try dav.ok(["add", "mon", "afternoon", "Dentist"], at: "2026-11-23T08:00")
-        try dav.ok(["caldav", "init", dav.listURL, "--user", dav.user], at: "2026-11-23T08:01")
-        try dav.ok(["sync"], at: "2026-11-23T08:02")
+        try dav.linkAndSync()
         try dav.phone(
             """
             todo = find("Dentist")
@@ -181,8 +179,7 @@ import Testing
     @Test func whatThePhoneKeepsInATaskOutlivesAChangeHere() throws {
         let dav = try CalDAVFixture()
         try dav.ok(["add", "mon", "Dentist"], at: "2026-11-23T08:00")
-        try dav.ok(["caldav", "init", dav.listURL, "--user", dav.user], at: "2026-11-23T08:01")
-        try dav.ok(["sync"], at: "2026-11-23T08:02")
+        try dav.linkAndSync()
         try dav.phone(
             """
             todo = find("Dentist")

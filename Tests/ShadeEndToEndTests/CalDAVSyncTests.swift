@@ -73,8 +73,7 @@ import Testing
     func bothChangeTheSameTitleAndTheLaterWins(phoneLater: Bool) throws {
         let dav = try CalDAVFixture()
         try dav.ok(["add", "mon", "Gym"], at: "2026-11-23T08:00")
-        try dav.ok(["caldav", "init", dav.listURL, "--user", dav.user], at: "2026-11-23T08:01")
-        try dav.ok(["sync"], at: "2026-11-23T08:02")
+        try dav.linkAndSync()
         let phoneHour = phoneLater ? 10 : 9
         try dav.ok(["edit", "1", "Gym at 7"], at: "2026-11-23T10:00")
         try dav.phone(
@@ -104,8 +103,7 @@ import Testing
     @Test func aServerThatIsDownLosesNothing() throws {
         let dav = try CalDAVFixture()
         try dav.ok(["add", "mon", "Gym"], at: "2026-11-23T08:00")
-        try dav.ok(["caldav", "init", dav.listURL, "--user", dav.user], at: "2026-11-23T08:01")
-        try dav.ok(["sync"], at: "2026-11-23T08:02")
+        try dav.linkAndSync()
         dav.stop()
         try dav.ok(["add", "tue", "Read"], at: "2026-11-23T08:03")
         let failed = try dav.run(["sync"], at: "2026-11-23T08:04")
@@ -175,8 +173,7 @@ import Testing
         let dav = try CalDAVFixture()
         try dav.ok(["add", "mon", "Buy milk"], at: "2026-11-23T08:00")
         try dav.ok(["add", "tue", "Call Bob"], at: "2026-11-23T08:00")
-        try dav.ok(["caldav", "init", dav.listURL, "--user", dav.user], at: "2026-11-23T08:01")
-        try dav.ok(["sync"], at: "2026-11-23T08:02")
+        try dav.linkAndSync()
         try dav.phone(
             """
             milk = find("Buy milk")
@@ -198,8 +195,7 @@ import Testing
     @Test func anEditWithoutLastModifiedArrivesWithoutAConflict() throws {
         let dav = try CalDAVFixture()
         try dav.ok(["add", "mon", "Gym"], at: "2026-11-23T08:00")
-        try dav.ok(["caldav", "init", dav.listURL, "--user", dav.user], at: "2026-11-23T08:01")
-        try dav.ok(["sync"], at: "2026-11-23T08:02")
+        try dav.linkAndSync()
         try dav.phone(
             """
             principal.calendar(cal_id="tasks").save_todo(summary="Phone made", uid="phone-made", dtstart=datetime.date(2026, 11, 24))
@@ -231,8 +227,7 @@ import Testing
     @Test func aDeletionOnThePhoneLosesToALaterChangeHere() throws {
         let dav = try CalDAVFixture()
         try dav.ok(["add", "mon", "Gym"], at: "2026-11-23T08:00")
-        try dav.ok(["caldav", "init", dav.listURL, "--user", dav.user], at: "2026-11-23T08:01")
-        try dav.ok(["sync"], at: "2026-11-23T08:02")
+        try dav.linkAndSync()
         try dav.phone("find('Gym').delete()")
         try dav.ok(["note", "1", "bring a towel"], at: "2026-11-23T09:00")
         try dav.ok(["sync"], at: "2026-11-23T09:01")

@@ -15,6 +15,7 @@ import Testing
         case symlinkedWeekFile, symlinkedWeekFolder, weekLinkedToStandardInput, gitlink, unknownPath
         case executableWeek, journalRecord, idsFile, undoFile, backupsFile, damagedWeek, overDeepWeek
         case newerFormat, invalidUTF8Week, weekOfAnotherWeek, hugeValueWeek, removedWeek
+        case inboxIdsFile, inboxOutOfBounds
 
         var testDescription: String { rawValue }
 
@@ -33,6 +34,8 @@ import Testing
             case .undoFile: "undo/0000000099.json"
             case .backupsFile: "backups/0000000001/shade.json"
             case .newerFormat: "shade.json"
+            case .inboxIdsFile: "ids/inbox.json"
+            case .inboxOutOfBounds: "inbox.json"
             }
         }
 
@@ -70,6 +73,14 @@ import Testing
                 bytes.insert(contentsOf: [0xC0, 0x80], at: bytes.count - 3)
                 try Data(bytes).write(to: URL(fileURLWithPath: clone.root + "/" + week))
             case .weekOfAnotherWeek: try clone.write(week, Self.week("2026-W50", days: "{}"))
+            case .inboxIdsFile:
+                // This copy's own numbers of its inbox: never taken from a push.
+                try clone.write(path, "{\"format\": 3, \"kind\": \"inbox-ids\", \"ids\": {\"x\": 1}}\n")
+            case .inboxOutOfBounds:
+                // An inbox task that takes a trillion minutes.
+                let task =
+                    "{\"uid\": \"u9\", \"title\": \"t\", \"notes\": null, \"tags\": [], \"category\": null, \"color\": null, \"favorite\": false, \"goal\": null, \"to\": null, \"due\": null, \"estimate\": 1000000000000, \"created\": \"2026-11-23T09:00:00+00:00\", \"modified\": \"2026-11-23T09:00:00+00:00\", \"stamps\": {\"made\": {\"at\": \"2026-11-23T09:00:00+00:00\", \"by\": \"mallory\"}}}"
+                try clone.write(path, "{\"format\": 3, \"kind\": \"inbox\", \"inbox\": [\(task)]}\n")
             case .removedWeek:
                 // Every task of the shared week goes, with no tombstone to say so.
                 try clone.require(["rm", "-q", "weeks/2026/2026-W48.json"])

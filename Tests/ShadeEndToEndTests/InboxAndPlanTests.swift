@@ -58,6 +58,29 @@ import Testing
         #expect(String(decoding: file, as: UTF8.self).contains("\"kind\": \"inbox\""))
     }
 
+    /// A task as it may arrive from another copy or program — a uid with an `@`, a title holding
+    /// a control character (kept as it came, shown escaped) — goes to the inbox and back, and the
+    /// inbox stays readable.
+    @Test func aTaskThatCameFromElsewhereGoesToTheInboxAndBack() throws {
+        let shade = ShadeProcess(now: "2026-11-29T18:00")
+        let added = try #require(try shade.json(["add", "2026-12-01", "Plain"]).objectValue)
+        let uid = try #require(added.string("uid"))
+        let file = shade.store + "/weeks/2026/2026-W49.json"
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+            .replacingOccurrences(of: "\"\(uid)\"", with: "\"call-1@phone.example\"")
+            .replacingOccurrences(of: "\"Plain\"", with: "\"Bell \\u0007 here\"")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let id = try #require(try shade.allTasks().first?.int("id"))
+        #expect(try shade.run(["mv", String(id), "someday"]).status == 0)
+        let inbox = try Self.inboxTasks(shade)
+        #expect(inbox.map { $0.string("uid") } == ["call-1@phone.example"])
+        #expect(inbox.first?.string("title") == "Bell \u{07} here")
+        #expect(try shade.run(["inbox"]).stdout.contains("Bell \\x07 here"))
+        #expect(try shade.run(["check"]).status == 0)
+        #expect(try shade.run(["mv", String(id), "2026-12-02"]).status == 0)
+        #expect(try shade.allTasks().first?.string("uid") == "call-1@phone.example")
+    }
+
     /// A planner with a history: +garden got done on Saturday afternoons, +desk on Monday mornings.
     static func plannerWithHistory() throws -> ShadeProcess {
         let shade = ShadeProcess(now: "2026-11-29T18:00")

@@ -130,10 +130,13 @@ extension Shade {
             let now = try session.now()
             var random = SystemRandomNumberGenerator()
             let uid = UIDGenerator.make(using: &random)
-            _ = try session.commit(label: session.undoLabel(["add"] + words), now: now) { state in
-                try InboxOperations.add(parsed, uid: uid, in: state, context: session.operationContext(now))
+            let change = try session.commit(label: session.undoLabel(["add"] + words), now: now) { state in
+                try InboxOperations.add(
+                    parsed, id: try state.allocateID(), uid: uid, in: state, context: session.operationContext(now))
             }
-            guard let added = try session.read({ try $0.inboxTasks().first { $0.uid == uid } }) else { return }
+            guard let added = change.records.compactMap({ $0.after?.keyedRecord?.base as? InboxTask }).first else {
+                return
+            }
             if json {
                 try session.printJSON(InboxView.task(added, context: try session.renderContext()))
             } else {

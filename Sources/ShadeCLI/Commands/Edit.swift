@@ -74,13 +74,17 @@ extension Shade {
                 )
             }
             let label = ["edit", String(id)] + words + (series ? ["--series"] : [])
-            if try session.read({ try $0.inboxTask(id: id) }) != nil {
-                return try editInInbox(fields, clearTime: clearTime, label: label, now: now, in: session)
-            }
             var random = SystemRandomNumberGenerator()
             let uid = UIDGenerator.make(using: &random)
-            let (change, changed) = try session.commit(task: id, label: label, now: now) { state in
+            var inInbox = false
+            let change = try session.commit(label: session.undoLabel(label), now: now) { state in
                 let context = session.operationContext(now)
+                // An inbox task is looked for only when no planned task has the id.
+                if try state.task(id: id) == nil, let task = try state.inboxTask(id: id) {
+                    inInbox = true
+                    return try editInInbox(task, fields, clearTime: clearTime, in: state, context: context)
+                }
+                _ = try state.requireTask(id)
                 if repeats {
                     return try OccurrenceOperations.setRepeat(
                         id: id, rule: fields.repeatRule, until: fields.until, uid: uid, in: state, context: context)
@@ -90,12 +94,13 @@ extension Shade {
                         id: id, fields, clearTime: clearTime, in: state, context: context)
                     : try TaskOperations.edit(id: id, fields, clearTime: clearTime, in: state, context: context)
             }
+            if inInbox { return try confirmInInbox(change, in: session) }
             // As it is now: the change's own record of it, unless the change was to its series (an
             // occurrence edited through its series, or a task made to repeat, is then read again).
             // A read after the change would parse its week again in the REPL, which changed it in
             // place and writes it at its next pause.
             let edited: PlannerTask
-            if !repeats, !series, change.tasks.contains(where: { $0.uid == changed.uid }) {
+            if !repeats, !series, let changed = change.tasks.last(where: { $0.id == id }) {
                 edited = changed
             } else {
                 guard let read = try session.read({ try $0.task(id: id) }) else { return }
@@ -110,16 +115,17 @@ extension Shade {
         }
 
         /// `edit` of an inbox task: what it is (a time, a reminder or a repeat needs a day).
-        func editInInbox(_ fields: TaskWords, clearTime: Bool, label: [String], now: Moment, in session: Session) throws
-        {
+        func editInInbox(
+            _ task: InboxTask, _ fields: TaskWords, clearTime: Bool, in state: StoreState, context: OperationContext
+        ) throws -> [RecordChange] {
             if series {
                 throw CommandError.usage("task \(id) is in the inbox and repeats on no day; leave out --series")
             }
-            let change = try session.commit(label: session.undoLabel(label), now: now) { state in
-                guard let task = try state.inboxTask(id: id) else { return [] }
-                return try InboxOperations.edit(
-                    task, fields, clearTime: clearTime, in: state, context: session.operationContext(now))
-            }
+            return try InboxOperations.edit(task, fields, clearTime: clearTime, in: state, context: context)
+        }
+
+        /// The confirmation of an inbox task's edit.
+        func confirmInInbox(_ change: Change, in session: Session) throws {
             var edited = change.records.compactMap { $0.after?.keyedRecord?.base as? InboxTask }.last
             if edited == nil { edited = try session.read { try $0.inboxTask(id: id) } }
             guard let edited else { return }

@@ -4,8 +4,8 @@ import ShadeStore
 
 extension Shade {
     /// `plan`: a place in a week for each inbox task and each overdue task, proposed or made.
-    struct Plan: PlannerCommand {
-        static let grammar = CommandGrammar(
+    struct Plan: WeekProposalCommand {
+        static let grammar = proposalGrammar(
             name: "plan", abstract: "Propose a place for each inbox and overdue task (--apply makes it).",
             discussion: """
                 For the week (default: the week in view) each open inbox task and each overdue task \
@@ -23,32 +23,19 @@ extension Shade {
                   plan next
                   plan next --apply
                 """,
-            flags: [
-                .init(name: "apply", help: "Make the placements (one undo step)."),
-                .json("Print the proposal as JSON."),
-            ],
-            arguments: [.init("week", valueName: "[WEEK]", help: "The week (this, next, YYYY-Www).", arity: .optional)])
+            made: "placements", printed: "proposal")
         let apply: Bool
         let json: Bool
         let week: String?
 
-        init(_ arguments: CommandArguments) {
-            apply = arguments.flag("apply")
-            json = arguments.flag("json")
-            week = arguments.optionalWord("week")
-        }
-
         func execute(in session: Session) throws {
-            let resolver = try session.resolver()
-            let target =
-                try week.map { word throws -> ISOWeek in try resolver.requireWeek(word) }
-                ?? session.view.date.isoWeek
+            let target = try targetWeek(in: session)
             let now = try session.now()
             let context = session.operationContext(now)
             let capacity = session.capacity
             var proposal = WeekPlan.Proposal(week: target, placements: [], unplaced: [])
             // Read once: to propose, or, with --apply, in the step that makes the placements.
-            func propose(_ state: StoreState) throws -> [RecordChange] {
+            func place(_ state: StoreState) throws -> [RecordChange] {
                 let tasks = try state.tasks(in: target)
                 let before = try state.tasks(in: target.adding(weeks: -1))
                 let inbox = try state.inboxTasks()
@@ -57,13 +44,7 @@ extension Shade {
                     inbox: inbox, capacity: capacity, history: try state.placeHistory(before: target), context: context)
                 return try WeekPlan.changes(proposal, inbox: inbox, in: state, context: context)
             }
-            if apply {
-                _ = try session.commit(label: session.undoLabel(["plan", target.description, "--apply"]), now: now) {
-                    try propose($0)
-                }
-            } else {
-                _ = try session.read(propose)
-            }
+            try propose(in: session, label: ["plan", target.description, "--apply"], now: now, place)
             if json {
                 try session.printJSON(PlanView.json(proposal, applied: apply && !proposal.placements.isEmpty))
             } else {

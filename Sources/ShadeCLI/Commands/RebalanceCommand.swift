@@ -4,8 +4,8 @@ import ShadeStore
 
 extension Shade {
     /// `rebalance`: moves out of over-full slots, proposed or made.
-    struct Rebalance: PlannerCommand {
-        static let grammar = CommandGrammar(
+    struct Rebalance: WeekProposalCommand {
+        static let grammar = proposalGrammar(
             name: "rebalance", abstract: "Propose moves out of over-full slots (--apply makes them).",
             discussion: """
                 Each slot of the week (default: the week in view) that holds more open tasks than \
@@ -21,26 +21,13 @@ extension Shade {
                   rebalance next
                   rebalance 2026-W49 --apply
                 """,
-            flags: [
-                .init(name: "apply", help: "Make the moves (one undo step)."),
-                .json("Print the moves as JSON."),
-            ],
-            arguments: [.init("week", valueName: "[WEEK]", help: "The week (this, next, YYYY-Www).", arity: .optional)])
+            made: "moves", printed: "moves")
         let apply: Bool
         let json: Bool
         let week: String?
 
-        init(_ arguments: CommandArguments) {
-            apply = arguments.flag("apply")
-            json = arguments.flag("json")
-            week = arguments.optionalWord("week")
-        }
-
         func execute(in session: Session) throws {
-            let resolver = try session.resolver()
-            let target =
-                try week.map { word throws -> ISOWeek in try resolver.requireWeek(word) }
-                ?? session.view.date.isoWeek
+            let target = try targetWeek(in: session)
             let now = try session.now()
             let context = session.operationContext(now)
             let capacity = session.capacity
@@ -53,11 +40,7 @@ extension Shade {
                 moves = ShadeCore.Rebalance.plan(week: target, tasks: tasks, capacity: capacity, context: context)
                 return ShadeCore.Rebalance.changes(moves, context: context)
             }
-            if apply {
-                _ = try session.commit(label: session.undoLabel(["rebalance", target.description]), now: now, plan)
-            } else {
-                _ = try session.read(plan)
-            }
+            try propose(in: session, label: ["rebalance", target.description], now: now, plan)
             // The slots still over-full once the moves are made (after them, or as proposed).
             let stillOver = ShadeCore.Rebalance.overFullSlots(
                 week: target, tasks: tasks, after: moves, capacity: capacity)

@@ -181,19 +181,9 @@ public enum TaskOperations {
         _ words: TaskWords, clearTime: Bool, to task: PlannerTask, context: OperationContext
     ) throws -> PlannerTask {
         var edited = task
-        if !words.title.isEmpty { edited.title = try TaskText.validateTitle(words.title) }
-        for tag in words.tags where !edited.tags.contains(tag) { edited.tags.append(tag) }
-        edited.tags.removeAll { words.removedTags.contains($0) }
-        if let category = words.category { edited.category = category.isEmpty ? nil : category }
-        if let color = words.color { edited.color = color }
-        if words.clearsColor { edited.color = nil }
+        try edited.apply(words)
         if let remind = words.remind { edited.remind = remind }
         if words.clearsRemind { edited.remind = nil }
-        if let to = words.to { edited.to = to.isEmpty ? nil : to }
-        if let due = words.due { edited.due = due }
-        if words.clearsDue { edited.due = nil }
-        if let estimate = words.estimate { edited.estimate = estimate }
-        if words.clearsEstimate { edited.estimate = nil }
         if clearTime { edited.time = nil }
         if let time = words.time {
             let natural = context.schedule.slot(containing: time)

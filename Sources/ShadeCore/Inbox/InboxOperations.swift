@@ -5,13 +5,13 @@ public enum InboxOperations {
     /// A new inbox task from `add someday`'s words: what it is, and no day, slot, time,
     /// reminder or repeat (each is refused, naming the word).
     public static func add(
-        _ words: TaskWords, uid: String, in records: PlannerRecords, context: OperationContext
+        _ words: TaskWords, id: Int, uid: String, in records: PlannerRecords, context: OperationContext
     ) throws -> [RecordChange] {
         try refuseWhen(words)
         let title = try TaskText.validateTitle(words.title)
         let category = words.category.flatMap { $0.isEmpty ? nil : $0 }
         let task = InboxTask(
-            uid: uid, title: title, tags: words.tags, category: category, color: words.color,
+            uid: uid, id: id, title: title, tags: words.tags, category: category, color: words.color,
             goal: try TaskOperations.goalUID(words, in: records), to: words.to.flatMap { $0.isEmpty ? nil : $0 },
             due: words.due, estimate: words.estimate, created: context.now.timestamp)
         return try CategoryOperations.ensure(category, in: records) + [.added(.keyed(task))]
@@ -55,17 +55,7 @@ public enum InboxOperations {
             throw InputError.invalid("task \(task.id) is in the inbox and has no time or reminder to clear")
         }
         var edited = task
-        if !words.title.isEmpty { edited.title = try TaskText.validateTitle(words.title) }
-        for tag in words.tags where !edited.tags.contains(tag) { edited.tags.append(tag) }
-        edited.tags.removeAll { words.removedTags.contains($0) }
-        if let category = words.category { edited.category = category.isEmpty ? nil : category }
-        if let color = words.color { edited.color = color }
-        if words.clearsColor { edited.color = nil }
-        if let to = words.to { edited.to = to.isEmpty ? nil : to }
-        if let due = words.due { edited.due = due }
-        if words.clearsDue { edited.due = nil }
-        if let estimate = words.estimate { edited.estimate = estimate }
-        if words.clearsEstimate { edited.estimate = nil }
+        try edited.apply(words)
         if words.goal != nil { edited.goal = try TaskOperations.goalUID(words, in: records) }
         let made = words.category != nil ? try CategoryOperations.ensure(edited.category, in: records) : []
         guard edited != task else { return made }

@@ -22,26 +22,25 @@ public struct PlaceHistory: Hashable, Sendable {
 
     public init() {}
 
+    /// The 21 places with nothing counted.
+    static let empty = Array(repeating: Count(), count: 21)
+
     /// The history of a week's tasks.
     public init(_ tasks: [PlannerTask]) {
         for task in tasks where task.status != .cancelled {
             let place = Self.place(task.date.weekday, task.slot)
             for key in Self.keys(category: task.category, tags: task.tags) {
-                var list = counts[key] ?? Array(repeating: Count(), count: 21)
-                list[place].counted += 1
-                if task.status == .done { list[place].done += 1 }
-                counts[key] = list
+                // Counted in place, not copied out of the dictionary and back.
+                counts[key, default: Self.empty][place].counted += 1
+                if task.status == .done { counts[key, default: Self.empty][place].done += 1 }
             }
         }
     }
 
-    /// A history as read from a digest: by key, the count of each place it names.
-    public init(counts: [String: [Int: Count]]) {
-        for (key, places) in counts {
-            var list = Array(repeating: Count(), count: 21)
-            for (place, count) in places where (0..<21).contains(place) { list[place] = count }
-            self.counts[key] = list
-        }
+    /// A history as a cache holds it: by key, the 21 places' counts (a list of another length
+    /// counts nothing).
+    public init(counts: [String: [Count]]) {
+        self.counts = counts.filter { $0.value.count == 21 }
     }
 
     /// The keys a task with this category and these tags is counted under.
@@ -55,12 +54,10 @@ public struct PlaceHistory: Hashable, Sendable {
     /// Adds another history to this one.
     public mutating func add(_ other: PlaceHistory) {
         for (key, list) in other.counts {
-            var mine = counts[key] ?? Array(repeating: Count(), count: 21)
             for place in 0..<21 {
-                mine[place].done += list[place].done
-                mine[place].counted += list[place].counted
+                counts[key, default: Self.empty][place].done += list[place].done
+                counts[key, default: Self.empty][place].counted += list[place].counted
             }
-            counts[key] = mine
         }
     }
 
