@@ -29,7 +29,7 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
     /// Starred as one of the few that matter.
     public var favorite: Bool
     /// When to be reminded of it, if at all.
-    public var remind: Reminder?
+    public var remind: Reminders?
     /// How many times `carry` moved it on (0: never).
     public var carried: Int
     /// The day it was first planned for, once it has been carried (nil until then).
@@ -60,7 +60,7 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
     public init(
         id: Int, uid: String, title: String, notes: String? = nil, date: CivilDate, slot: Slot,
         time: TimeOfDay? = nil, status: TaskStatus = .open, tags: [String] = [], category: String? = nil,
-        color: TaskColor? = nil, favorite: Bool = false, remind: Reminder? = nil, carried: Int = 0,
+        color: TaskColor? = nil, favorite: Bool = false, remind: Reminders? = nil, carried: Int = 0,
         planned: CivilDate? = nil, goal: String? = nil, to: String? = nil, due: CivilDate? = nil,
         estimate: Int? = nil, created: String, modified: String? = nil, doneAt: String? = nil,
         stamps: FieldStamps? = nil, series: String? = nil

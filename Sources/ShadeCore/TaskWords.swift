@@ -25,7 +25,7 @@ public struct TaskWords: Hashable, Sendable {
     /// The last day of a repeat, from `until:DATE`.
     public var until: CivilDate?
     /// The reminder from `remind:WHEN`.
-    public var remind: Reminder?
+    public var remind: Reminders?
     /// Whether `remind:none` was written.
     public var clearsRemind = false
     /// The goal `goal:g1` names (`g1`), or empty for `goal:none`; nil when none was written.
@@ -112,9 +112,13 @@ public struct TaskWords: Hashable, Sendable {
                     result.clearsRemind = true
                     result.remind = nil
                 } else {
-                    guard let reminder = Reminder(parsing: text) else {
+                    guard Reminders.partCount(text) <= Reminders.most else {
+                        throw .usage(
+                            "'remind:\(text)' has \(Reminders.partCount(text)) reminders; a task has at most \(Reminders.most)")
+                    }
+                    guard let reminder = Reminders(parsing: text) else {
                         throw .invalid(
-                            "'remind:\(text)' is not a reminder; write remind:15m, 1h, 2h30m or 1d (before the task), remind:HH:MM (that time on its day) or remind:slot (when its slot starts)"
+                            "'remind:\(text)' is not a reminder; write remind:15m, 1h, 2h30m or 1d (before the task), remind:HH:MM (that time on its day), remind:slot (when its slot starts), or several with commas (remind:1d,15m)"
                         )
                     }
                     result.remind = reminder

@@ -22,7 +22,7 @@ public struct Configuration: Sendable {
     /// The user's email address (`user.email`), when set.
     public var userEmail: String?
     /// The reminder a new task gets when `add` names none (`reminders.default`).
-    public var defaultReminder: Reminder?
+    public var defaultReminder: Reminders?
     /// How many open tasks a slot holds before it is over-full (`capacity`).
     public var capacity = SlotCapacity()
     /// How many days a removal is kept in a shared planner's files before a sync may drop it,
@@ -57,7 +57,7 @@ public struct Configuration: Sendable {
                 throw .badSetting(path: path, problem: "reminders must be an object such as {\"default\": \"15m\"}")
             }
             if text.lowercased() != "none" {
-                guard let reminder = Reminder(parsing: text) else {
+                guard let reminder = Reminders(parsing: text) else {
                     throw .badSetting(
                         path: path,
                         problem:

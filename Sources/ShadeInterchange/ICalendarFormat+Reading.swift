@@ -140,15 +140,19 @@ extension ICalendarFormat {
         if let property = item.property("PRIORITY"), case .other(let text) = property.value, let priority = Int(text) {
             favorite = (1...4).contains(priority)
         }
-        var remind: Reminder?
+        var remind: Reminders?
         if let text = item.property("X-SHADE-REMIND")?.text {
-            guard let parsed = Reminder(parsing: text) else { throw fail("X-SHADE-REMIND '\(text)' is not a reminder") }
+            guard let parsed = Reminders(parsing: text) else { throw fail("X-SHADE-REMIND '\(text)' is not a reminder") }
             remind = parsed
-        } else if let alarm = item.components(ofKind: "VALARM").first,
-            case .duration(let seconds)? = alarm.property("TRIGGER")?.value, seconds <= 0,
-            -seconds / 60 <= Reminder.longestLead
-        {
-            remind = .before(minutes: -seconds / 60)
+        } else {
+            // A phone's alarms: each relative one that goes off before the task (up to five).
+            let leads = item.components(ofKind: "VALARM").compactMap { alarm -> Reminder? in
+                guard case .duration(let seconds)? = alarm.property("TRIGGER")?.value, seconds <= 0,
+                    -seconds / 60 <= Reminder.longestLead
+                else { return nil }
+                return .before(minutes: -seconds / 60)
+            }
+            remind = Reminders(Array(leads.prefix(Reminders.most)))
         }
         var due: CivilDate?
         if let text = item.property("X-SHADE-DUE")?.text {

@@ -198,8 +198,10 @@ enum ICalendarFormat {
             properties.append(CalendarProperty("X-SHADE-ESTIMATE", .text(String(estimate))))
         }
         var alarms: [CalendarComponent] = []
-        if let remind = task.remind {
-            properties.append(CalendarProperty("X-SHADE-REMIND", .text(remind.description)))
+        if let reminders = task.remind {
+            properties.append(CalendarProperty("X-SHADE-REMIND", .text(reminders.description)))
+        }
+        for remind in task.remind?.rules ?? [] {
             let trigger: CalendarProperty
             switch remind {
             case .before(let minutes) where task.time != nil:

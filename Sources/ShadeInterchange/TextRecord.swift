@@ -63,9 +63,9 @@ struct TextRecord {
         if let text = value("color") {
             do throws(InputError) { color = try TaskColor.parse(text) } catch { throw fail(error.message.text) }
         }
-        var remind: Reminder?
+        var remind: Reminders?
         if let text = value("remind") {
-            guard let parsed = Reminder(parsing: text) else {
+            guard let parsed = Reminders(parsing: text) else {
                 throw fail("'\(text)' is not a reminder (15m, 1h, 07:45, slot)")
             }
             remind = parsed

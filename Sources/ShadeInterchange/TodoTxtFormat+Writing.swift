@@ -61,7 +61,7 @@ extension TodoTxtFormat {
     /// A line's words after its dates: the title, tags, category and shade's keys.
     static func line(
         title: String, tags: [String], category: String?, date: CivilDate, slot: Slot, time: TimeOfDay?, uid: String,
-        remind: Reminder?
+        remind: Reminders?
     ) -> [String] {
         var words = [title]
         words += tags.map { "+" + $0 }

@@ -11,7 +11,8 @@ extension CommandManual {
                     A reminder is a field of a task, like its time: add thu Dentist at:16:30 remind:1h, edit 7
                     remind:slot, edit 7 remind:none. remind:WHEN is 15m, 1h, 2h30m or 1d before the task (before
                     its time, or before its slot starts when it has none), HH:MM on the task's day, or slot (when
-                    its slot starts); reminders.default in config.json is the reminder of every new task that names
+                    its slot starts); a task has up to five, written with commas (remind:1d,15m: a day before and
+                    a quarter of an hour before), each sent once; reminders.default in config.json is the reminder of every new task that names
                     none. Its moment follows the task: move the task and the reminder moves with it. A repeating
                     task reminds on every day it occurs, and each occurrence can have its reminder changed or taken
                     off alone (or with --series, from that day on). Done and cancelled tasks do not remind.

@@ -8,6 +8,13 @@ public enum TaskDetail {
             .joined(separator: "\n" + SafeText.spaces(10))
     }
 
+    /// Each reminder with its moment: `1 d before (2026-11-23T09:00), 15 min before (…)`.
+    static func reminders(_ task: PlannerTask, context: RenderContext) -> SafeText {
+        let alerts = ReminderAlert.alerts(of: task, schedule: context.schedule)
+        guard !alerts.isEmpty else { return "—" }
+        return alerts.map { "\($0.reminder.phrase) (\($0.due))" as SafeText }.joined(separator: ", ")
+    }
+
     /// The text of `show ID`.
     public static func render(_ task: PlannerTask, context: RenderContext) -> SafeText {
         let style = context.style
@@ -38,7 +45,7 @@ public enum TaskDetail {
             ("goal", context.goal(of: task).map { "\($0.label) “\($0.title)”" } ?? "—"),
             (
                 "reminder",
-                ReminderAlert(task, schedule: context.schedule).map { "\($0.reminder.phrase) (\($0.due))" } ?? "—"
+                TaskDetail.reminders(task, context: context)
             ),
             ("notes", task.notes.map(TaskDetail.noteLines) ?? "—"),
             ("created", "\(task.created)"),

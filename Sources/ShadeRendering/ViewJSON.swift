@@ -29,10 +29,15 @@ public enum ViewJSON {
         return ["every": .string(series.rule.description), "until": .optional(series.until?.description)]
     }
 
-    /// `{"when": "15m", "at": "2026-11-24T07:15"}` for a task with a reminder, else null.
+    /// `{"when": "1d,15m", "at": "2026-11-23T07:15", "each": [{"when": "1d", "at": …}, …]}` for a
+    /// task with reminders (`at` is the first moment), else null.
     static func remindJSON(of task: PlannerTask, context: RenderContext) -> JSONValue {
-        guard let alert = ReminderAlert(task, schedule: context.schedule) else { return .null }
-        return ["when": .string(alert.reminder.description), "at": .string(alert.due.description)]
+        let alerts = ReminderAlert.alerts(of: task, schedule: context.schedule)
+        guard let remind = task.remind, let first = alerts.first else { return .null }
+        let each = alerts.map {
+            ["when": .string($0.reminder.description), "at": .string($0.due.description)] as JSONValue
+        }
+        return ["when": .string(remind.description), "at": .string(first.due.description), "each": .array(each)]
     }
 
     /// `{"rate", "done", "open", "cancelled"}` members for a tally.

@@ -103,7 +103,7 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
         guard let slot = Slot(rawValue: slotText) else { throw entry.fail("slot", "'\(slotText)' is not a slot") }
         let time = try entry.optional("time", { TimeOfDay(parsing: $0) }, expected: "HH:MM")
         let color = try entry.optional("color", TaskColor.init(rawValue:), expected: "in the palette")
-        let remind = try entry.optional("remind", { Reminder(parsing: $0) }, expected: "a reminder")
+        let remind = try entry.optional("remind", { Reminders(parsing: $0) }, expected: "a reminder")
         return RepeatSeries.OccurrenceFields(
             title: title, notes: try entry.optionalString("notes"), slot: slot, time: time,
             tags: try entry.strings("tags", each: "expected a tag"), category: try entry.optionalString("category"),

@@ -141,7 +141,7 @@ enum TaskRecord {
         }
         // A reminder came with repeats and reminders; a task written before has none.
         let remind = try reader.optional(
-            TaskField.remind.rawValue, { Reminder(parsing: $0) }, expected: "a reminder such as 15m, 07:45 or slot")
+            TaskField.remind.rawValue, { Reminders(parsing: $0) }, expected: "a reminder such as 15m, 07:45 or slot")
         // Carrying and goals came with planning; a task written before has neither.
         var carried = 0
         if reader[TaskField.carried.rawValue] != nil {

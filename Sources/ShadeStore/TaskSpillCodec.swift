@@ -160,7 +160,7 @@ enum TaskSpillCodec {
             let category = try optionalText()
             let color: TaskColor? = try flag() ? try parsed { TaskColor(rawValue: $0) } : nil
             let favorite = try int() == 1
-            let remind: Reminder? = try flag() ? try parsed { Reminder(parsing: $0) } : nil
+            let remind: Reminders? = try flag() ? try parsed { Reminders(parsing: $0) } : nil
             let carried = try int()
             let planned = try flag() ? CivilDate(daysSinceEpoch: try int()) : nil
             let goal = try optionalText()

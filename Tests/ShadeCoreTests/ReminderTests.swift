@@ -15,7 +15,7 @@ import Testing
         PlannerTask(
             id: id, uid: "uid-\(id)", title: "Task \(id)", date: date, slot: slot,
             time: time.flatMap { TimeOfDay(parsing: $0) }, status: status,
-            remind: remind.flatMap { Reminder(parsing: $0) }, created: "2026-11-20T08:00:00+00:00")
+            remind: remind.flatMap { Reminders(parsing: $0) }, created: "2026-11-20T08:00:00+00:00")
     }
 
     static func minute(_ text: String) -> LocalDateTime { LocalDateTime(Moment.fixture(text)) }
@@ -26,6 +26,31 @@ import Testing
     ])
     func whenIsReadAndWrittenBack(text: String, written: String) {
         #expect(Reminder(parsing: text)?.description == written)
+    }
+
+    @Test(arguments: [
+        ("1d,15m", "1d,15m", 2), ("15m,15m,1h", "15m,1h", 2), ("slot,07:45,1d,2h,0m", "slot,07:45,1d,2h,0m", 5),
+        ("1D,SLOT", "1d,slot", 2),
+    ])
+    func severalAreReadInTheOrderWrittenWithoutRepeats(text: String, written: String, count: Int) {
+        let reminders = Reminders(parsing: text)
+        #expect(reminders?.description == written)
+        #expect(reminders?.rules.count == count)
+    }
+
+    @Test(arguments: ["1d,", ",15m", "1d,,15m", "1d,soon", "1m,2m,3m,4m,5m,6m", "15m;1h"])
+    func aListWithAnEmptyOrBadPartOrASixthIsNoReminders(text: String) {
+        #expect(Reminders(parsing: text) == nil)
+    }
+
+    @Test func eachRuleIsAnAlertAndRulesGivingTheSameMomentAreOne() throws {
+        var task = Self.task(1, at: "10:00", remind: "1h,09:00,15m")
+        #expect(
+            ReminderAlert.alerts(of: task, schedule: Self.schedule).map(\.due.description) == [
+                "2026-11-23T09:00", "2026-11-23T09:45",
+            ])
+        task.remind = nil
+        #expect(ReminderAlert.alerts(of: task, schedule: Self.schedule).isEmpty)
     }
 
     @Test(arguments: ["", "soon", "15", "m", "30m2h", "1h1h", "8d", "24:00", "7:45", "-5m", "1.5h", "1 h", "9999999m"])
@@ -98,7 +123,7 @@ import Testing
     @Test func aMovedTaskOrAChangedReminderIsANewReminder() throws {
         var ledger = ReminderLedger()
         let task = Self.task(1, at: "10:00", remind: "15m")
-        let alert = try #require(ReminderAlert(task, schedule: Self.schedule))
+        let alert = try #require(ReminderAlert.alerts(of: task, schedule: Self.schedule).first)
         ledger.record(.init(uid: task.uid, due: alert.due, outcome: .sent, settled: "t"))
         var moved = task
         moved.time = TimeOfDay(parsing: "11:00")
@@ -124,7 +149,8 @@ import Testing
     }
 
     @Test func theNotificationSaysWhereAndWhenTheTaskIs() throws {
-        let alert = try #require(ReminderAlert(Self.task(1, at: "10:00", remind: "1h"), schedule: Self.schedule))
+        let alert = try #require(
+            ReminderAlert.alerts(of: Self.task(1, at: "10:00", remind: "1h"), schedule: Self.schedule).first)
         let early = ReminderAgenda.notification(
             for: alert, now: Self.minute("2026-11-23T09:00"), schedule: Self.schedule)
         #expect(early.title == "Task 1")

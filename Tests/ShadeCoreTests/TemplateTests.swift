@@ -20,7 +20,7 @@ import Testing
             PlannerTask(
                 id: 1, uid: "u1", title: "Report", notes: "draft first", date: .fixture("2026-11-24"), slot: .afternoon,
                 time: TimeOfDay(parsing: "14:00"), status: .done, tags: ["work"], category: "job", color: .red,
-                favorite: true, remind: Reminder(parsing: "15m"), carried: 2, planned: .fixture("2026-11-20"),
+                favorite: true, remind: Reminders(parsing: "15m"), carried: 2, planned: .fixture("2026-11-20"),
                 created: "2026-11-20T08:00:00+00:00", doneAt: "2026-11-24T15:00:00+00:00"),
             PlannerTask(
                 id: 2, uid: "u2", title: "Call", date: .fixture("2026-11-23"), slot: .evening, status: .cancelled,

@@ -67,6 +67,49 @@ import Testing
         #expect(shade.storeFile("reminders.json") != nil)
     }
 
+    @Test func severalRemindersOfATaskAreEachSentOnceAtTheirOwnMoment() throws {
+        let shade = ShadeProcess(now: "2026-11-23T09:00")
+        let (command, log) = try Self.recorder(in: shade)
+        try shade.run(["add", "wed", "afternoon", "Dentist", "at:16:30", "remind:1d,15m,1d"])
+        let task = try #require(try shade.json(["show", "1"]).objectValue?["remind"]?.objectValue)
+        #expect(task.string("when") == "1d,15m")
+        #expect(task.string("at") == "2026-11-24T16:30")
+        #expect(
+            task["each"]?.arrayValue?.compactMap {
+                $0.objectValue.map { "\($0.string("when") ?? "")@\($0.string("at") ?? "")" }
+            }
+                == ["1d@2026-11-24T16:30", "15m@2026-11-25T16:15"])
+        // A sixth is one too many, and nothing changes.
+        let six = try shade.run(["edit", "1", "remind:1d,2h,1h,30m,15m,5m"])
+        #expect(six.status == 64)
+        #expect(six.stderr.contains("at most 5"))
+        #expect(try shade.json(["show", "1"]).objectValue?["remind"]?.objectValue?.string("when") == "1d,15m")
+        let environment = ["SHADE_NOTIFY_CMD": command]
+        // The day before: the first goes; run again and again, nothing more.
+        for now in ["2026-11-24T16:31", "2026-11-24T17:00", "2026-11-25T16:00"] {
+            let run = try shade.run(["remind", "--due"], environment: environment.merging(["SHADE_NOW": now]) { $1 })
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        #expect(Self.calls(log).map { $0[1] } == ["Wed 25 Nov · afternoon · 16:30 — starts in 23 h 59 min"])
+        let states = try shade.run(["remind", "ls", "--json"], environment: ["SHADE_NOW": "2026-11-25T02:00"]).json()
+            .objectValue?["reminders"]?.arrayValue?
+            .compactMap { $0.objectValue.map { "\($0.string("remind") ?? "")=\($0.string("state") ?? "")" } }
+        #expect(states == ["1d=sent", "15m=pending"])
+        // A quarter of an hour before: the second, once.
+        for now in ["2026-11-25T16:16", "2026-11-25T16:20"] {
+            try shade.run(["remind", "--due"], environment: environment.merging(["SHADE_NOW": now]) { $1 })
+        }
+        #expect(
+            Self.calls(log).map { $0[1] } == [
+                "Wed 25 Nov · afternoon · 16:30 — starts in 23 h 59 min",
+                "Wed 25 Nov · afternoon · 16:30 — starts in 14 min",
+            ])
+        // They travel in the store as written, and through iCalendar as two alarms and back.
+        let ics = try shade.run(["export", "--format", "ics"])
+        #expect(ics.stdout.components(separatedBy: "BEGIN:VALARM").count == 3)
+        #expect(ics.stdout.contains("X-SHADE-REMIND:1d\\,15m") || ics.stdout.contains("X-SHADE-REMIND:1d,15m"))
+    }
+
     @Test func aFailedDeliveryIsReportedAndTriedAgainByTheNextRun() throws {
         let shade = ShadeProcess(now: "2026-11-23T09:00")
         let failing = try Self.recorder(in: shade, fails: true)

@@ -34,7 +34,7 @@ import Testing
                     time: index % 3 == 0 ? TimeOfDay(hour: 8 + index % 10, minute: index % 60) : nil, status: status,
                     tags: index % 3 == 0 ? ["home", "é-tag"] : [], category: ["work", "maison", nil][index % 3],
                     color: index % 11 == 4 ? .teal : nil, favorite: index % 9 == 4,
-                    remind: index % 13 == 5 ? .before(minutes: 15) : nil, carried: index % 17 == 3 ? 2 : 0,
+                    remind: index % 13 == 5 ? Reminders(.before(minutes: 15)) : nil, carried: index % 17 == 3 ? 2 : 0,
                     goal: index % 10 == 1 ? ["goal-a", "goal-b"][index % 2] : nil,
                     to: index % 19 == 6 ? "ana" : nil, created: stamp, modified: stamp,
                     doneAt: status == .done ? "2026-11-01T20:00:00+00:00" : nil))

@@ -26,7 +26,7 @@ private let template = WeekTemplate(
             weekday: .monday,
             fields: .init(
                 title: "Gym", slot: .morning, time: TimeOfDay(parsing: "07:00"), tags: ["health"],
-                remind: Reminder(parsing: "15m")),
+                remind: Reminders(parsing: "15m")),
             every: RepeatRule(parsing: "weekday"), series: "s1"),
         .init(weekday: .tuesday, fields: .init(title: "Call the bank", slot: .evening, category: "errand")),
         .init(

@@ -12,8 +12,8 @@ import Testing
     ) throws -> ReminderAlert {
         let task = PlannerTask(
             id: id, uid: "u\(id)", title: title, date: CivilDate.fixture(date), slot: slot,
-            time: time.flatMap { TimeOfDay(parsing: $0) }, remind: Reminder(parsing: remind), created: "c")
-        return try #require(ReminderAlert(task, schedule: .standard))
+            time: time.flatMap { TimeOfDay(parsing: $0) }, remind: Reminders(parsing: remind), created: "c")
+        return try #require(ReminderAlert.alerts(of: task, schedule: .standard).first)
     }
 
     /// A reminder 15 minutes before a morning task at 09:00, and one at the start of an evening

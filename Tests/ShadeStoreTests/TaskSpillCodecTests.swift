@@ -10,7 +10,7 @@ import Testing
         id: 41, uid: "5e1c0f0e-1a1b-4c2d-9e8f-0a1b2c3d4e5f@2026-11-24", title: "Gym ☕ \"quoted\"\nnext line",
         notes: "a note, with 🧘‍♀️", date: CivilDate(year: 2026, month: 11, day: 24) ?? CivilDate(daysSinceEpoch: 0),
         slot: .evening, time: TimeOfDay(hour: 18, minute: 45), status: .done, tags: ["health", "ü", ""],
-        category: "Sport", color: .green, favorite: true, remind: .before(minutes: 90), carried: 3,
+        category: "Sport", color: .green, favorite: true, remind: Reminders(.before(minutes: 90)), carried: 3,
         planned: CivilDate(year: 2026, month: 11, day: 20), goal: "g-uid", to: "ben@home",
         created: "2026-11-20T08:00:00+01:00", modified: "2026-11-24T19:00:00+01:00",
         doneAt: "2026-11-24T19:00:00+01:00",
@@ -26,8 +26,10 @@ import Testing
 
     @Test func everyFieldComesBack() throws {
         var bytes: [UInt8] = []
-        let reminders: [Reminder?] = [
-            .before(minutes: 90), .at(TimeOfDay(hour: 7, minute: 5) ?? .midnight), .slotStart, nil,
+        let reminders: [Reminders?] = [
+            Reminders(.before(minutes: 90)),
+            Reminders([.at(TimeOfDay(hour: 7, minute: 5) ?? .midnight), .before(minutes: 1440)]),
+            Reminders(.slotStart), nil,
         ]
         var tasks: [PlannerTask] = []
         for (index, remind) in reminders.enumerated() {

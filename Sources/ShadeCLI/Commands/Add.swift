@@ -18,7 +18,8 @@ extension Shade {
                 until:DATE ends it; each day's occurrence is a task of its own to tick \
                 off. remind:WHEN sets a reminder: 15m, 1h, 2h30m or 1d before the task (before its \
                 time, or its slot's start when it has none), HH:MM on its day, or slot (when its slot \
-                starts); remind:none leaves out the configured default (see: help remind). to:NAME \
+                starts), or up to five with commas (remind:1d,15m), each sent once; remind:none \
+                leaves out the configured default (see: help remind). to:NAME \
                 gives it to someone (see: help members). due:DATE (YYYY-MM-DD or a day word: fri, \
                 tomorrow) is its deadline, apart from the day it is planned for: views show it, and \
                 planning it after that day warns. est:45m, est:1h30m or est:2h is how long it takes: \
@@ -108,7 +109,7 @@ extension Shade {
                     series.map { " · ↻ every \($0.rule)" + ($0.until.map { " until \($0)" } ?? "") } ?? ""
                 session.print(
                     "added \(task.id) · \(session.placement(task)) · \(TaskConfirmation.title(task))" + repeats)
-                if let alert = ReminderAlert(task, schedule: session.schedule) {
+                for alert in ReminderAlert.alerts(of: task, schedule: session.schedule) {
                     let due = alert.due <= LocalDateTime(now) ? " (its moment has passed)" : ""
                     session.print(
                         "  reminder: \(alert.reminder.phrase) · " + RateFormat.shortDay(alert.due.date)

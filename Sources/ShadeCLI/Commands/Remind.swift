@@ -11,7 +11,8 @@ extension Shade {
             discussion: """
                 A task gets a reminder with remind:WHEN on add or edit: 15m, 1h, 2h30m or 1d before \
                 the task (before its time, or before its slot starts when it has none), HH:MM on \
-                the task's day, or slot (when its slot starts); remind:none takes it off. A default \
+                the task's day, or slot (when its slot starts); up to five with commas \
+                (remind:1d,15m), each sent once at its own moment; remind:none takes them off. A default \
                 for new tasks is set in config.json: {"reminders": {"default": "15m"}}.
 
                 remind --due sends each reminder whose moment has come, once: it runs the command in \

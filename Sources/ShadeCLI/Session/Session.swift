@@ -17,7 +17,7 @@ public final class Session {
     /// The slot boundaries.
     public let schedule: SlotSchedule
     /// The reminder a new task gets when `add` names none (configured).
-    public let defaultReminder: Reminder?
+    public let defaultReminder: Reminders?
     /// How many open tasks each slot holds before it is over-full (configured; `capacity`
     /// changes it).
     public var capacity: SlotCapacity
@@ -94,7 +94,7 @@ public final class Session {
     public init(
         environment: ShadeEnvironment, store: Store, identity: UserIdentity? = nil, schedule: SlotSchedule,
         now: Moment, isInteractive: Bool, colorMode: ColorMode, clockOverride: Moment? = nil,
-        defaultReminder: Reminder? = nil, capacity: SlotCapacity = SlotCapacity(), keepRemovalsDays: Int = 90,
+        defaultReminder: Reminders? = nil, capacity: SlotCapacity = SlotCapacity(), keepRemovalsDays: Int = 90,
         caldavPasswordFile: String? = nil
     ) {
         self.caldavPasswordFile = caldavPasswordFile

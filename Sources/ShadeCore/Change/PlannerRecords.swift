@@ -26,10 +26,10 @@ public struct OperationContext: Sendable {
     /// The slot boundaries.
     public let schedule: SlotSchedule
     /// The reminder a new task gets when its words name none (configured), if any.
-    public let defaultReminder: Reminder?
+    public let defaultReminder: Reminders?
 
     /// Creates a context.
-    public init(now: Moment, schedule: SlotSchedule, defaultReminder: Reminder? = nil) {
+    public init(now: Moment, schedule: SlotSchedule, defaultReminder: Reminders? = nil) {
         self.now = now
         self.schedule = schedule
         self.defaultReminder = defaultReminder

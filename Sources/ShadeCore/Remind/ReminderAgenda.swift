@@ -34,7 +34,7 @@ public enum ReminderAgenda {
 
     /// The reminders of the open tasks among `tasks`, by moment, then by id.
     public static func alerts(for tasks: [PlannerTask], schedule: SlotSchedule) -> [ReminderAlert] {
-        tasks.filter { $0.status == .open }.compactMap { ReminderAlert($0, schedule: schedule) }
+        tasks.filter { $0.status == .open }.flatMap { ReminderAlert.alerts(of: $0, schedule: schedule) }
             .sorted { ($0.due, $0.task.id, $0.task.uid) < ($1.due, $1.task.id, $1.task.uid) }
     }
 

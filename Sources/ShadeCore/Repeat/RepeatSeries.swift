@@ -35,13 +35,13 @@ public struct RepeatSeries: Hashable, Sendable {
         public var category: String?
         public var color: TaskColor?
         public var favorite: Bool
-        public var remind: Reminder?
+        public var remind: Reminders?
         /// How long each takes, in minutes.
         public var estimate: Int?
 
         public init(
             title: String, notes: String? = nil, slot: Slot, time: TimeOfDay? = nil, tags: [String] = [],
-            category: String? = nil, color: TaskColor? = nil, favorite: Bool = false, remind: Reminder? = nil,
+            category: String? = nil, color: TaskColor? = nil, favorite: Bool = false, remind: Reminders? = nil,
             estimate: Int? = nil
         ) {
             self.title = title
@@ -97,7 +97,7 @@ public struct RepeatSeries: Hashable, Sendable {
     /// Creates a series from the fields of its occurrences.
     public init(
         uid: String, title: String, notes: String? = nil, slot: Slot, time: TimeOfDay? = nil, tags: [String] = [],
-        category: String? = nil, color: TaskColor? = nil, favorite: Bool = false, remind: Reminder? = nil,
+        category: String? = nil, color: TaskColor? = nil, favorite: Bool = false, remind: Reminders? = nil,
         estimate: Int? = nil, rule: RepeatRule, anchor: CivilDate, until: CivilDate? = nil,
         exceptions: [CivilDate] = [], created: String
     ) {
