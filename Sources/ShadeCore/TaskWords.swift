@@ -114,7 +114,8 @@ public struct TaskWords: Hashable, Sendable {
                 } else {
                     guard Reminders.partCount(text) <= Reminders.most else {
                         throw .usage(
-                            "'remind:\(text)' has \(Reminders.partCount(text)) reminders; a task has at most \(Reminders.most)")
+                            "'remind:\(text)' has \(Reminders.partCount(text)) reminders; a task has at most \(Reminders.most)"
+                        )
                     }
                     guard let reminder = Reminders(parsing: text) else {
                         throw .invalid(

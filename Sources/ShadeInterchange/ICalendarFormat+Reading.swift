@@ -142,7 +142,9 @@ extension ICalendarFormat {
         }
         var remind: Reminders?
         if let text = item.property("X-SHADE-REMIND")?.text {
-            guard let parsed = Reminders(parsing: text) else { throw fail("X-SHADE-REMIND '\(text)' is not a reminder") }
+            guard let parsed = Reminders(parsing: text) else {
+                throw fail("X-SHADE-REMIND '\(text)' is not a reminder")
+            }
             remind = parsed
         } else {
             // A phone's alarms: each relative one that goes off before the task (up to five).
