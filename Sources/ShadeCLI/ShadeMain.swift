@@ -154,7 +154,9 @@ public enum ShadeMain {
                 directory: directory, cache: cache ?? (interactive ? WeekCache() : nil), defersFiles: defersFiles,
                 author: { identity.name }),
             identity: identity,
-            schedule: configuration.schedule, now: now,
+            schedule: configuration.schedule.with(
+                ZoneClockChanges.changes(in: now.date.year - 1...now.date.year + 1)),
+            now: now,
             isInteractive: interactive, colorMode: color ?? .auto,
             clockOverride: environment["SHADE_NOW"] != nil ? now : nil, defaultReminder: configuration.defaultReminder,
             capacity: configuration.capacity, keepRemovalsDays: configuration.keepRemovalsDays,

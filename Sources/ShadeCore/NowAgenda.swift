@@ -20,11 +20,12 @@ public struct NowAgenda: Hashable, Sendable {
 
     /// The agenda at `now`, from tasks that include today's and tomorrow's (others are ignored).
     public init(now: Moment, schedule: SlotSchedule, tasks: [PlannerTask]) {
-        let current = schedule.slot(containing: now.time)
+        let today = schedule.on(now.date)
+        let current = today.slot(containing: now.time)
         date = now.date
         slot = current
-        slotEnd = schedule.end(of: current)
-        minutesLeft = schedule.end(of: current).minutes - now.time.minutes
+        slotEnd = today.end(of: current)
+        minutesLeft = schedule.minutes(of: current, on: now.date, from: now.time)
         let inSlot = PlannerTask.sortedInTimelineOrder(tasks.filter { $0.date == now.date && $0.slot == current })
         self.tasks = inSlot.filter { $0.status == .open } + inSlot.filter { $0.status != .open }
         let tomorrow = now.date.adding(days: 1)

@@ -126,8 +126,7 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
 
     /// Whether the slot has ended by the clock (the task may be of any status).
     public func slotHasEnded(at now: Moment, schedule: SlotSchedule) -> Bool {
-        if date != now.date { return date < now.date }
-        return schedule.end(of: slot) <= now.time
+        schedule.hasEnded(slot, on: date, at: now)
     }
 
     /// Open, and its slot has ended.

@@ -13,7 +13,7 @@ public struct PlannerView: Hashable, Sendable {
 
     /// The view a session starts with: today and the slot the clock is in.
     public init(now: Moment, schedule: SlotSchedule) {
-        self.init(date: now.date, slot: schedule.slot(containing: now.time))
+        self.init(date: now.date, slot: schedule.slot(at: now))
     }
 
     /// The week in view.

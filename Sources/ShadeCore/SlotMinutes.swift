@@ -4,7 +4,8 @@
 public struct SlotMinutes: Hashable, Sendable {
     /// The estimates of the slot's open tasks.
     public let planned: Int
-    /// The slot's length (its boundaries; from now for the slot under way) less `planned`: below
+    /// The slot's length (its boundaries, in the minutes it really lasts on a day the clocks
+    /// change; from now for the slot under way) less `planned`: below
     /// zero when the estimates pass what is left.
     public let free: Int
     /// Whether any of its tasks (open or not) has an estimate: a view shows the minutes only then.
@@ -20,18 +21,17 @@ public struct SlotMinutes: Hashable, Sendable {
             estimated = true
             if task.status == .open { planned += minutes }
         }
-        let start = schedule.start(of: slot).minutes
-        let end = schedule.end(of: slot).minutes
-        let from: Int
+        let day = schedule.on(date)
+        let length: Int
         if date < now.date {
-            from = end
-        } else if date > now.date {
-            from = start
+            length = 0
+        } else if date > now.date || now.time <= day.start(of: slot) {
+            length = schedule.length(of: slot, on: date)
         } else {
-            from = min(max(start, now.time.minutes), end)
+            length = max(0, schedule.minutes(of: slot, on: date, from: min(now.time, day.end(of: slot))))
         }
         self.planned = planned
-        self.free = end - from - planned
+        self.free = length - planned
         self.estimated = estimated
     }
 }

@@ -24,6 +24,8 @@ public struct TaskWords: Hashable, Sendable {
     public var clearsRepeat = false
     /// The last day of a repeat, from `until:DATE`.
     public var until: CivilDate?
+    /// How many times a repeat occurs, from `count:N`.
+    public var count: Int?
     /// The reminder from `remind:WHEN`.
     public var remind: Reminders?
     /// Whether `remind:none` was written.
@@ -101,7 +103,7 @@ public struct TaskWords: Hashable, Sendable {
                 } else {
                     guard let rule = RepeatRule(parsing: text) else {
                         throw .invalid(
-                            "'every:\(text)' is not a repeat rule; write every:day, 3days, weekday, weekend, week, 2weeks, mon,wed,fri, month, 2months, 2nd-fri, last-fri, month-end or year"
+                            "'every:\(text)' is not a repeat rule; write every:day, 3days, weekday, weekend, week, 2weeks, mon,wed,fri, month, 2months, 2nd-fri, last-fri, month-end, year, or +14d / +2w (that long after each is done)"
                         )
                     }
                     result.repeatRule = rule
@@ -125,6 +127,16 @@ public struct TaskWords: Hashable, Sendable {
                     result.remind = reminder
                     result.clearsRemind = false
                 }
+            } else if word.lowercased().hasPrefix("count:") {
+                let text = String(word.dropFirst(6))
+                guard text.utf8.count <= 4, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let count = Int(text),
+                    (1...RepeatSeries.largestCount).contains(count)
+                else {
+                    throw .usage(
+                        "'count:\(text)' is not a number of times; write count:N (1 to \(RepeatSeries.largestCount)), e.g. every:week count:10"
+                    )
+                }
+                result.count = count
             } else if word.lowercased().hasPrefix("until:") {
                 let text = String(word.dropFirst(6))
                 if let date = CivilDate(iso: text) {
@@ -236,13 +248,14 @@ public struct TaskWords: Hashable, Sendable {
     /// Settles the slot: the written one, else the one the time falls in, else the default.
     ///
     /// A time outside an explicitly written slot is an error that names the right slot.
-    public func resolvedSlot(default fallback: Slot, schedule: SlotSchedule) throws(InputError) -> Slot {
+    /// `day` is the boundaries of the task's own day.
+    public func resolvedSlot(default fallback: Slot, day: SlotBoundaries) throws(InputError) -> Slot {
         guard let time else { return slot ?? fallback }
-        let natural = schedule.slot(containing: time)
+        let natural = day.slot(containing: time)
         guard let slot else { return natural }
         if slot != natural {
             throw .invalid(
-                "\(time) is in the \(natural) (\(schedule.hours(of: natural))), not the \(slot) (\(schedule.hours(of: slot))); drop the slot or change the time"
+                "\(time) is in the \(natural) (\(day.hours(of: natural))), not the \(slot) (\(day.hours(of: slot))); drop the slot or change the time"
             )
         }
         return slot

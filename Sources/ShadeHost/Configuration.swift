@@ -114,28 +114,65 @@ public struct Configuration: Sendable {
         return configuration
     }
 
-    /// Reads the `slots` member of the settings: the standard boundaries, with those it names.
-    private static func schedule(from slots: JSONValue, path: String) throws(HostError) -> SlotSchedule {
+    /// Reads the `slots` member of the settings: the standard boundaries with the starts it names
+    /// for every day (`"morning": "06:00"`), then each weekday's own (`"sat": {"morning": "08:00"}`),
+    /// which take the every-day starts they do not name.
+    static func schedule(from slots: JSONValue, path: String) throws(HostError) -> SlotSchedule {
         guard let members = slots.objectValue else {
             throw .badSetting(path: path, problem: "slots must be an object such as {\"morning\": \"06:00\"}")
         }
-        var starts = Slot.allCases.map { SlotSchedule.standard.start(of: $0) }
+        var everyDay = Slot.allCases.map { SlotBoundaries.standard.start(of: $0) }
+        var own: [Weekday: [Slot: TimeOfDay]] = [:]
         for (key, member) in members {
-            guard let slot = Slot(rawValue: key) else {
-                throw .badSetting(path: path, problem: "slots.\(key) is not a slot; use morning, afternoon or evening")
+            if let weekday = Weekday(name: key) {
+                guard let starts = member.objectValue else {
+                    throw .badSetting(
+                        path: path, problem: "slots.\(key) must be an object such as {\"morning\": \"08:00\"}")
+                }
+                for (name, value) in starts {
+                    own[weekday, default: [:]][try slot(name, in: "slots.\(key).", path: path)] = try start(
+                        value, key: "slots.\(key).\(name)", path: path)
+                }
+            } else {
+                everyDay[try slot(key, in: "slots.", path: path).index] = try start(
+                    member, key: "slots.\(key)", path: path)
             }
-            guard let text = member.stringValue else {
-                throw .badSetting(path: path, problem: "slots.\(key) must be a time such as \"06:00\"")
-            }
-            guard let time = TimeOfDay(parsing: text) else {
-                throw .badSetting(
-                    path: path, problem: "slots.\(key) is '\(SafeText.quoted(text))', not a time such as \"06:00\"")
-            }
-            starts[slot.index] = time
         }
-        do {
-            return try SlotSchedule(morning: starts[0], afternoon: starts[1], evening: starts[2])
-        } catch { throw .badSetting(path: path, problem: error.message) }
+        let boundaries: SlotBoundaries
+        do { boundaries = try SlotBoundaries(morning: everyDay[0], afternoon: everyDay[1], evening: everyDay[2]) } catch
+        {
+            throw .badSetting(path: path, problem: error.message)
+        }
+        var weekdays: [Weekday: SlotBoundaries] = [:]
+        for (weekday, starts) in own {
+            let day = Slot.allCases.map { starts[$0] ?? everyDay[$0.index] }
+            do { weekdays[weekday] = try SlotBoundaries(morning: day[0], afternoon: day[1], evening: day[2]) } catch {
+                throw .badSetting(path: path, problem: "slots.\(weekday.shortName): " + error.message)
+            }
+        }
+        return SlotSchedule(everyDay: boundaries, weekdays: weekdays)
+    }
+
+    /// The slot a key of `slots` names.
+    private static func slot(_ key: String, in prefix: String, path: String) throws(HostError) -> Slot {
+        guard let slot = Slot(rawValue: key) else {
+            throw .badSetting(
+                path: path,
+                problem: "\(prefix)\(key) is not a slot; use morning, afternoon or evening"
+                    + (prefix == "slots." ? ", or a weekday (mon … sun) for that day's own" : ""))
+        }
+        return slot
+    }
+
+    /// The start a member of `slots` gives.
+    private static func start(_ member: JSONValue, key: String, path: String) throws(HostError) -> TimeOfDay {
+        guard let text = member.stringValue else {
+            throw .badSetting(path: path, problem: "\(key) must be a time such as \"06:00\"")
+        }
+        guard let time = TimeOfDay(parsing: text) else {
+            throw .badSetting(path: path, problem: "\(key) is '\(SafeText.quoted(text))', not a time such as \"06:00\"")
+        }
+        return time
     }
 
     /// The settings object of a file, or nil when there is no file.

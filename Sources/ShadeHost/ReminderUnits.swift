@@ -103,11 +103,7 @@ public struct ReminderUnits: Sendable {
             "[Timer]",
             "OnCalendar=*-*-* *:00/5:00",
         ]
-        var starts: [TimeOfDay] = []
-        for slot in Slot.allCases where !starts.contains(schedule.start(of: slot)) {
-            starts.append(schedule.start(of: slot))
-        }
-        lines += starts.map { "OnCalendar=*-*-* \($0):00" }
+        lines += schedule.slotStarts.map { "OnCalendar=*-*-* \($0):00" }
         lines += [
             "Persistent=true",
             "AccuracySec=30s",

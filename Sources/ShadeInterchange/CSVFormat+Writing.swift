@@ -20,7 +20,8 @@ extension CSVFormat {
                         "category": base.category, "tags": base.tags.joined(separator: " "), "notes": base.notes,
                         "favorite": base.favorite ? "yes" : "no", "color": base.color?.rawValue,
                         "remind": base.remind?.description, "repeat": series.rule.description,
-                        "until": series.until?.description, "created": series.created, "modified": series.modified,
+                        "until": series.until?.description, "count": series.count.map(String.init),
+                        "created": series.created, "modified": series.modified,
                         "estimate": base.estimate.map(String.init),
                     ]))
             }
@@ -46,10 +47,23 @@ extension CSVFormat {
             return Array("\r\n".utf8) + (try Self.text(rows[...]))
         }
 
+        /// Ends with the inbox: a row with no date, slot or time for each task with no day yet.
         mutating func finish(records: [AnyKeyedRecord]) throws -> (bytes: [UInt8], notes: [String]) {
             var notes: [String] = []
+            let inbox = records.compactMap { $0.base as? InboxTask }
+            withGoals += inbox.filter { $0.goal != nil }.count
             if withGoals > 0 { notes.append("CSV holds no goals (\(tasks(withGoals)) counted towards one)") }
-            return (Array("\r\n".utf8), notes)
+            let rows = inbox.map { task in
+                row([
+                    "uid": task.uid, "title": task.title, "status": "open", "category": task.category,
+                    "tags": task.tags.joined(separator: " "), "notes": task.notes,
+                    "favorite": task.favorite ? "yes" : "no", "color": task.color?.rawValue, "created": task.created,
+                    "modified": task.modified, "to": task.to, "due": task.due?.description,
+                    "estimate": task.estimate.map(String.init),
+                ])
+            }
+            let end = Array("\r\n".utf8)
+            return (rows.isEmpty ? end : end + (try Self.text(rows[...])) + end, notes)
         }
 
         private func row(_ values: [String: String?]) -> [String] {

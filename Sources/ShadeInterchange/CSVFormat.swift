@@ -3,7 +3,7 @@ import Foundation
 import ShadeCore
 
 /// CSV (RFC 4180), through CSV.swift: a header line, then one task a row —
-/// `uid,date,slot,time,title,status,category,tags,notes,favorite,color,remind,repeat,until,series,carried,planned,created,modified,done_at,to`.
+/// `uid,date,slot,time,title,status,category,tags,notes,favorite,color,remind,repeat,until,series,carried,planned,created,modified,done_at,to,due,estimate,count`.
 /// A repeating task is one row with its rule in `repeat` (its first day in `date`); a repeating
 /// task's occurrence that has a status of its own is a row naming its series. Tags are
 /// separated by spaces. Reading, the columns may come in any order and all but `title` and
@@ -15,6 +15,7 @@ enum CSVFormat {
     static let columns = [
         "uid", "date", "slot", "time", "title", "status", "category", "tags", "notes", "favorite", "color", "remind",
         "repeat", "until", "series", "carried", "planned", "created", "modified", "done_at", "to", "due", "estimate",
+        "count",
     ]
 
     /// Reads the rows one at a time, handing each task or series to `body` with the line it

@@ -19,9 +19,37 @@ extension ICalendarFormat {
         var unmapped = 0
         // Masters first: an occurrence (RECURRENCE-ID) needs its series.
         for item in items where item.property("RECURRENCE-ID") == nil {
-            let task = try self.task(item, context: context)
-            if let rule = item.property("RRULE") {
-                guard case .recurrence(let text) = rule.value, let (repeatRule, until) = self.rule(text, start: task)
+            // An open item with no day (neither DTSTART nor DUE, nor a rule) is an inbox task, unless
+            // the reader is told a day for such items (a CalDAV sync).
+            if context.undatedDay == nil, item.property("DTSTART") == nil, item.property("DUE") == nil,
+                item.property("RRULE") == nil
+            {
+                var today = context
+                today.undatedDay = context.now.date
+                let task = try self.task(item, context: today)
+                guard task.status == .open else {
+                    throw ImportError(
+                        line: item.line, "the \(item.kind) “\(task.title)” has no DTSTART or DUE, and it is not open")
+                }
+                bundle.records.append(AnyKeyedRecord(InboxTask(unplanning: task)))
+                continue
+            }
+            var task = try self.task(item, context: context)
+            if let words = item.property("X-SHADE-REPEAT")?.text {
+                // shade's own repeat (one RFC 5545 has no RRULE for): every:RULE [until:DATE] [count:N].
+                guard let (rule, until, count) = shadeRepeat(words) else {
+                    throw ImportError(
+                        line: item.line, "X-SHADE-REPEAT '\(words)' is not every:RULE [until:DATE] [count:N]")
+                }
+                let made = RepeatSeries(
+                    uid: seriesUID(task.uid), base: RepeatSeries.OccurrenceFields(task), rule: rule, anchor: task.date,
+                    until: until.map { max($0, task.date) }, count: count, created: task.created,
+                    modified: task.modified)
+                series[made.uid] = made
+                bundle.records.append(AnyKeyedRecord(made))
+            } else if let rule = item.property("RRULE") {
+                guard case .recurrence(let text) = rule.value,
+                    let (repeatRule, until, count) = self.rule(text, start: task)
                 else {
                     unmapped += 1
                     bundle.tasks.append(task)
@@ -36,11 +64,14 @@ extension ICalendarFormat {
                 let made = RepeatSeries(
                     uid: seriesUID(task.uid),
                     base: RepeatSeries.OccurrenceFields(task), rule: repeatRule, anchor: task.date,
-                    until: until.map { max($0, task.date) }, exceptions: Array(Set(skipped)), created: task.created,
+                    until: until.map { max($0, task.date) }, count: count, exceptions: Array(Set(skipped)),
+                    created: task.created,
                     modified: task.modified)
                 series[made.uid] = made
                 bundle.records.append(AnyKeyedRecord(made))
             } else {
+                // A later occurrence of an after-completion series names it.
+                if let owner = item.property("X-SHADE-SERIES")?.text { task.series = owner }
                 bundle.tasks.append(task)
             }
         }
@@ -99,7 +130,7 @@ extension ICalendarFormat {
             time = clock
         default: throw fail("DTSTART is no date")
         }
-        var slot = time.map(context.schedule.slot(containing:)) ?? .morning
+        var slot = time.map(context.schedule.on(date).slot(containing:)) ?? .morning
         if let text = item.property("X-SHADE-SLOT")?.text {
             guard let named = Slot(name: text) else { throw fail("X-SHADE-SLOT '\(text)' is not a slot") }
             slot = named
@@ -212,7 +243,30 @@ extension ICalendarFormat {
     }
 
     /// An RRULE as a shade rule and its last day, when one says the same.
-    static func rule(_ text: String, start: PlannerTask) -> (RepeatRule, CivilDate?)? {
+    /// `every:+14d until:2027-06-30 count:5`: X-SHADE-REPEAT's words.
+    static func shadeRepeat(_ text: String) -> (RepeatRule, CivilDate?, Int?)? {
+        var rule: RepeatRule?
+        var until: CivilDate?
+        var count: Int?
+        for word in text.split(separator: " ") {
+            if word.hasPrefix("every:") {
+                rule = RepeatRule(parsing: String(word.dropFirst(6)))
+            } else if word.hasPrefix("until:") {
+                guard let date = CivilDate(iso: word.dropFirst(6)) else { return nil }
+                until = date
+            } else if word.hasPrefix("count:") {
+                guard let number = Int(word.dropFirst(6)), (1...RepeatSeries.largestCount).contains(number) else {
+                    return nil
+                }
+                count = number
+            } else {
+                return nil
+            }
+        }
+        return rule.map { ($0, until, count) }
+    }
+
+    static func rule(_ text: String, start: PlannerTask) -> (RepeatRule, CivilDate?, Int?)? {
         var parts: [String: String] = [:]
         for part in text.split(separator: ";") {
             let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
@@ -232,6 +286,13 @@ extension ICalendarFormat {
                 return nil
             }
         }
+        var count: Int?
+        if let text = parts.removeValue(forKey: "COUNT") {
+            guard let number = Int(text), (1...RepeatSeries.largestCount).contains(number), until == nil else {
+                return nil
+            }
+            count = number
+        }
         parts.removeValue(forKey: "WKST")
         let byDay = parts.removeValue(forKey: "BYDAY")
         let byMonthDay = parts.removeValue(forKey: "BYMONTHDAY")
@@ -239,22 +300,22 @@ extension ICalendarFormat {
         if let byMonthDay {
             // The last day of every month, and no other BYMONTHDAY.
             guard frequency == "MONTHLY", byMonthDay == "-1", byDay == nil, interval == 1 else { return nil }
-            return (.monthEnd, until)
+            return (.monthEnd, until, count)
         }
         if frequency == "MONTHLY", interval == 1, let byDay, byDay.count > 2,
             let day = Weekday.allCases.first(where: { $0.shortName.prefix(2).uppercased() == byDay.suffix(2) }),
             let ordinal = Int(byDay.dropLast(2)), [1, 2, 3, 4, -1].contains(ordinal)
         {
-            return (.nthWeekday(ordinal: ordinal, day), until)
+            return (.nthWeekday(ordinal: ordinal, day), until, count)
         }
         switch (frequency, byDay) {
-        case ("DAILY", nil) where interval == 1: return (.daily, until)
+        case ("DAILY", nil) where interval == 1: return (.daily, until, count)
         case ("DAILY", nil) where interval <= RepeatRule.maximumDayInterval:
-            return (.everyDays(interval: interval), until)
+            return (.everyDays(interval: interval), until, count)
         case ("MONTHLY", nil) where (2...RepeatRule.maximumMonthInterval).contains(interval):
-            return (.everyMonths(interval: interval), until)
+            return (.everyMonths(interval: interval), until, count)
         case ("WEEKLY", nil) where interval <= RepeatRule.maximumWeekInterval:
-            return (.weekly(interval: interval), until)
+            return (.weekly(interval: interval), until, count)
         case ("WEEKLY", let list?) where interval == 1:
             var days: Set<Weekday> = []
             for code in list.split(separator: ",") {
@@ -263,11 +324,11 @@ extension ICalendarFormat {
                 }
                 days.insert(day)
             }
-            if days == Set(Weekday.allCases.filter { $0.rawValue <= 5 }) { return (.weekdays, until) }
-            if days == [.saturday, .sunday] { return (.weekends, until) }
-            return (.onWeekdays(days), until)
-        case ("MONTHLY", nil) where interval == 1: return (.monthly, until)
-        case ("YEARLY", nil) where interval == 1: return (.yearly, until)
+            if days == Set(Weekday.allCases.filter { $0.rawValue <= 5 }) { return (.weekdays, until, count) }
+            if days == [.saturday, .sunday] { return (.weekends, until, count) }
+            return (.onWeekdays(days), until, count)
+        case ("MONTHLY", nil) where interval == 1: return (.monthly, until, count)
+        case ("YEARLY", nil) where interval == 1: return (.yearly, until, count)
         default: return nil
         }
     }

@@ -66,7 +66,15 @@ enum ICalendarFormat {
                 var todo = vtodo(
                     series.occurrence(on: series.anchor), uid: series.uid, stamp: stamp, context: context,
                     repeating: true)
-                todo.properties.append(CalendarProperty("RRULE", .recurrence(rrule(series, context: context))))
+                if series.rule.daysAfterDone != nil {
+                    // RFC 5545 has no repeat that follows completion: shade's own words.
+                    var words = ["every:\(series.rule)"]
+                    if let until = series.until { words.append("until:\(until)") }
+                    if let count = series.count { words.append("count:\(count)") }
+                    todo.properties.append(CalendarProperty("X-SHADE-REPEAT", .text(words.joined(separator: " "))))
+                } else {
+                    todo.properties.append(CalendarProperty("RRULE", .recurrence(rrule(series, context: context))))
+                }
                 let time = series.fields(on: series.anchor).time
                 for day in series.exceptions where !(standing[series.uid]?.contains(day) ?? false) {
                     todo.properties.append(CalendarProperty("EXDATE", wallClock(day, time: time)))
@@ -80,7 +88,14 @@ enum ICalendarFormat {
             withGoals += tasks.filter { $0.goal != nil }.count
             var components: [CalendarComponent] = []
             for task in tasks {
-                if let uid = task.series, let series = seriesByUID[uid] {
+                if let uid = task.series, let series = seriesByUID[uid], series.rule.daysAfterDone != nil,
+                    series.sequence(of: task) != 1
+                {
+                    // A successor of an after-completion series: a task of its own that names it.
+                    var todo = vtodo(task, uid: task.uid, stamp: stamp, context: context)
+                    todo.properties.append(CalendarProperty("X-SHADE-SERIES", .text(uid)))
+                    components.append(todo)
+                } else if let uid = task.series, let series = seriesByUID[uid] {
                     var todo = vtodo(task, uid: uid, stamp: stamp, context: context, repeating: true)
                     // The occurrence's own day (RFC 5545: the instance it overrides), also when it
                     // was moved to another: its DUE says where it is planned now.
@@ -97,9 +112,22 @@ enum ICalendarFormat {
             return try serialized(components)
         }
 
+        /// Ends with the inbox: a VTODO with neither DTSTART nor DUE (no day) for each task with no
+        /// day yet, as a phone's task app keeps an undated task.
         mutating func finish(records: [AnyKeyedRecord]) throws -> (bytes: [UInt8], notes: [String]) {
+            let inbox = records.compactMap { $0.base as? InboxTask }
+            withGoals += inbox.filter { $0.goal != nil }.count
+            let undated: Set<String> = ["DTSTART", "DUE", "X-SHADE-SLOT"]
+            let components = inbox.map { task in
+                var planned = task.planned(on: context.now.date, slot: .morning, time: nil, at: context.now)
+                planned.modified = task.modified
+                var todo = vtodo(planned, uid: task.uid, stamp: stamp, context: context)
+                todo.properties.removeAll { undated.contains($0.name) }
+                return todo
+            }
+            let body = try serialized(components)
             if withGoals > 0 { notes.append("iCalendar holds no goals (\(tasks(withGoals)) counted towards one)") }
-            return (frame.end, notes)
+            return (body + frame.end, notes)
         }
 
         /// The components as libical writes them inside a calendar.
@@ -156,14 +184,14 @@ enum ICalendarFormat {
             // A series repeats at a time of the day, whatever the clock changes: local wall-clock
             // times (RFC 5545 floating), as its EXDATEs and RECURRENCE-IDs are written.
             properties.append(CalendarProperty("DTSTART", wallClock(task.date, time: time)))
-            let end = max(context.schedule.end(of: task.slot).minutes, time.minutes + 1)
+            let end = max(context.schedule.on(task.date).end(of: task.slot).minutes, time.minutes + 1)
             let ends = TimeOfDay(minutes: end).flatMap { $0.minutes < 24 * 60 ? $0 : nil }
             let due =
                 ends.map { wallClock(task.date, time: $0) } ?? wallClock(task.date.adding(days: 1), time: .midnight)
             properties.append(CalendarProperty("DUE", due))
         } else if let time = task.time {
             properties.append(CalendarProperty("DTSTART", moment(task.date, time: time)))
-            let end = max(context.schedule.end(of: task.slot).minutes, time.minutes + 1)
+            let end = max(context.schedule.on(task.date).end(of: task.slot).minutes, time.minutes + 1)
             let due = LocalZone.instant(date: task.date, time: .midnight) + end * 60
             properties.append(CalendarProperty("DUE", utc(due)))
         } else if repeating {
@@ -266,8 +294,14 @@ enum ICalendarFormat {
         case .everyMonths(let interval): parts = ["FREQ=MONTHLY", "INTERVAL=\(interval)"]
         case .nthWeekday(let ordinal, let day): parts = ["FREQ=MONTHLY", "BYDAY=\(ordinal)" + days([day])]
         case .monthEnd: parts = ["FREQ=MONTHLY", "BYMONTHDAY=-1"]
+        // Not an RRULE (written as X-SHADE-REPEAT): a day after the anchor, for a reader that asks.
+        case .daysAfterDone(let days): parts = ["FREQ=DAILY", "INTERVAL=\(days)", "COUNT=1"]
+        case .weeksAfterDone(let weeks): parts = ["FREQ=WEEKLY", "INTERVAL=\(weeks)", "COUNT=1"]
         }
-        if let until = series.until {
+        // RFC 5545 has UNTIL or COUNT: a series with both ends on the earlier, said as UNTIL.
+        if let count = series.count, series.until == nil {
+            parts.append("COUNT=\(count)")
+        } else if let until = series.end {
             if let time = series.base.time {
                 let last = Timestamps.compactUTC(LocalZone.instant(date: until, time: time))
                 parts.append("UNTIL=" + last)

@@ -38,6 +38,7 @@ extension InterchangeFormat {
             switch record {
             case .task(let task): try body(.task(task, line: line, parent: nil))
             case .series(let series): try body(.series(series, line: line))
+            case .inbox(let task): try body(.inbox(task, line: line))
             }
         }
         switch self {
@@ -61,6 +62,7 @@ extension InterchangeFormat {
                 switch record {
                 case .task(let task, _, let parent): tasks.append((task, parent))
                 case .series(let series, _): records.append(AnyKeyedRecord(series))
+                case .inbox(let task, _): records.append(AnyKeyedRecord(task))
                 }
             }
         } catch let error as ImportError {

@@ -9,6 +9,9 @@ public enum StreamedRecord: Sendable {
     /// A repeat series (a csv or todo.txt row with a rule; a Taskwarrior `recurring` parent whose
     /// recur maps to a rule).
     case series(RepeatSeries, line: Int)
+    /// A task with no day yet (a record with no date; a Taskwarrior pending task with neither due
+    /// nor scheduled).
+    case inbox(InboxTask, line: Int)
 }
 
 /// What is known once the whole of a streamed file is read.
@@ -35,7 +38,7 @@ public struct StreamedImportSummary: Sendable {
     public func resolve(_ task: PlannerTask, parent: String?) -> PlannerTask? {
         guard let parent, let owner = seriesByParent[parent] else { return task }
         let date = task.date
-        guard owner.rule.occurs(on: date, anchor: owner.anchor, until: owner.until) else { return task }
+        guard owner.rule.occurs(on: date, anchor: owner.anchor, until: owner.end) else { return task }
         let fields = owner.fields(on: date)
         let unchanged =
             task.status == .open && task.title == fields.title && task.slot == fields.slot

@@ -93,6 +93,9 @@ extension TaskwarriorFormat {
             guard record.status == "recurring" else {
                 if record.waiting { waiting += 1 }
                 if record.annotated { annotated += 1 }
+                if record.undated, record.parent == nil, record.status == "pending" || record.status == "waiting" {
+                    return .inbox(InboxTask(unplanning: record.task), line: line)
+                }
                 return .task(record.task, line: line, parent: record.parent)
             }
             guard let rule = TaskwarriorFormat.rule(record.recur) else {

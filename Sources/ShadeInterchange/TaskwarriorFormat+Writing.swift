@@ -42,7 +42,22 @@ extension TaskwarriorFormat {
                 tasks.filter { !written.contains($0.uid) }.map { .object(taskObject($0, context: context)) })
         }
 
+        /// Ends with the inbox: a pending task with no due (nor shade's slot) for each task with no
+        /// day yet, as Taskwarrior keeps a task not yet scheduled.
         mutating func finish(records: [AnyKeyedRecord]) throws -> (bytes: [UInt8], notes: [String]) {
+            let inbox = records.compactMap { $0.base as? InboxTask }
+            lost += inbox.filter { $0.color != nil || $0.goal != nil || $0.due != nil || $0.estimate != nil }.count
+            let undated: Set<String> = ["due", "shadeslot", "shadetime"]
+            let body = try lines(
+                inbox.map { task in
+                    var planned = task.planned(on: context.now.date, slot: .morning, time: nil, at: context.now)
+                    planned.modified = task.modified
+                    var object = JSONObject()
+                    for (key, value) in taskObject(planned, context: context) where !undated.contains(key) {
+                        object.appendUnique(key, value)
+                    }
+                    return .object(object)
+                })
             var notes: [String] = []
             if unmapped > 0 {
                 notes.append(
@@ -54,7 +69,7 @@ extension TaskwarriorFormat {
                 notes.append(
                     "Taskwarrior holds no colours, reminders, goals, deadlines or estimates (\(tasks(lost)) had some)")
             }
-            return (Array((count == 0 ? "]\n" : "\n]\n").utf8), notes)
+            return (body + Array((count == 0 ? "]\n" : "\n]\n").utf8), notes)
         }
 
         /// A series' parent and its children: every day the rule reached up to today (or its last
@@ -66,8 +81,8 @@ extension TaskwarriorFormat {
                 ([context.now.date] + records.values.filter { $0.series == series.uid }.map(\.date)).max()
                 ?? context.now.date
             let days = series.rule.dates(
-                anchor: series.anchor, until: series.until, from: series.anchor,
-                through: series.until.map { min($0, last) } ?? last)
+                anchor: series.anchor, until: series.end, from: series.anchor,
+                through: series.end.map { min($0, last) } ?? last)
             var mask = ""
             var children: [JSONValue] = []
             let parentUUID = uuid(series.uid)
@@ -96,7 +111,8 @@ extension TaskwarriorFormat {
             parent["entry"] = .string(compact(series.created, context: context))
             parent["modified"] = .string(compact(series.modified, context: context))
             parent["end"] = nil
-            if let until = series.until {
+            // Taskwarrior has no count: a series' last day stands for it.
+            if let until = series.end {
                 parent["until"] = .string(
                     Timestamps.compactUTC(
                         LocalZone.instant(date: until, time: TimeOfDay(hour: 23, minute: 59) ?? .midnight)))
@@ -143,7 +159,8 @@ extension TaskwarriorFormat {
         object.appendUnique("status", .string(status))
         object.appendUnique("entry", .string(compact(task.created, context: context)))
         object.appendUnique("modified", .string(compact(task.modified, context: context)))
-        let due = LocalZone.instant(date: task.date, time: task.time ?? context.schedule.start(of: task.slot))
+        let due = LocalZone.instant(
+            date: task.date, time: task.time ?? context.schedule.on(task.date).start(of: task.slot))
         object.appendUnique("due", .string(Timestamps.compactUTC(due)))
         if task.status != .open {
             object.appendUnique("end", .string(compact(task.doneAt ?? task.modified, context: context)))

@@ -12,7 +12,8 @@ import ShadeJSON
 /// - due (else scheduled) → day, slot and time in the local zone: a due at 00:00 is a day with no
 ///   time, filed in the morning; at 23:59 (`eod`), the evening. Written, a task is due at its
 ///   time, else when its slot starts, and `shadeslot`/`shadetime` keep the slot and time exactly.
-///   A task with neither due nor scheduled is filed on the day it was entered.
+///   A pending task with neither due nor scheduled goes to the inbox (a day to be planned); a
+///   done or deleted one is filed on the day it was entered.
 /// - recur → repeat where it maps (daily, N days, weekdays, weekly, biweekly, N weeks, monthly,
 ///   N months, quarterly, yearly):
 ///   the `recurring` parent is the series, its children its occurrences (a child that is still
@@ -69,7 +70,7 @@ enum TaskwarriorFormat {
         case .yearly: "yearly"
         case .everyDays(let interval): "\(interval)days"
         case .everyMonths(let interval): "\(interval)months"
-        case .nthWeekday, .monthEnd: nil
+        case .nthWeekday, .monthEnd, .daysAfterDone, .weeksAfterDone: nil
         }
     }
 
@@ -93,6 +94,8 @@ enum TaskwarriorFormat {
         let parent: String?
         let waiting: Bool
         let annotated: Bool
+        /// Whether it has neither due nor scheduled (nor shade's slot): a day it was only entered on.
+        let undated: Bool
 
         init(_ object: JSONObject, line: Int, context: InterchangeContext) throws(ImportError) {
             func fail(_ reason: String) -> ImportError { ImportError(line: line, reason) }
@@ -139,6 +142,7 @@ enum TaskwarriorFormat {
             let due = try instant("due")
             let scheduled = try instant("scheduled")
             let when = due ?? scheduled
+            undated = when == nil && shadeSlot == nil
             let local = LocalZone.local(when ?? entry ?? Timestamps.instant(of: context.now.timestamp) ?? 0)
             if let shadeSlot {
                 var time: TimeOfDay?
@@ -148,13 +152,13 @@ enum TaskwarriorFormat {
                 }
                 placement = (local.date, shadeSlot, time)
             } else if when == nil {
-                placement = (local.date, context.schedule.slot(containing: local.time), nil)
+                placement = (local.date, context.schedule.on(local.date).slot(containing: local.time), nil)
             } else if local.time == .midnight, local.second == 0 {
                 placement = (local.date, .morning, nil)
             } else if local.time.minutes == 23 * 60 + 59 {
                 placement = (local.date, .evening, nil)
             } else {
-                placement = (local.date, context.schedule.slot(containing: local.time), local.time)
+                placement = (local.date, context.schedule.on(local.date).slot(containing: local.time), local.time)
             }
             // Tags, project, annotations, priority.
             var tags: [String] = []

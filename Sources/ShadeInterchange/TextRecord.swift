@@ -24,8 +24,15 @@ struct TextRecord {
     func record(context: InterchangeContext) throws(ImportError) -> Either {
         guard let rawTitle = values["title"] else { throw fail("there is no title") }
         let title = ImportValidation.title(rawTitle)
-        guard let dateText = value("date") else { throw fail("there is no date (YYYY-MM-DD)") }
-        guard let date = CivilDate(iso: dateText) else { throw fail("'\(dateText)' is not a date (YYYY-MM-DD)") }
+        // A record with no day is an inbox task (SPEC §16): read as a task of today, then unplanned.
+        let undated = value("date") == nil
+        let date: CivilDate
+        if let dateText = value("date") {
+            guard let parsed = CivilDate(iso: dateText) else { throw fail("'\(dateText)' is not a date (YYYY-MM-DD)") }
+            date = parsed
+        } else {
+            date = context.now.date
+        }
         var time: TimeOfDay?
         if let text = value("time") {
             guard let parsed = TimeOfDay(parsing: text) else { throw fail("'\(text)' is not a time (HH:MM)") }
@@ -38,7 +45,7 @@ struct TextRecord {
             }
             slot = parsed
         } else {
-            slot = time.map(context.schedule.slot(containing:)) ?? .morning
+            slot = time.map(context.schedule.on(date).slot(containing:)) ?? .morning
         }
         let status: TaskStatus
         switch value("status")?.lowercased() {
@@ -82,6 +89,7 @@ struct TextRecord {
         let notes = values["notes"].flatMap { $0.isEmpty ? nil : $0 }
         let uid = value("uid") ?? UIDGenerator.derived(from: identity)
         if let ruleText = value("repeat") {
+            if undated { throw fail("a repeating task needs the date it starts on (YYYY-MM-DD)") }
             guard let rule = RepeatRule(parsing: ruleText) else {
                 throw fail("'\(ruleText)' is not a repeat rule (day, weekday, week, 2weeks, mon,wed, month, year)")
             }
@@ -92,11 +100,18 @@ struct TextRecord {
                 }
                 until = parsed
             }
+            var count: Int?
+            if let text = value("count") {
+                guard let number = Int(text), (1...RepeatSeries.largestCount).contains(number) else {
+                    throw fail("count '\(text)' is not a number of times (1 to \(RepeatSeries.largestCount))")
+                }
+                count = number
+            }
             let series = RepeatSeries(
                 uid: uid, title: title, notes: notes, slot: slot, time: time, tags: tags, category: category,
                 color: color,
                 favorite: favorite, remind: remind, estimate: estimate, rule: rule, anchor: date, until: until,
-                created: created)
+                count: count, created: created)
             try check(
                 PlannerTask(
                     id: 0, uid: uid, title: title, notes: notes, date: date, slot: slot, tags: tags,
@@ -133,7 +148,11 @@ struct TextRecord {
             to: to, due: due, estimate: estimate, created: created, modified: value("modified") ?? created,
             doneAt: doneAt, series: value("series"))
         try check(task)
-        return .task(task)
+        guard undated else { return .task(task) }
+        guard status == .open, task.series == nil else {
+            throw fail("there is no date (YYYY-MM-DD); only an open task with none goes to the inbox")
+        }
+        return .inbox(InboxTask(unplanning: task))
     }
 
     private func check(_ task: PlannerTask) throws(ImportError) {
@@ -144,6 +163,8 @@ struct TextRecord {
     enum Either {
         case task(PlannerTask)
         case series(RepeatSeries)
+        /// A task with no day yet.
+        case inbox(InboxTask)
     }
 
     /// The task fields a record with these field names holds.

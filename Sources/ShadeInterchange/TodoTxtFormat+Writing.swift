@@ -20,6 +20,7 @@ extension TodoTxtFormat {
                 if let estimate = base.estimate { words.append("est:\(Estimate.words(estimate))") }
                 words.append("every:\(series.rule)")
                 if let until = series.until { words.append("until:\(until)") }
+                if let count = series.count { words.append("count:\(count)") }
                 text += words.joined(separator: " ") + "\n"
             }
             return Array(text.utf8)
@@ -51,22 +52,37 @@ extension TodoTxtFormat {
             return Array(text.utf8)
         }
 
+        /// Ends with the inbox: a line with no due: (no day) for each task with no day yet.
         mutating func finish(records: [AnyKeyedRecord]) throws -> (bytes: [UInt8], notes: [String]) {
+            var text = ""
+            for task in records.compactMap({ $0.base as? InboxTask }) {
+                if task.notes != nil || task.color != nil || task.goal != nil { lost += 1 }
+                var words: [String] = task.favorite ? ["(A)"] : []
+                if let made = TodoTxtFormat.localDate(of: task.created) { words.append(made) }
+                words += TodoTxtFormat.line(
+                    title: task.title, tags: task.tags, category: task.category, date: nil, slot: nil, time: nil,
+                    uid: task.uid, remind: nil)
+                if let to = task.to { words.append("to:\(to)") }
+                if let due = task.due { words.append("deadline:\(due)") }
+                if let estimate = task.estimate { words.append("est:\(Estimate.words(estimate))") }
+                text += words.joined(separator: " ") + "\n"
+            }
             var notes: [String] = []
             if lost > 0 { notes.append("todo.txt holds no notes, colours or goals (\(tasks(lost)) had some)") }
-            return ([], notes)
+            return (Array(text.utf8), notes)
         }
     }
 
     /// A line's words after its dates: the title, tags, category and shade's keys.
     static func line(
-        title: String, tags: [String], category: String?, date: CivilDate, slot: Slot, time: TimeOfDay?, uid: String,
-        remind: Reminders?
+        title: String, tags: [String], category: String?, date: CivilDate?, slot: Slot?, time: TimeOfDay?,
+        uid: String, remind: Reminders?
     ) -> [String] {
         var words = [title]
         words += tags.map { "+" + $0 }
         if let category { words.append("@" + category) }
-        words += ["due:\(date)", "slot:\(slot)"]
+        if let date { words.append("due:\(date)") }
+        if let slot { words.append("slot:\(slot)") }
         if let time { words.append("at:\(time)") }
         if let remind { words.append("remind:\(remind)") }
         words.append("uid:\(uid)")

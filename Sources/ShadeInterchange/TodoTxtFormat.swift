@@ -14,7 +14,8 @@ import ShadeCore
 enum TodoTxtFormat {
     /// The keys shade reads; any other `key:value` word stays in the title.
     static let keys: Set<String> = [
-        "due", "slot", "at", "uid", "every", "until", "remind", "series", "status", "pri", "to", "deadline", "est",
+        "due", "slot", "at", "uid", "every", "until", "count", "remind", "series", "status", "pri", "to", "deadline",
+        "est",
     ]
 
     /// The task fields a todo.txt line holds.
@@ -33,7 +34,10 @@ enum TodoTxtFormat {
             }).map { String($0) }
             guard !words.isEmpty else { continue }
             var record = try parse(words, line: number, identity: "todotxt\n" + line)
-            if record.values["date"] == nil { record.values["date"] = context.now.date.description }
+            // A done or repeating line with no day at all is on today; an open one goes to the inbox.
+            if record.values["date"] == nil, record.values["status"] != "open" || record.values["repeat"] != nil {
+                record.values["date"] = context.now.date.description
+            }
             try body(try record.record(context: context), number)
         }
         return StreamedImportSummary(taskFields: taskFields)
@@ -85,7 +89,10 @@ enum TodoTxtFormat {
         if values.removeValue(forKey: "pri") == "A" { values["favorite"] = "yes" }
         values["title"] = title.joined(separator: " ")
         values["tags"] = tags.joined(separator: " ")
-        values["date"] = values.removeValue(forKey: "due") ?? created?.description
+        // A line with no due: is a task with no day yet (the inbox), unless it is done, cancelled or
+        // repeats: those keep the day it was made.
+        let settled = done || values["status"] != nil || values["every"] != nil
+        values["date"] = values.removeValue(forKey: "due") ?? (settled ? created?.description : nil)
         values["time"] = values.removeValue(forKey: "at")
         values["repeat"] = values.removeValue(forKey: "every")
         values["due"] = values.removeValue(forKey: "deadline")

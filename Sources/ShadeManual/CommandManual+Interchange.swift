@@ -42,9 +42,9 @@ extension CommandManual {
                 """
                 RFC 4180: a header, one task a row (uid, date, slot, time, title, status, category, tags,
                 notes, favorite, color, remind, repeat, until, series, carried, planned, created, modified,
-                done_at); a repeating task is a row with repeat; reading, columns may come in any order and
-                only title and date are needed. It cannot hold goals, nor a repeating task's skipped days and
-                later revisions.
+                done_at, to, due, estimate, count); a repeating task is a row with repeat, an inbox task a row
+                with no date (open); reading, columns may come in any order and only title and date are
+                needed. It cannot hold goals, nor a repeating task's skipped days and later revisions.
                 """),
             .item(
                 "ics",
@@ -56,15 +56,17 @@ extension CommandManual {
                 status of its own a VTODO with the same UID and a RECURRENCE-ID. Reading takes VTODOs and
                 VEVENTs from any calendar: the start's day and time (else the due one's) in the local zone
                 (TZID honoured), filed in the slot the time falls in (a day alone: the morning); CATEGORIES
-                become tags. It cannot hold goals, carry history, or a task after the year 3000; RRULEs with
-                COUNT, BYMONTHDAY and the like come as one task.
+                become tags; an open VTODO with neither start nor due is an inbox task (and an inbox task goes
+                out so), COUNT is count:N. It cannot hold goals, carry history, or a task after the year 3000;
+                RRULEs with BYMONTHDAY and the like come as one task.
                 """),
             .item(
                 "todotxt",
                 """
                 One line a task: x DONE CREATED when done, (A) when starred, +tag, @category, due:DATE
-                slot:SLOT at:HH:MM uid:UID, every:RULE until:DATE, status:cancelled; a line without due: is
-                planned for its creation day (else today), one without uid: gets a uid made from the line. It
+                slot:SLOT at:HH:MM uid:UID, every:RULE until:DATE count:N, status:cancelled; an open line
+                without due: is an inbox task (a done or repeating one is on its creation day, else today), one
+                without uid: gets a uid made from the line. It
                 cannot hold notes, colours, goals, carry history, or the times of creation and completion (days
                 only).
                 """),
@@ -73,7 +75,8 @@ extension CommandManual {
                 """
                 What task export prints (a JSON array, or one object a line) and task import reads: uuid ↔ uid,
                 description, status (pending, waiting → open; completed → done; deleted → cancelled), due (else
-                scheduled, else entry) → day, slot and time in the local zone, tags, project → category,
+                scheduled) → day, slot and time in the local zone (a pending task with neither is an inbox task,
+                and an inbox task goes out so; a done one is on its entry day), tags, project → category,
                 annotations ↔ notes, priority H ↔ starred, recur → repeat (daily, weekdays, weekly, biweekly, N
                 weeks, monthly, yearly). It cannot hold wait dates, annotations' own times, other recurrences,
                 shade's every-weekend and several-weekdays rules, colours, reminders or goals.

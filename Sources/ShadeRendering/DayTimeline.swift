@@ -9,7 +9,7 @@ public enum DayTimeline {
     {
         let style = context.style
         let isToday = day.date == context.now.date
-        let currentSlot = isToday ? context.schedule.slot(containing: context.now.time) : nil
+        let currentSlot = isToday ? context.schedule.slot(at: context.now) : nil
         var title = style.bold(RateFormat.longDate(day.date)) + style.dim(" · \(day.date.isoWeek)")
         if isToday { title += style.dim(" · today") }
         var lines: [SafeText] = [
@@ -20,7 +20,7 @@ public enum DayTimeline {
         for slot in day.slots where only == nil || slot.slot == only {
             let pointer = slot.slot == viewSlot ? style.cyan("›") : " "
             var header = pointer + " " + style.bold(DisplayWidth.padRight("\(slot.slot)", to: 10))
-            header += " " + style.dim("\(context.schedule.hours(of: slot.slot))")
+            header += " " + style.dim("\(context.schedule.on(day.date).hours(of: slot.slot))")
             header += "  " + DisplayWidth.padLeft(RateFormat.percent(slot.tally.rate), to: 4)
             header += "  " + rateBar(slot.tally.rate, style: style)
             let minutes = SlotMinutes(

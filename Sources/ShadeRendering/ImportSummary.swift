@@ -25,6 +25,7 @@ public enum ImportSummary {
         let kinds: [(RecordKind, String, String)] = [
             (RepeatSeries.kind, "repeating task", "repeating tasks"), (Goal.kind, "goal", "goals"),
             (Category.kind, "category", "categories"), (WeekTemplate.kind, "template", "templates"),
+            (InboxTask.kind, "inbox task", "inbox tasks"),
         ]
         for (kind, one, many) in kinds {
             let added = outcome.recordsAdded[kind] ?? 0

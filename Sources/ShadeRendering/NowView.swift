@@ -14,7 +14,7 @@ public enum NowView {
         let style = context.style
         var lines: [SafeText] = [
             style.bold("Now · \(RateFormat.shortDay(agenda.date)) · \(agenda.slot)") + " "
-                + style.dim("\(context.schedule.hours(of: agenda.slot))") + " · "
+                + style.dim("\(context.schedule.on(agenda.date).hours(of: agenda.slot))") + " · "
                 + duration(minutes: agenda.minutesLeft) + " left"
         ]
         let open = agenda.tasks.filter { $0.status == .open }

@@ -22,14 +22,14 @@ public enum TaskDetail {
         if task.isOverdue(at: context.now, schedule: context.schedule) { status += " (overdue)" }
         var repeats: SafeText = "—"
         if let uid = task.series {
-            repeats = context.series[uid].map { "↻ every \($0.rule)" + ($0.until.map { " until \($0)" } ?? "") } ?? "↻"
+            repeats = context.series[uid].map { "↻ " + SafeText(escaping: $0.phrase) } ?? "↻"
         }
         var rows: [(SafeText, SafeText)] = [
             ("id", "\(task.id)"),
             ("title", "\(task.title)"),
             ("status", "\(status)"),
             ("date", "\(task.date) (" + RateFormat.longDate(task.date) + ", \(task.week))"),
-            ("slot", "\(task.slot) (\(context.schedule.hours(of: task.slot)))"),
+            ("slot", "\(task.slot) (\(context.schedule.on(task.date).hours(of: task.slot)))"),
             ("time", task.time.map { "\($0)" } ?? "—"),
             ("tags", task.tags.isEmpty ? "—" : task.tags.map { "+\($0)" }.joined(separator: " ")),
             ("category", task.category.map { "\($0)" } ?? "—"),

@@ -23,10 +23,16 @@ public enum ViewJSON {
         ]
     }
 
-    /// `{"every": "weekday", "until": null}` for an occurrence of a series there is, else null.
+    /// `{"every": "weekday", "until": null}` (and `"count": N` when it has one) for an occurrence
+    /// of a series there is, else null.
     static func repeatJSON(of task: PlannerTask, context: RenderContext) -> JSONValue {
         guard let uid = task.series, let series = context.series[uid] else { return .null }
-        return ["every": .string(series.rule.description), "until": .optional(series.until?.description)]
+        var object = JSONObject()
+        object.appendUnique("every", .string(series.rule.description))
+        object.appendUnique("until", .optional(series.until?.description))
+        // `count` only for a series that has one: the shape SPEC §7 gives stays as it is.
+        if let count = series.count { object.appendUnique("count", .int(Int64(count))) }
+        return .object(object)
     }
 
     /// `{"when": "1d,15m", "at": "2026-11-23T07:15", "each": [{"when": "1d", "at": …}, …]}` for a
@@ -58,8 +64,11 @@ public enum ViewJSON {
         let slots = day.slots.map { slot -> JSONValue in
             var entry = JSONObject()
             entry.appendUnique("slot", .string(slot.slot.rawValue))
-            entry.appendUnique("start", .string(context.schedule.start(of: slot.slot).description))
-            entry.appendUnique("end", .string(context.schedule.end(of: slot.slot).description))
+            let boundaries = context.schedule.on(day.date)
+            entry.appendUnique("start", .string(boundaries.start(of: slot.slot).description))
+            entry.appendUnique("end", .string(boundaries.end(of: slot.slot).description))
+            // The minutes it really lasts: an hour less or more on a day the clocks change in it.
+            entry.appendUnique("length_minutes", .int(Int64(context.schedule.length(of: slot.slot, on: day.date))))
             counts(slot.tally, into: &entry)
             let minutes = SlotMinutes(
                 slot: slot.slot, on: day.date, tasks: slot.tasks, schedule: context.schedule, now: context.now)

@@ -17,7 +17,7 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
     static let schemaDefinition = "repeatSeries"
     private static let order = JSONKeyList([
         "uid", "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "remind", "estimate", "every",
-        "anchor", "until", "exceptions", "revisions", "created", "modified", StampsCodec.key,
+        "anchor", "until", "count", "exceptions", "revisions", "created", "modified", StampsCodec.key,
     ])
     private static let revisionOrder = JSONKeyList([
         "from", "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "remind", "estimate",
@@ -31,11 +31,16 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
         let rest: [(String, JSONValue)] = [
             ("every", .string(series.rule.description)), ("anchor", .string(series.anchor.description)),
             ("until", .optional(series.until?.description)),
+        ]
+        for (key, value) in rest { object.appendUnique(key, value) }
+        // A count came with planning by the clock: left out while there is none.
+        if let count = series.count { object.appendUnique("count", .int(Int64(count))) }
+        let tail: [(String, JSONValue)] = [
             ("exceptions", .array(series.exceptions.map { .string($0.description) })),
             ("revisions", .array(series.revisions.map(encode))), ("created", .string(series.created)),
             ("modified", .string(series.modified)), (StampsCodec.key, StampsCodec.encode(series.stamps)),
         ]
-        for (key, value) in rest { object.appendUnique(key, value) }
+        for (key, value) in tail { object.appendUnique(key, value) }
         return .object(object)
     }
 
@@ -90,7 +95,8 @@ enum RepeatSeriesCodec: KeyedRecordCodec {
         return AnyKeyedRecord(
             RepeatSeries(
                 uid: uid, base: try occurrenceFields(entry), rule: rule, anchor: anchor, until: until,
-                exceptions: exceptions, revisions: revisions, created: try entry.string("created"),
+                count: try entry.optionalInt("count", in: 1...Int64(RepeatSeries.largestCount)), exceptions: exceptions,
+                revisions: revisions, created: try entry.string("created"),
                 modified: try entry.string("modified"),
                 stamps: try StampsCodec.decode(entry, fields: RepeatSeries.stampedFields)))
     }

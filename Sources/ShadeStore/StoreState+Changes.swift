@@ -115,6 +115,13 @@ extension StoreState {
 
     /// Files a new task.
     public func insert(_ task: PlannerTask) throws(StoreError) {
+        // A task a rule made in the step (an after-completion successor) has no id yet: it gets
+        // the next, as a task read from a week with none does.
+        guard task.id > 0 else {
+            var numbered = task
+            numbered.id = try allocateID()
+            return try insert(numbered)
+        }
         if try self.task(id: task.id) != nil {
             throw .invalidContent(
                 file: paths.absolute(paths.idShardFile(task.id / StoreFormat.idsPerShard)), location: "weeks",

@@ -212,7 +212,7 @@ extension CalDAVSync {
                 continue
             }
             // A series that ended before the days synced, never sent: left here.
-            if known == nil, let until = ours.series.until, until < first { continue }
+            if known == nil, let until = ours.series.end, until < first { continue }
             let tasks = occurrences.values.sorted { $0.occurrenceDay < $1.occurrenceDay }
             operations.append(
                 try Self.put(

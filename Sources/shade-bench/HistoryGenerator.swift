@@ -22,7 +22,7 @@ struct HistoryGenerator {
     static let objectWords = ["the report", "groceries", "the bank", "slides", "the bike", "rent", "notes", "tickets"]
 
     let now: Moment
-    let schedule = SlotSchedule.standard
+    let schedule = SlotBoundaries.standard
 
     /// The tasks of one week, `count` of them, spread over its 21 slots.
     func weekSpecs(_ week: ISOWeek, count: Int, random: inout SplitMix64, serial: inout Int) -> [TaskSpec] {

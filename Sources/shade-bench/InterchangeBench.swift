@@ -136,7 +136,7 @@ struct InterchangeBench {
             var rows = ""
             for spec in specs {
                 let uid = UIDGenerator.make(using: &random)
-                let time = spec.time ?? SlotSchedule.standard.start(of: spec.slot)
+                let time = spec.time ?? SlotBoundaries.standard.start(of: spec.slot)
                 let due = TaskwarriorPeer.stamp(spec.date, time)
                 let status: (taskwarrior: String, shade: String) =
                     switch spec.status {

@@ -48,7 +48,7 @@ struct TaskwarriorPeer {
         var lines: [String] = []
         lines.reserveCapacity(specs.count)
         for spec in specs {
-            let time = spec.time ?? SlotSchedule.standard.start(of: spec.slot)
+            let time = spec.time ?? SlotBoundaries.standard.start(of: spec.slot)
             let due = TaskwarriorPeer.stamp(spec.date, time)
             let status: String
             switch spec.status {

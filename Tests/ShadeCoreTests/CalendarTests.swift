@@ -100,7 +100,7 @@ import Testing
         #expect(moment.date.description == "2026-03-29")
         #expect(moment.time.description == "02:30")
         #expect(moment.timestamp == "2026-03-29T02:30:00+02:00")
-        #expect(SlotSchedule.standard.slot(containing: moment.time) == .morning)
+        #expect(SlotBoundaries.standard.slot(containing: moment.time) == .morning)
     }
 
     @Test func negativeOffsetsAreStamped() {

@@ -92,14 +92,14 @@ import Testing
 
     @Test func aTimeChoosesTheSlotWhenNoneIsWritten() throws {
         let words = try TaskWords.parse(["Dentist", "at:16:30"], resolver: resolver)
-        #expect(try words.resolvedSlot(default: .morning, schedule: .standard) == .afternoon)
+        #expect(try words.resolvedSlot(default: .morning, day: .standard) == .afternoon)
         let early = try TaskWords.parse(["Run", "at:05:00"], resolver: resolver)
-        #expect(try early.resolvedSlot(default: .evening, schedule: .standard) == .morning)
+        #expect(try early.resolvedSlot(default: .evening, day: .standard) == .morning)
     }
 
     @Test func aTimeOutsideTheWrittenSlotIsAnError() throws {
         let words = try TaskWords.parse(["mon", "evening", "Walk", "at:07:00"], resolver: resolver)
-        #expect(throws: InputError.self) { try words.resolvedSlot(default: .morning, schedule: .standard) }
+        #expect(throws: InputError.self) { try words.resolvedSlot(default: .morning, day: .standard) }
     }
 
     @Test(arguments: ["at:25:00", "at:7:5", "at:07:60", "at:noon", "at:", "at:13pm", "at:0am", "at:12345", "at:2400"])

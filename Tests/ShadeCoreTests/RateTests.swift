@@ -87,11 +87,11 @@ func makeTask(
         ("12:00", .afternoon), ("17:59", .afternoon), ("18:00", .evening), ("23:59", .evening),
     ])
     func theDefaultScheduleSplitsTheDay(time: String, slot: Slot) {
-        #expect(SlotSchedule.standard.slot(containing: TimeOfDay(parsing: time)!) == slot)
+        #expect(SlotBoundaries.standard.slot(containing: TimeOfDay(parsing: time)!) == slot)
     }
 
     @Test func aConfiguredScheduleMovesTheBoundaries() throws {
-        let schedule = try SlotSchedule(
+        let schedule = try SlotBoundaries(
             morning: TimeOfDay(parsing: "05:00")!, afternoon: TimeOfDay(parsing: "13:00")!,
             evening: TimeOfDay(parsing: "19:30")!)
         #expect(schedule.slot(containing: TimeOfDay(parsing: "12:59")!) == .morning)

@@ -136,7 +136,7 @@ import Testing
             for id in 1...max(1, size) {
                 let slot = Slot.allCases[next(0...2)]
                 let timed = next(0...3) == 0
-                let start = SlotSchedule.standard.start(of: slot).minutes
+                let start = SlotBoundaries.standard.start(of: slot).minutes
                 tasks.append(Self.task(id, day: next(0...6), slot, time: timed ? start + next(0...300) : nil))
             }
             var limits: [Slot: Int] = [:]

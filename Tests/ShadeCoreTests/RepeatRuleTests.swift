@@ -101,6 +101,60 @@ import Testing
         #expect(compared > 50_000)
     }
 
+    /// `count:N` against the oracle's `count=N`: every rule and anchor, a few counts (a month
+    /// without the anchor's day is no occurrence, so it does not count).
+    @Test func aCountEndsEveryRuleWhereTheOracleDoes() throws {
+        let counts = [1, 7, 60]
+        var script = """
+            import json, sys
+            from datetime import datetime
+            from dateutil.rrule import rrule, DAILY, WEEKLY, MONTHLY, YEARLY, MO, TU, WE, TH, FR, SA, SU
+            out = {}
+            for anchor in \(Self.anchors):
+                a = datetime.fromisoformat(anchor)
+                for n in \(counts):
+
+            """
+        for rule in Self.rules {
+            let counted = rule.rrule.replacingOccurrences(of: "until=u", with: "count=n")
+            script +=
+                "        out['\(rule.word) ' + anchor + ' ' + str(n)] = [d.date().isoformat() for d in \(counted)]\n"
+        }
+        script += "json.dump(out, sys.stdout)\n"
+        let python = try ExternalCommand.run("/usr/bin/env", ["python3", "-c", script])
+        guard python.status == 0,
+            let expected = try? JSONDecoder().decode(
+                [String: [String]].self, from: Data(python.output.utf8))
+        else {
+            Issue.record("python3 with dateutil is needed (scripts/install-deps installs it)")
+            return
+        }
+        for rule in Self.rules {
+            let parsed = try #require(RepeatRule(parsing: rule.word))
+            for text in Self.anchors {
+                let anchor = CivilDate.fixture(text)
+                for count in counts {
+                    let series = RepeatSeries(
+                        uid: "s", title: "t", slot: .morning, rule: parsed, anchor: anchor, count: count, created: "c")
+                    let dates = series.dates(from: anchor, through: anchor.adding(days: 300 * 366)).map(\.description)
+                    #expect(
+                        dates == expected["\(rule.word) \(text) \(count)"], "\(rule.word) from \(text), count \(count)")
+                    // A day taken out still counts, as RFC 5545's EXDATE does.
+                    var skipped = series
+                    skipped.exceptions = [CivilDate.fixture(dates.first ?? text)]
+                    #expect(
+                        skipped.dates(from: anchor, through: anchor.adding(days: 300 * 366)).count == dates.count - 1)
+                }
+            }
+        }
+        // With until: the earlier end.
+        let weekly = RepeatSeries(
+            uid: "s", title: "t", slot: .morning, rule: .weekly(interval: 1), anchor: .fixture("2026-11-23"),
+            until: .fixture("2026-12-07"), count: 10, created: "c")
+        #expect(weekly.end == .fixture("2026-12-07"))
+        #expect(weekly.phrase == "every week until 2026-12-07, 10 times")
+    }
+
     @Test func rulesReadAsTheSpecWritesThem() {
         #expect(RepeatRule(parsing: "weekday") == .weekdays)
         #expect(RepeatRule(parsing: "Weekend") == .weekends)

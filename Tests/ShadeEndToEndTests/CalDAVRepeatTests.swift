@@ -136,8 +136,8 @@ import Testing
         #expect(phone.contains("['None']"), "\(phone)")
     }
 
-    /// A series made on the phone arrives as a repeating task; one with a rule shade has no words
-    /// for stays on the phone, left alone.
+    /// A series made on the phone arrives as a repeating task (COUNT as count:N); one with a rule
+    /// shade has no words for stays on the phone, left alone.
     @Test func aRepeatingTaskMadeOnThePhoneArrives() throws {
         let dav = try CalDAVFixture()
         try dav.ok(["caldav", "init", dav.listURL, "--user", dav.user], at: "2026-11-23T08:00")
@@ -146,12 +146,14 @@ import Testing
             tasks = principal.calendar(cal_id="tasks")
             tasks.save_todo(summary="Water plants", uid="phone-water", dtstart=datetime.date(2026, 11, 24), rrule={"freq": "weekly", "byday": ["TU", "FR"]})
             tasks.save_todo(summary="Three times", uid="phone-three", dtstart=datetime.date(2026, 11, 24), rrule={"freq": "daily", "count": 3})
+            tasks.save_todo(summary="Mid-month", uid="phone-mid", dtstart=datetime.date(2026, 11, 15), rrule={"freq": "monthly", "bymonthday": 15})
             """)
         let synced = try dav.ok(["sync"], at: "2026-11-23T09:00")
         #expect(synced.contains("1 item of the list left alone"), "\(synced)")
         #expect(
-            try Self.week(dav, at: "2026-11-23T09:00") == [
-                "2026-11-24 Water plants open", "2026-11-27 Water plants open",
+            try Self.week(dav, at: "2026-11-23T09:00").sorted() == [
+                "2026-11-24 Three times open", "2026-11-24 Water plants open", "2026-11-25 Three times open",
+                "2026-11-26 Three times open", "2026-11-27 Water plants open",
             ])
         let again = try dav.ok(["sync"], at: "2026-11-23T09:02")
         #expect(again.contains("sent 0 changes, received 0 changes"), "\(again)")

@@ -177,7 +177,7 @@ import Testing
         try dav.phone(
             """
             milk = find("Buy milk")
-            milk.icalendar_component.add("rrule", {"freq": "weekly", "count": 3})
+            milk.icalendar_component.add("rrule", {"freq": "monthly", "bymonthday": 15})
             milk.save()
             bob = find("Call Bob")
             bob.icalendar_component["summary"] = "x" * 20000

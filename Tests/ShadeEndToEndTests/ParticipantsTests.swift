@@ -172,7 +172,7 @@ import Testing
         (["config", "user.name", "Ana", "Lopez"], "user.name is one word"),
         (["config", "user.email", "ana"], "'ana' is not an email address"),
         (["config", "user.nmae", "ana"], "did you mean user.name?"),
-        (["config", "slots.morning", "07:00"], "config sets user.name and user.email only"),
+        (["config", "slots.morning", "07:00"], "is not a range of the day"),
         (["config", "--unset"], "--unset needs the setting"),
     ])
     func badSettingsAreUsageErrorsAndChangeNothing(words: [String], message: String) throws {

@@ -47,6 +47,10 @@ enum StreamFixtures {
                 if line < lastLine { Issue.record("line \(line) after \(lastLine): records come in file order") }
                 lastLine = line
                 records.append(AnyKeyedRecord(series))
+            case .inbox(let task, let line):
+                if line < lastLine { Issue.record("line \(line) after \(lastLine): records come in file order") }
+                lastLine = line
+                records.append(AnyKeyedRecord(task))
             }
         }
         var bundle = PlannerBundle(

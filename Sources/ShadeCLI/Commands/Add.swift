@@ -14,8 +14,9 @@ extension Shade {
                 the time falls in; TIME is 9:30, 0930, 930, 9, 9am or 7pm. cat:NAME files it in a \
                 category, color:NAME gives it a colour. every:RULE makes it repeat from that day (RULE: \
                 day, 3days, weekday, weekend, week, 2weeks, mon,wed,fri, month, 2months, 1st-mon … \
-                4th-mon, last-fri, month-end or year; a month without the day is skipped), \
-                until:DATE ends it; each day's occurrence is a task of its own to tick \
+                4th-mon, last-fri, month-end or year; a month without the day is skipped; +14d or +2w: \
+                again that long after each is done, the next made when one is done), \
+                until:DATE ends it, count:N after N times; each day's occurrence is a task of its own to tick \
                 off. remind:WHEN sets a reminder: 15m, 1h, 2h30m or 1d before the task (before its \
                 time, or its slot's start when it has none), HH:MM on its day, or slot (when its slot \
                 starts), or up to five with commas (remind:1d,15m), each sent once; remind:none \
@@ -106,7 +107,7 @@ extension Shade {
                 session.warnIfPastDue(task, json: true)
             } else {
                 let repeats: SafeText =
-                    series.map { " · ↻ every \($0.rule)" + ($0.until.map { " until \($0)" } ?? "") } ?? ""
+                    series.map { " · ↻ " + SafeText(escaping: $0.phrase) } ?? ""
                 session.print(
                     "added \(task.id) · \(session.placement(task)) · \(TaskConfirmation.title(task))" + repeats)
                 for alert in ReminderAlert.alerts(of: task, schedule: session.schedule) {

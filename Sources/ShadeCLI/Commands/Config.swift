@@ -6,7 +6,7 @@ extension Shade {
     /// `config`: who the user of this copy is (`user.name`, `user.email`), and the settings file.
     struct Config: PlannerCommand {
         static let grammar = CommandGrammar(
-            name: "config", abstract: "Show or set who you are: user.name and user.email.",
+            name: "config", abstract: "Show or set who you are (user.name, user.email) and the slots' hours.",
             discussion: """
                 Your name is the author of every change you make (created_by and modified_by in \
                 --json, the log), what mine means in ls, and how others give you tasks (to:NAME); \
@@ -14,7 +14,14 @@ extension Shade {
                 your login name; your email address is git's user.email, else none. config KEY \
                 prints a setting (its default when it is not set) and config alone lists them, \
                 each with where it comes from, and the other settings of the file. The settings \
-                are yours, in config.json in the configuration directory: never part of the planner.
+                are yours, in config.json in the configuration directory: never part of the planner. \
+                config slots.morning 06:00-12:00 sets a slot's hours for every day and \
+                config slots.sat.morning 08:00-13:00 for one weekday: the slots keep their order and \
+                meet, so a slot's neighbours move with it (Saturday's afternoon then starts at \
+                13:00) and the evening ends at 24:00; a range that runs backwards or leaves a \
+                neighbour no time is refused and the old hours kept. A task's time decides its \
+                slot by its own day's hours. config --unset slots.sat gives Saturday the every-day \
+                hours again.
 
                 Examples:
                   config
@@ -22,15 +29,20 @@ extension Shade {
                   config user.email ana@example.org
                   config user.name
                   config --unset user.email
+                  config slots.sat.morning 08:00-13:00
+                  config slots.evening 19:00-24:00
                 """,
             flags: [
                 .json("Print the settings as JSON."),
                 .init(name: "unset", help: "Take the setting out of the file: back to its default."),
             ],
             arguments: [
-                .init("key", valueName: "[user.name|user.email]", help: "The setting.", arity: .optional),
                 .init(
-                    "value", valueName: "[VALUE]", help: "Its new value: a name of one word, or an email address.",
+                    "key", valueName: "[user.name|user.email|slots.[DAY.]SLOT]", help: "The setting.",
+                    arity: .optional),
+                .init(
+                    "value", valueName: "[VALUE]",
+                    help: "Its new value: a name of one word, an email address, or a slot's hours (08:00-13:00).",
                     arity: .rest),
             ])
 
@@ -60,6 +72,10 @@ extension Shade {
             let directory = session.environment.configDirectory
             guard let word = key else {
                 try list(session, directory: directory)
+                return
+            }
+            if let slotKey = Configuration.SlotKey(word) {
+                try slots(slotKey, session: session, directory: directory)
                 return
             }
             guard let key = Key(rawValue: word.lowercased()) else {
@@ -148,12 +164,12 @@ extension Shade {
                     " (did you mean \($0)?)"
                 }
                 throw CommandError.usage(
-                    "'\(CommandArguments.quoted(word))' is no setting\(hint ?? ""); config sets \(known.joined(separator: " and ")), and config alone lists the settings\n  see: help config"
+                    "'\(CommandArguments.quoted(word))' is no setting\(hint ?? ""); config sets \(known.joined(separator: ", ")) and slots.[DAY.]SLOT, and config alone lists the settings\n  see: help config"
                 )
             }
             guard value.isEmpty, !unset else {
                 throw CommandError.usage(
-                    "config sets \(known.joined(separator: " and ")) only; \(CommandArguments.quoted(word)) is set by its own command or in \(Configuration.path(in: directory))"
+                    "config sets \(known.joined(separator: ", ")) and slots.[DAY.]SLOT only; \(CommandArguments.quoted(word)) is set by its own command or in \(Configuration.path(in: directory))"
                 )
             }
             let setting = ConfigView.Setting(key: found.key, fileValue: found.value)

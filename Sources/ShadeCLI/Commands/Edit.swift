@@ -18,7 +18,7 @@ extension Shade {
                 On an occurrence of a repeating task, edit changes that day alone; with --series it \
                 changes that day and every later one. every:RULE makes a task repeat from its day \
                 (on an occurrence: changes the rule, from the series' first day), every:none makes \
-                an occurrence the series' last day, until:DATE sets the last day; these go alone.
+                an occurrence the series' last day, until:DATE sets the last day, count:N the number of times; these go alone.
 
                 Examples:
                   edit 4 Call the bank about the card
@@ -62,7 +62,7 @@ extension Shade {
         func execute(in session: Session) throws {
             let (fields, clearTime) = try parseWords(resolver: session.resolver())
             let now = try session.now()
-            let repeats = fields.repeatRule != nil || fields.clearsRepeat || fields.until != nil
+            let repeats = fields.repeatRule != nil || fields.clearsRepeat || fields.until != nil || fields.count != nil
             let other =
                 !fields.title.isEmpty || !fields.tags.isEmpty || !fields.removedTags.isEmpty || fields.category != nil
                 || fields.color != nil || fields.clearsColor || fields.time != nil || clearTime || fields.remind != nil
@@ -70,7 +70,7 @@ extension Shade {
                 || fields.estimate != nil || fields.clearsEstimate
             if repeats, other || series {
                 throw CommandError.usage(
-                    "every: and until: go alone: edit \(id) every:RULE [until:DATE], then edit the rest (see: help edit)"
+                    "every: and until: go alone (count: too): edit \(id) every:RULE [until:DATE] [count:N], then edit the rest (see: help edit)"
                 )
             }
             let label = ["edit", String(id)] + words + (series ? ["--series"] : [])
@@ -87,7 +87,8 @@ extension Shade {
                 _ = try state.requireTask(id)
                 if repeats {
                     return try OccurrenceOperations.setRepeat(
-                        id: id, rule: fields.repeatRule, until: fields.until, uid: uid, in: state, context: context)
+                        id: id, rule: fields.repeatRule, until: fields.until, count: fields.count, uid: uid, in: state,
+                        context: context)
                 }
                 return series
                     ? try OccurrenceOperations.editSeries(

@@ -62,9 +62,12 @@ struct StreamedImport {
             // Occurrences brought as records, told once every series is read whether their series
             // shows them as they are (as a whole-file import's `linkOccurrences` tells).
             var occurrences: [(task: PlannerTask, line: Int, sequence: Int)] = []
+            // Tasks with no day: merged with the series, as the records they are.
+            var inbox: [AnyKeyedRecord] = []
             let summary = try format.stream(from: source, context: context) { record in
                 switch record {
                 case .series(let made, _): series.append(made)
+                case .inbox(let task, _): inbox.append(AnyKeyedRecord(task))
                 case .task(let task, let line, let parent?): children.append((task, line, parent, count))
                 case .task(let task, let line, nil) where task.series != nil: occurrences.append((task, line, count))
                 case .task(let task, let line, nil): try setAside(task, line: line, sequence: count)
@@ -128,8 +131,9 @@ struct StreamedImport {
             let firstID = try state.reserveIDs(Int(newCount))
             var tally = ImportTally()
             var order: (added: [(Int, String)], updated: [(Int, String)], left: [(Int, String)]) = ([], [], [])
-            if !series.isEmpty {
-                let bundle = PlannerBundle(records: series.map(AnyKeyedRecord.init), taskFields: summary.taskFields)
+            if !series.isEmpty || !inbox.isEmpty {
+                let bundle = PlannerBundle(
+                    records: series.map(AnyKeyedRecord.init) + inbox, taskFields: summary.taskFields)
                 let outcome = try merge(bundle, in: state, existing: { _ in nil }, ids: [])
                 try change.apply(outcome.changes)
                 tally.add(outcome, listing: false)

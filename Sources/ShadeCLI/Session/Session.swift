@@ -15,7 +15,7 @@ public final class Session {
     /// Who the user is: the author of every change (the store asks it), and what `mine` means.
     public let identity: UserIdentity
     /// The slot boundaries.
-    public let schedule: SlotSchedule
+    public var schedule: SlotSchedule
     /// The reminder a new task gets when `add` names none (configured).
     public let defaultReminder: Reminders?
     /// How many open tasks each slot holds before it is over-full (configured; `capacity`

@@ -19,8 +19,9 @@ public struct TaskMarking: Sendable {
         tasks = try records.requireTasks(ids)
         switch mark {
         case .status(let status):
-            changes = TaskOperations.setStatus(status, of: tasks, context: context)
-            completion = try CompletionOutcome(of: changes, in: records)
+            let marked = TaskOperations.setStatus(status, of: tasks, context: context)
+            changes = marked + (try AfterDoneOperations.following(marked, in: records, context: context))
+            completion = try CompletionOutcome(of: marked, in: records)
         case .favorite(let favorite):
             changes = tasks.compactMap { task in TaskOperations.change(task, context) { $0.favorite = favorite } }
             completion = .none

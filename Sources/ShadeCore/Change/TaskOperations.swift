@@ -8,12 +8,15 @@ public enum TaskOperations {
         context: OperationContext
     ) throws -> [RecordChange] {
         let title = try TaskText.validateTitle(words.title)
-        let slot = try words.resolvedSlot(default: defaultSlot, schedule: context.schedule)
-        let category = words.category.flatMap { $0.isEmpty ? nil : $0 }
         let date = words.date ?? defaultDate
+        let slot = try words.resolvedSlot(default: defaultSlot, day: context.schedule.on(date))
+        let category = words.category.flatMap { $0.isEmpty ? nil : $0 }
         let remind = words.clearsRemind ? nil : words.remind ?? context.defaultReminder
         if words.until != nil, words.repeatRule == nil {
             throw InputError.invalid("until: ends a repeat; give the rule too (every:weekday until:2026-12-31)")
+        }
+        if words.count != nil, words.repeatRule == nil {
+            throw InputError.invalid("count: ends a repeat; give the rule too (every:week count:10)")
         }
         let goal = try goalUID(words, in: records)
         let to = words.to.flatMap { $0.isEmpty ? nil : $0 }
@@ -39,7 +42,7 @@ public enum TaskOperations {
             let series = RepeatSeries(
                 uid: uid, title: title, slot: slot, time: words.time, tags: words.tags, category: category,
                 color: words.color, remind: remind, estimate: words.estimate, rule: rule, anchor: date,
-                until: words.until, created: context.now.timestamp)
+                until: words.until, count: words.count, created: context.now.timestamp)
             guard series.firstDate != nil else {
                 throw InputError.invalid(
                     "every:\(rule) never reaches a day from \(date) through \(words.until ?? date)")
@@ -147,11 +150,12 @@ public enum TaskOperations {
     ) throws -> [RecordChange] {
         let task = try records.requireTask(id)
         let placement = TaskWords(date: date, slot: slot, time: time)
-        let newSlot = try placement.resolvedSlot(default: task.slot, schedule: context.schedule)
+        let day = context.schedule.on(date)
+        let newSlot = try placement.resolvedSlot(default: task.slot, day: day)
         let moved = change(task, context) { task in
             if let time {
                 task.time = time
-            } else if let old = task.time, context.schedule.slot(containing: old) != newSlot {
+            } else if let old = task.time, day.slot(containing: old) != newSlot {
                 task.time = nil
             }
             task.date = date
@@ -186,10 +190,11 @@ public enum TaskOperations {
         if words.clearsRemind { edited.remind = nil }
         if clearTime { edited.time = nil }
         if let time = words.time {
-            let natural = context.schedule.slot(containing: time)
+            let day = context.schedule.on(task.date)
+            let natural = day.slot(containing: time)
             guard natural == task.slot else {
                 throw InputError.invalid(
-                    "\(time) is in the \(natural), not the \(task.slot) (\(context.schedule.hours(of: task.slot))); use mv \(task.id) \(task.date) \(natural) at:\(time) to move it"
+                    "\(time) is in the \(natural), not the \(task.slot) (\(day.hours(of: task.slot))); use mv \(task.id) \(task.date) \(natural) at:\(time) to move it"
                 )
             }
             edited.time = time

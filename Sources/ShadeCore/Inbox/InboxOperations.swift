@@ -22,9 +22,10 @@ public enum InboxOperations {
     public static func plan(
         _ task: InboxTask, on date: CivilDate, slot: Slot?, time: TimeOfDay?, context: OperationContext
     ) throws -> [RecordChange] {
-        let current = date == context.now.date ? context.schedule.slot(containing: context.now.time) : .morning
+        let day = context.schedule.on(date)
+        let current = date == context.now.date ? day.slot(containing: context.now.time) : .morning
         let placement = TaskWords(date: date, slot: slot, time: time)
-        let chosen = try placement.resolvedSlot(default: current, schedule: context.schedule)
+        let chosen = try placement.resolvedSlot(default: current, day: day)
         let planned = task.planned(on: date, slot: chosen, time: time, at: context.now)
         return [.removed(.keyed(task)), .added(.task(planned))]
     }

@@ -36,10 +36,10 @@ public enum CarryOperations {
             throw InputError.invalid("\(date) has passed; carry moves work forward, to today or a later day")
         }
         if let slot = target.slot, target.date ?? today == today,
-            context.schedule.end(of: slot) <= context.now.time
+            context.schedule.hasEnded(slot, on: today, at: context.now)
         {
             throw InputError.invalid(
-                "today's \(slot) has ended; carry to a slot still ahead, e.g. carry … to today \(context.schedule.slot(containing: context.now.time))"
+                "today's \(slot) has ended; carry to a slot still ahead, e.g. carry … to today \(context.schedule.slot(at: context.now))"
             )
         }
     }
@@ -54,23 +54,25 @@ public enum CarryOperations {
         -> (date: CivilDate, slot: Slot, time: TimeOfDay?)?
     {
         let now = context.now
-        let schedule = context.schedule
-        let current = schedule.slot(containing: now.time)
+        let current = context.schedule.slot(at: now)
         let date = target.date ?? now.date
+        // Each time is read by the boundaries of the day it is on.
+        let today = context.schedule.on(now.date)
+        let day = context.schedule.on(date)
         var slot: Slot
         if let named = target.slot {
             slot = named
         } else if target.date == nil {
             slot = current
-            if let time = task.time, time > now.time, schedule.slot(containing: time) >= current {
-                slot = schedule.slot(containing: time)
+            if let time = task.time, time > now.time, today.slot(containing: time) >= current {
+                slot = today.slot(containing: time)
             }
         } else {
             slot = task.slot
-            if date == now.date, schedule.end(of: slot) <= now.time { slot = current }
+            if context.schedule.hasEnded(slot, on: date, at: now) { slot = current }
         }
         var time: TimeOfDay?
-        if let old = task.time, schedule.slot(containing: old) == slot, date > now.date || old > now.time {
+        if let old = task.time, day.slot(containing: old) == slot, date > now.date || old > now.time {
             time = old
         }
         // Carrying moves work forward, never back, and a task already there stays as it is.

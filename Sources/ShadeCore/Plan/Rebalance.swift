@@ -19,7 +19,7 @@ public enum Rebalance {
 
     /// Whether a place has not ended by the clock.
     static func isAhead(_ date: CivilDate, _ slot: Slot, context: OperationContext) -> Bool {
-        date > context.now.date || (date == context.now.date && context.schedule.end(of: slot) > context.now.time)
+        !context.schedule.hasEnded(slot, on: date, at: context.now)
     }
 
     /// Where `task` may go from its own place, nearest first: the other slots of its day still

@@ -36,7 +36,7 @@ public enum ReviewOperations {
     public static func carryTarget(for task: PlannerTask, context: OperationContext) -> CarryOperations.Target {
         let today = context.now.date
         let date = today.isoWeek.monday.adding(days: task.date.weekday.rawValue - 1)
-        if date > today || (date == today && context.schedule.end(of: task.slot) > context.now.time) {
+        if date >= today, !context.schedule.hasEnded(task.slot, on: date, at: context.now) {
             return CarryOperations.Target(date: date, slot: task.slot)
         }
         return CarryOperations.Target()

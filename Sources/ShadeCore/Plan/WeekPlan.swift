@@ -87,7 +87,7 @@ public enum WeekPlan {
         }
         let candidates = order(overdue.map(Candidate.init) + inbox.map(Candidate.init))
         let slots = week.days.flatMap { day in Slot.allCases.map { (day, $0) } }.filter { day, slot in
-            !(day < context.now.date || (day == context.now.date && context.schedule.end(of: slot) <= context.now.time))
+            !context.schedule.hasEnded(slot, on: day, at: context.now)
         }
         var placements: [Placement] = []
         var unplaced: [Unplaced] = []

@@ -91,10 +91,10 @@ public enum Reminder: Hashable, Sendable, CustomStringConvertible {
     /// The moment it goes off for a task planned on `date` in `slot` (at `time`, when it has one).
     public func moment(date: CivilDate, slot: Slot, time: TimeOfDay?, schedule: SlotSchedule) -> LocalDateTime {
         switch self {
-        case .slotStart: return LocalDateTime(date: date, time: schedule.start(of: slot))
+        case .slotStart: return LocalDateTime(date: date, time: schedule.on(date).start(of: slot))
         case .at(let time): return LocalDateTime(date: date, time: time)
         case .before(let minutes):
-            return LocalDateTime(date: date, time: time ?? schedule.start(of: slot)).adding(minutes: -minutes)
+            return LocalDateTime(date: date, time: time ?? schedule.on(date).start(of: slot)).adding(minutes: -minutes)
         }
     }
 }

@@ -27,6 +27,6 @@ public struct ReminderAlert: Hashable, Sendable {
 
     /// When the task itself begins: its time, else the start of its slot.
     public func start(schedule: SlotSchedule) -> LocalDateTime {
-        LocalDateTime(date: task.date, time: task.time ?? schedule.start(of: task.slot))
+        LocalDateTime(date: task.date, time: task.time ?? schedule.on(task.date).start(of: task.slot))
     }
 }

@@ -155,13 +155,15 @@ public enum OccurrenceOperations {
     /// day; `until:` moves the series' last day; a rule can be changed from the series' first day
     /// (later, end the series there and add a new one).
     public static func setRepeat(
-        id: Int, rule: RepeatRule?, until: CivilDate?, uid: String, in records: PlannerRecords,
+        id: Int, rule: RepeatRule?, until: CivilDate?, count: Int? = nil, uid: String, in records: PlannerRecords,
         context: OperationContext
     ) throws -> [RecordChange] {
         let task = try records.requireTask(id)
         guard task.series != nil else {
             guard let rule else {
-                if until != nil { throw InputError.invalid("task \(id) does not repeat; until: goes with every:RULE") }
+                if until != nil || count != nil {
+                    throw InputError.invalid("task \(id) does not repeat; until: and count: go with every:RULE")
+                }
                 return []
             }
             if let until, until < task.date {
@@ -169,7 +171,7 @@ public enum OccurrenceOperations {
             }
             let series = RepeatSeries(
                 uid: uid, base: RepeatSeries.OccurrenceFields(task), rule: rule, anchor: task.date, until: until,
-                exceptions: [task.date], created: context.now.timestamp)
+                count: count, exceptions: [task.date], created: context.now.timestamp)
             var linked = task
             linked.series = uid
             linked.modified = context.now.timestamp
@@ -184,9 +186,10 @@ public enum OccurrenceOperations {
                 )
             }
             after.rule = rule
-        } else if until == nil {
+        } else if until == nil, count == nil {
             after.until = date
         }
+        if let count { after.count = count }
         if let until {
             guard until >= series.anchor else {
                 throw InputError.invalid("until:\(until) comes before the series' first day, \(series.anchor)")

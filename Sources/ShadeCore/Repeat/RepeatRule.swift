@@ -22,6 +22,11 @@ public enum RepeatRule: Hashable, Sendable, CustomStringConvertible {
     case nthWeekday(ordinal: Int, Weekday)
     /// The last day of every month.
     case monthEnd
+    /// `+Nd`: again N days after the previous occurrence was done (the first on the anchor; each
+    /// next one made when one is done: `AfterDoneOperations`).
+    case daysAfterDone(Int)
+    /// `+Nw`: again N weeks after the previous occurrence was done.
+    case weeksAfterDone(Int)
 
     /// The largest N of `Nweeks`.
     public static let maximumWeekInterval = 52
@@ -38,6 +43,14 @@ public enum RepeatRule: Hashable, Sendable, CustomStringConvertible {
     /// case; `daily`, `weekdays`, `weekly`, `monthly`, `yearly` too).
     public init?(parsing text: String) {
         let word = text.lowercased()
+        if word.hasPrefix("+"), let unit = word.last, let count = Self.count(word.dropFirst().dropLast()) {
+            switch unit {
+            case "d" where (1...RepeatRule.maximumDayInterval).contains(count): self = .daysAfterDone(count)
+            case "w" where (1...RepeatRule.maximumWeekInterval).contains(count): self = .weeksAfterDone(count)
+            default: return nil
+            }
+            return
+        }
         switch word {
         case "day", "daily": self = .daily
         case "weekday", "weekdays": self = .weekdays
@@ -97,6 +110,17 @@ public enum RepeatRule: Hashable, Sendable, CustomStringConvertible {
         case .nthWeekday(let ordinal, let day):
             "\(Self.ordinals.first { $0.ordinal == ordinal }?.word ?? "\(ordinal)th")-\(day.shortName)"
         case .monthEnd: "month-end"
+        case .daysAfterDone(let days): "+\(days)d"
+        case .weeksAfterDone(let weeks): "+\(weeks)w"
+        }
+    }
+
+    /// The days after a completion the next occurrence comes, for an after-completion rule.
+    public var daysAfterDone: Int? {
+        switch self {
+        case .daysAfterDone(let days): days
+        case .weeksAfterDone(let weeks): 7 * weeks
+        default: nil
         }
     }
 
@@ -153,6 +177,9 @@ public enum RepeatRule: Hashable, Sendable, CustomStringConvertible {
             return months(from: start, through: end) { year, month in
                 CivilDate(year: year, month: month, day: CivilDate.daysInMonth(year: year, month: month))
             }
+        case .daysAfterDone, .weeksAfterDone:
+            // Only the first is on a day the rule knows: each next one follows a completion.
+            return start == anchor ? [anchor] : []
         }
     }
 

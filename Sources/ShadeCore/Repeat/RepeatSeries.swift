@@ -15,6 +15,9 @@ public struct RepeatSeries: Hashable, Sendable {
     public var anchor: CivilDate
     /// The last day it can occur on, or nil to run on.
     public var until: CivilDate?
+    /// How many days the rule reaches from the anchor before it ends (`count:N`; RFC 5545's
+    /// COUNT: the days taken out still count), or nil for no such bound.
+    public var count: Int?
     /// The dates the rule reaches that are not shown as computed occurrences, in order.
     public var exceptions: [CivilDate]
     /// What the occurrences are from a day on (`edit ID --series` on a later occurrence), in
@@ -79,14 +82,15 @@ public struct RepeatSeries: Hashable, Sendable {
     /// Creates a series.
     public init(
         uid: String, base: OccurrenceFields, rule: RepeatRule, anchor: CivilDate, until: CivilDate? = nil,
-        exceptions: [CivilDate] = [], revisions: [Revision] = [], created: String, modified: String? = nil,
-        stamps: FieldStamps? = nil
+        count: Int? = nil, exceptions: [CivilDate] = [], revisions: [Revision] = [], created: String,
+        modified: String? = nil, stamps: FieldStamps? = nil
     ) {
         self.uid = uid
         self.base = base
         self.rule = rule
         self.anchor = anchor
         self.until = until
+        self.count = count
         self.exceptions = exceptions.sorted()
         self.revisions = revisions.sorted { $0.from < $1.from }
         self.created = created
@@ -98,7 +102,7 @@ public struct RepeatSeries: Hashable, Sendable {
     public init(
         uid: String, title: String, notes: String? = nil, slot: Slot, time: TimeOfDay? = nil, tags: [String] = [],
         category: String? = nil, color: TaskColor? = nil, favorite: Bool = false, remind: Reminders? = nil,
-        estimate: Int? = nil, rule: RepeatRule, anchor: CivilDate, until: CivilDate? = nil,
+        estimate: Int? = nil, rule: RepeatRule, anchor: CivilDate, until: CivilDate? = nil, count: Int? = nil,
         exceptions: [CivilDate] = [], created: String
     ) {
         self.init(
@@ -106,7 +110,44 @@ public struct RepeatSeries: Hashable, Sendable {
             base: OccurrenceFields(
                 title: title, notes: notes, slot: slot, time: time, tags: tags, category: category, color: color,
                 favorite: favorite, remind: remind, estimate: estimate),
-            rule: rule, anchor: anchor, until: until, exceptions: exceptions, created: created)
+            rule: rule, anchor: anchor, until: until, count: count, exceptions: exceptions, created: created)
+    }
+
+    /// How a view says when it repeats: `every week until 2026-12-31, 10 times`.
+    public var phrase: String {
+        let every =
+            rule.daysAfterDone.map { "again \(Reminder.duration($0 * 1440)) after each is done" } ?? "every \(rule)"
+        return every + (until.map { " until \($0)" } ?? "")
+            + (count.map { ", \($0) time\($0 == 1 ? "" : "s")" } ?? "")
+    }
+
+    /// The most occurrences `count:N` may ask for.
+    public static let largestCount = 9999
+
+    /// The last day it can occur on: `until`, or the day the rule reaches for the `count`th time,
+    /// whichever comes first (nil to run on).
+    public var end: CivilDate? {
+        // An after-completion series counts its successors as they are made.
+        guard let count, rule.daysAfterDone == nil else { return until }
+        let last = RepeatSeries.countEnd(rule: rule, anchor: anchor, count: count)
+        return until.map { min($0, last) } ?? last
+    }
+
+    /// The day `rule` reaches for the `count`th time from `anchor` (looking a year at a time).
+    static func countEnd(rule: RepeatRule, anchor: CivilDate, count: Int) -> CivilDate {
+        var seen = 0
+        var from = anchor
+        // Every rule reaches a day at least once in 8 years (29 February), so 8 empty years end it.
+        var emptyYears = 0
+        while emptyYears < 8 {
+            let through = from.adding(days: 365)
+            let dates = rule.dates(anchor: anchor, until: nil, from: from, through: through)
+            if dates.isEmpty { emptyYears += 1 } else { emptyYears = 0 }
+            if seen + dates.count >= count { return dates[count - seen - 1] }
+            seen += dates.count
+            from = through.adding(days: 1)
+        }
+        return from
     }
 
     /// The uid of the occurrence on `date`: the same in every copy of the planner, so that two
@@ -116,6 +157,39 @@ public struct RepeatSeries: Hashable, Sendable {
     /// Whether a text can be a series' uid: not empty, and no `@` (which parts an occurrence's
     /// uid into its series and its date).
     public static func isValidUID(_ uid: String) -> Bool { !uid.isEmpty && !uid.contains("@") }
+
+    /// The uid of the `sequence`th occurrence of an after-completion series (the 2nd on): the same
+    /// on every copy, so that two copies completing the same occurrence make one successor.
+    public func successorUID(_ sequence: Int) -> String { "\(uid)#\(sequence)" }
+
+    /// Which occurrence of this series a task of it is: 1 for the first (the anchor's), N for the
+    /// successor `SERIES#N`; nil for a task of another series or none.
+    public func sequence(of task: PlannerTask) -> Int? {
+        guard task.series == uid else { return nil }
+        if task.uid == occurrenceUID(on: anchor) { return 1 }
+        guard task.uid.hasPrefix(uid + "#"), let number = Int(task.uid.dropFirst(uid.count + 1)), number >= 2 else {
+            return nil
+        }
+        return number
+    }
+
+    /// The occurrence an after-completion series makes when `task` (one of its occurrences) is done
+    /// on `doneOn`: the next in sequence, `daysAfterDone` days later, what the series is on that
+    /// day; nil for another rule, after `until`, or past `count`.
+    public func successor(of task: PlannerTask, doneOn: CivilDate, at now: Moment) -> PlannerTask? {
+        guard let days = rule.daysAfterDone, let sequence = sequence(of: task) else { return nil }
+        let date = doneOn.adding(days: days)
+        if let until, date > until { return nil }
+        if let count, sequence + 1 > count { return nil }
+        guard date.isSupported else { return nil }
+        var next = occurrence(on: date)
+        next = PlannerTask(
+            id: 0, uid: successorUID(sequence + 1), title: next.title, notes: next.notes, date: date, slot: next.slot,
+            time: next.time, tags: next.tags, category: next.category, color: next.color, favorite: next.favorite,
+            remind: next.remind, estimate: next.estimate, created: now.timestamp, modified: now.timestamp,
+            series: uid)
+        return next
+    }
 
     /// The series and date an occurrence uid names, when it names one.
     public static func occurrence(of uid: String) -> (series: String, date: CivilDate)? {
@@ -129,15 +203,16 @@ public struct RepeatSeries: Hashable, Sendable {
     /// but the exceptions).
     public func dates(from first: CivilDate, through last: CivilDate) -> [CivilDate] {
         let skipped = Set(exceptions)
-        return rule.dates(anchor: anchor, until: until, from: first, through: last).filter { !skipped.contains($0) }
+        return rule.dates(anchor: anchor, until: end, from: first, through: last).filter { !skipped.contains($0) }
     }
 
     /// The first day it occurs on (within eight years of its anchor: 29 February comes at least
     /// that often), or nil when it never does.
     public var firstDate: CivilDate? {
         let horizon = anchor.adding(days: 8 * 366)
+        let end = end
         return rule.dates(
-            anchor: anchor, until: until, from: anchor, through: until.map { min($0, horizon) } ?? horizon
+            anchor: anchor, until: end, from: anchor, through: end.map { min($0, horizon) } ?? horizon
         )
         .first { !exceptions.contains($0) }
     }
@@ -151,7 +226,7 @@ public struct RepeatSeries: Hashable, Sendable {
     /// Whether the series shows an occurrence on `date` (its rule reaches the day, and no
     /// exception takes it out).
     public func shows(_ date: CivilDate) -> Bool {
-        !exceptions.contains(date) && rule.occurs(on: date, anchor: anchor, until: until)
+        !exceptions.contains(date) && rule.occurs(on: date, anchor: anchor, until: end)
     }
 
     /// The occurrence on `date`, as a task (id 0: the store numbers it), open.
@@ -175,7 +250,7 @@ extension RepeatSeries: KeyedRecord {
     public static let kind = RecordKind(rawValue: "series")
     public static let stampedFields: Set<String> = [
         "title", "notes", "slot", "time", "tags", "category", "color", "favorite", "remind", "estimate", "every",
-        "anchor", "until", "exceptions", "revisions",
+        "anchor", "until", "count", "exceptions", "revisions",
     ]
     public var key: String { uid }
     public static let noun = (one: "repeating", many: "repeating")
@@ -188,6 +263,7 @@ extension RepeatSeries: KeyedRecord {
             ("remind", .text(base.remind?.description)), ("estimate", .text(base.estimate.map(String.init))),
             ("every", .text(rule.description)),
             ("anchor", .text(anchor.description)), ("until", .text(until?.description)),
+            ("count", .text(count.map(String.init))),
             ("exceptions", .list(exceptions.map(\.description))),
             ("revisions", .list(revisions.map { "from \($0.from): \($0.fields.title)" })),
         ]
