@@ -143,14 +143,15 @@ public enum SyncManual {
                 or deleted on the list (a phone's task app) arrives as a change by the fields that changed
                 since the last sync (the ETag tells), at its LAST-MODIFIED, and meets this copy's changes by
                 the rule of a git sync, the value that lost going to conflicts. A VTODO with no
-                X-SHADE-SLOT is filed in the slot its time falls in (no time: morning); one with no date on
-                the day of the sync. A repeating task is one item, its times on the local wall clock: its
+                X-SHADE-SLOT is filed in the slot its time falls in (no time: morning); an open one with no
+                date is an inbox task (given a date there, it is planned on it), and an inbox task goes to
+                the list with none; a task of a day the phone takes the date off stays on its day. A repeating task is one item, its times on the local wall clock: its
                 VTODO with an RRULE (an EXDATE for each day taken out of it) and, with the same UID, a
                 VTODO with a RECURRENCE-ID for each
                 occurrence of its own from four weeks ago on; the phone's changes to the series, a day it
                 takes out and an occurrence it marks done or changes arrive by the same rule, and a series
-                made there arrives as a repeating task (one with a rule shade has no words for, COUNT or
-                BYMONTHDAY, is left alone on the list; one the phone makes plain, or a task it makes
+                made there arrives as a repeating task (COUNT as count:N; one with a rule shade has no
+                words for, BYMONTHDAY 15 and the like, is left alone on the list; one the phone makes plain, or a task it makes
                 repeat, ends here at the next sync and comes back in its new kind at the one after). The
                 client is
                 shade-caldav, a program beside shade that shade runs: it does the HTTP and reads the

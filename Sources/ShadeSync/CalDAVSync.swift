@@ -111,8 +111,8 @@ public struct CalDAVSync {
         var report = Report(url: RemoteAddress.redacted(link.url))
         let listed = CalDAVClient.items(of: try client.run([["op": "list"]])[0])
         // A VTODO with no date is read as on a day no task is, then given the day the task it
-        // stands for has here (else the day of the sync): a phone's undated task stays put.
-        let undated = CivilDate(year: 1971, month: 1, day: 1) ?? now.date
+        // stands for has here: a phone's undated task stays put; a new one is for the inbox.
+        let undated = Self.undatedDay
         let context = InterchangeContext(now: now, schedule: schedule, undatedDay: undated)
         let linkedByHref = Dictionary(
             link.items.map { ($0.value.href, $0.key) }, uniquingKeysWith: { first, _ in first })
@@ -131,7 +131,7 @@ public struct CalDAVSync {
             if bundle.records.isEmpty, bundle.tasks.count == 1, var task = bundle.tasks.first, task.series == nil,
                 remote[task.uid] == nil, remoteSeries[task.uid] == nil
             {
-                if task.date == undated { task.date = link.items[task.uid]?.synced.date ?? now.date }
+                if task.date == undated { task.date = link.items[task.uid]?.synced.date ?? undated }
                 remote[task.uid] = Remote(href: item.href, etag: item.etag, task: task, data: item.data)
             } else if bundle.records.count == 1, let series = bundle.series.first,
                 bundle.tasks.allSatisfy({ $0.series == series.uid }), remote[series.uid] == nil,
@@ -156,6 +156,7 @@ public struct CalDAVSync {
                 var series = Self.localSeries(
                     try state.repeatSeries(), tasks: try state.tasks(from: first, through: max(last, now.date)),
                     linked: Set(link.items.filter { $0.value.series == nil }.keys), plain: &local)
+                let inbox = Self.addInbox(try state.inboxTasks(), to: &local, at: now)
                 // Tasks linked, or met on the list, outside the weeks synced: found in one pass.
                 let elsewhere = Set(link.items.filter { $0.value.series == nil }.keys).union(remote.keys).filter {
                     local[$0] == nil
@@ -230,7 +231,10 @@ public struct CalDAVSync {
                 report.skipped += clash.count {
                     (series[$0] != nil && remote[$0] != nil) || (local[$0] != nil && remoteSeries[$0] != nil)
                 }
-                try state.applyArrivals(changes, stamp: FieldStamp(at: now.timestamp, by: author), by: author)
+                try state.applyArrivals(
+                    Self.inboxChanges(changes, inbox: inbox, now: now),
+                    stamp: FieldStamp(at: now.timestamp, by: author),
+                    by: author)
                 // What goes out: a task new here, or changed here since the list last had it.
                 let context = InterchangeContext(now: now, schedule: schedule)
                 for (uid, task) in local.sorted(by: { $0.key < $1.key })
@@ -239,7 +243,7 @@ public struct CalDAVSync {
                     if let known, known.series == nil, Self.agrees(task, known.synced) { continue }
                     operations.append(
                         try Self.put(
-                            PlannerBundle(tasks: [task]), uid: uid, over: remote[uid]?.data, known: known,
+                            Self.outgoing(task), uid: uid, over: remote[uid]?.data, known: known,
                             in: link.url, context: context
                         ) { CalDAVState.Item(href: $0, etag: "", synced: task) })
                     report.sent.append(

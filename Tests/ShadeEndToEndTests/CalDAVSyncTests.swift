@@ -239,26 +239,73 @@ import Testing
         #expect(back.contains("bring a towel"), "\(back)")
     }
 
-    /// A task the phone made with no date is planned for the day of the sync, and stays on that
-    /// day when the phone edits it later.
-    @Test func anUndatedPhoneTaskStaysOnItsDay() throws {
+    /// The inbox and the phone (SPEC §16): a task the phone makes with no date arrives in the inbox
+    /// and its edits follow it there; a date given on the phone plans it on that day; an inbox task
+    /// made here goes out with no date, and one removed here leaves the list. A planned task the
+    /// phone takes the date off stays on its day.
+    @Test func anUndatedPhoneTaskIsAnInboxTaskBothWays() throws {
         let dav = try CalDAVFixture()
+        try dav.ok(["add", "wed", "Dentist"], at: "2026-11-23T08:00")
         try dav.ok(["caldav", "init", dav.listURL, "--user", dav.user], at: "2026-11-23T08:01")
         try dav.phone("principal.calendar(cal_id='tasks').save_todo(summary='Someday', uid='someday-1')")
+        try dav.ok(["add", "someday", "Paint the fence", "+home"], at: "2026-11-23T08:01")
         try dav.ok(["sync"], at: "2026-11-23T08:02")
-        #expect(try dav.tasks(at: "2026-11-23T08:03")["Someday"]?["date"]?.stringValue == "2026-11-23")
+        func inbox(_ now: String) throws -> [String] {
+            let value = try JSONParser.parse(Array(try dav.ok(["inbox", "--json"], at: now).utf8))
+            return (value.objectValue?["tasks"]?.arrayValue ?? []).compactMap { $0.objectValue?.string("title") }
+        }
+        #expect(try inbox("2026-11-23T08:03").sorted() == ["Paint the fence", "Someday"])
+        #expect(try dav.tasks(at: "2026-11-23T08:03")["Someday"] == nil, "in no week")
+        let undated = try dav.phone(
+            """
+            for todo in todos():
+                c = todo.icalendar_component
+                print(c.get("summary"), "due" in c or "dtstart" in c)
+            """)
+        #expect(undated.contains("Paint the fence False"), "\(undated)")
+        #expect(undated.contains("Dentist True"), "\(undated)")
+        // Edited on the phone, still undated: the inbox task changes.
         try dav.phone(
             """
             todo = find("Someday")
-            if todo.icalendar_component.get("dtstart") is not None:
-                del todo.icalendar_component["dtstart"]
-            if todo.icalendar_component.get("due") is not None:
-                del todo.icalendar_component["due"]
             todo.icalendar_component["summary"] = "Someday soon"
             todo.save()
+            dentist = find("Dentist")
+            for key in ("dtstart", "due"):
+                if dentist.icalendar_component.get(key) is not None:
+                    del dentist.icalendar_component[key]
+            dentist.icalendar_component["summary"] = "Dentist at four"
+            dentist.save()
             """)
-        try dav.ok(["sync"], at: "2026-11-25T08:00")
-        #expect(try dav.tasks(at: "2026-11-25T08:01")["Someday soon"]?["date"]?.stringValue == "2026-11-23")
+        try dav.ok(["sync"], at: "2026-11-24T08:00")
+        #expect(try inbox("2026-11-24T08:01").sorted() == ["Paint the fence", "Someday soon"])
+        #expect(try dav.tasks(at: "2026-11-24T08:01")["Dentist at four"]?.string("date") == "2026-11-25")
+        // A date given on the phone plans it there, under the id it had in the inbox.
+        let id = try #require(
+            try JSONParser.parse(Array(try dav.ok(["inbox", "--json"], at: "2026-11-24T08:02").utf8)).objectValue?[
+                "tasks"]?.arrayValue?.compactMap(\.objectValue).first { $0.string("title") == "Someday soon" }?.int(
+                    "id"))
+        try dav.phone(
+            """
+            todo = find("Someday soon")
+            todo.icalendar_component.add("due", datetime.date(2026, 11, 27))
+            todo.save()
+            """)
+        try dav.ok(["sync"], at: "2026-11-24T09:00")
+        #expect(try inbox("2026-11-24T09:01") == ["Paint the fence"])
+        let planned = try dav.tasks(at: "2026-11-24T09:01")["Someday soon"]
+        #expect(planned?.string("date") == "2026-11-27" && planned?.int("id") == id)
+        // Removed here: it leaves the list.
+        let fence = try #require(
+            try JSONParser.parse(Array(try dav.ok(["inbox", "--json"], at: "2026-11-24T09:02").utf8)).objectValue?[
+                "tasks"]?.arrayValue?.first?.objectValue?.int("id"))
+        try dav.ok(["rm", String(fence)], at: "2026-11-24T09:03")
+        try dav.ok(["sync"], at: "2026-11-24T09:04")
+        let left = try dav.phone("print(sorted(str(t.icalendar_component.get('summary')) for t in todos()))")
+        #expect(!left.contains("Paint the fence"), "\(left)")
+        let settled = try dav.ok(["sync"], at: "2026-11-24T09:05")
+        #expect(settled.contains("sent 0 changes, received 0 changes"), "\(settled)")
+        #expect(try dav.ok(["check"], at: "2026-11-24T09:06").contains("no problems"))
     }
 
     /// A server that redirects elsewhere is not followed: the password never goes there.
