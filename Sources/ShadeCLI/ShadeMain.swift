@@ -155,7 +155,7 @@ public enum ShadeMain {
                 author: { identity.name }),
             identity: identity,
             schedule: configuration.schedule.with(
-                ZoneClockChanges.changes(in: now.date.year - 1...now.date.year + 1)),
+                ZoneClockChanges.changes(in: now.date.year - 1...now.date.year + 2)),
             now: now,
             isInteractive: interactive, colorMode: color ?? .auto,
             clockOverride: environment["SHADE_NOW"] != nil ? now : nil, defaultReminder: configuration.defaultReminder,

@@ -23,12 +23,19 @@ public struct ClockChanges: Hashable, Sendable {
 
     public init(_ changes: [Change]) { self.changes = changes.sorted { $0.at < $1.at } }
 
-    /// The real minutes from `start` to `end` on `date`'s wall clock: their difference less the
-    /// shifts of the changes after `start` and at or before `end`.
+    /// The real minutes from `start` to `end` (24:00 for the day's end) on `date`'s wall clock:
+    /// their difference, less the wall-clock minutes a change skips inside them (`[at, at+shift)`
+    /// going forward), plus those it repeats (`[at+shift, at)` going back). A change at midnight
+    /// counts for the day whose minutes it skips or repeats.
     public func minutes(on date: CivilDate, from start: TimeOfDay, to end: TimeOfDay) -> Int {
-        var length = end.minutes - start.minutes
-        for change in changes where change.at.date == date {
-            if change.at.time > start, change.at.time <= end { length -= change.shift }
+        let first = LocalDateTime(date: date, time: start).minutes
+        let last = LocalDateTime(date: date, time: end).minutes
+        var length = last - first
+        for change in changes {
+            let at = change.at.minutes
+            let (low, high) = change.shift > 0 ? (at, at + change.shift) : (at + change.shift, at)
+            let overlap = max(0, min(high, last) - max(low, first))
+            length += change.shift > 0 ? -overlap : overlap
         }
         return length
     }

@@ -26,7 +26,12 @@ extension ICalendarFormat {
             {
                 var today = context
                 today.undatedDay = context.now.date
-                let task = try self.task(item, context: today)
+                var task = try self.task(item, context: today)
+                // With no UID, one made from what it is, not from the day it was read on: the same
+                // item imported again is the same task.
+                if item.property("UID") == nil {
+                    task = task.withUID(UIDGenerator.derived(from: "ics\n\(task.title)\nno day"))
+                }
                 guard task.status == .open else {
                     throw ImportError(
                         line: item.line, "the \(item.kind) “\(task.title)” has no DTSTART or DUE, and it is not open")
@@ -45,6 +50,10 @@ extension ICalendarFormat {
                     uid: seriesUID(task.uid), base: RepeatSeries.OccurrenceFields(task), rule: rule, anchor: task.date,
                     until: until.map { max($0, task.date) }, count: count, created: task.created,
                     modified: task.modified)
+                guard made.firstDate != nil else {
+                    throw ImportError(
+                        line: item.line, "X-SHADE-REPEAT '\(words)' never reaches a day from \(task.date)")
+                }
                 series[made.uid] = made
                 bundle.records.append(AnyKeyedRecord(made))
             } else if let rule = item.property("RRULE") {
@@ -70,8 +79,13 @@ extension ICalendarFormat {
                 series[made.uid] = made
                 bundle.records.append(AnyKeyedRecord(made))
             } else {
-                // A later occurrence of an after-completion series names it.
-                if let owner = item.property("X-SHADE-SERIES")?.text { task.series = owner }
+                // A later occurrence of an after-completion series (of this file) names it; no
+                // other task is made a series' occurrence so.
+                if let owner = item.property("X-SHADE-SERIES")?.text, series[owner]?.rule.daysAfterDone != nil,
+                    RepeatSeries.occurrence(of: task.uid) == nil
+                {
+                    task.series = owner
+                }
                 bundle.tasks.append(task)
             }
         }

@@ -56,6 +56,7 @@ extension TaskwarriorFormat {
                     for (key, value) in taskObject(planned, context: context) where !undated.contains(key) {
                         object.appendUnique(key, value)
                     }
+                    object.appendUnique("shadeinbox", "yes")
                     return .object(object)
                 })
             var notes: [String] = []

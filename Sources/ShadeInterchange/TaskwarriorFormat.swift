@@ -12,8 +12,8 @@ import ShadeJSON
 /// - due (else scheduled) → day, slot and time in the local zone: a due at 00:00 is a day with no
 ///   time, filed in the morning; at 23:59 (`eod`), the evening. Written, a task is due at its
 ///   time, else when its slot starts, and `shadeslot`/`shadetime` keep the slot and time exactly.
-///   A pending task with neither due nor scheduled goes to the inbox (a day to be planned); a
-///   done or deleted one is filed on the day it was entered.
+///   A task with neither due nor scheduled is filed on the day it was entered (SPEC §10), but one
+///   of shade's inbox tasks (`shadeinbox: yes`, its own UDA) goes back to the inbox.
 /// - recur → repeat where it maps (daily, N days, weekdays, weekly, biweekly, N weeks, monthly,
 ///   N months, quarterly, yearly):
 ///   the `recurring` parent is the series, its children its occurrences (a child that is still
@@ -94,7 +94,7 @@ enum TaskwarriorFormat {
         let parent: String?
         let waiting: Bool
         let annotated: Bool
-        /// Whether it has neither due nor scheduled (nor shade's slot): a day it was only entered on.
+        /// Whether it is one of shade's inbox tasks (`shadeinbox`, with neither due nor scheduled).
         let undated: Bool
 
         init(_ object: JSONObject, line: Int, context: InterchangeContext) throws(ImportError) {
@@ -142,7 +142,8 @@ enum TaskwarriorFormat {
             let due = try instant("due")
             let scheduled = try instant("scheduled")
             let when = due ?? scheduled
-            undated = when == nil && shadeSlot == nil
+            let inboxMark = try string("shadeinbox")
+            undated = when == nil && shadeSlot == nil && inboxMark == "yes"
             let local = LocalZone.local(when ?? entry ?? Timestamps.instant(of: context.now.timestamp) ?? 0)
             if let shadeSlot {
                 var time: TimeOfDay?

@@ -75,8 +75,8 @@ extension CommandManual {
                 """
                 What task export prints (a JSON array, or one object a line) and task import reads: uuid ↔ uid,
                 description, status (pending, waiting → open; completed → done; deleted → cancelled), due (else
-                scheduled) → day, slot and time in the local zone (a pending task with neither is an inbox task,
-                and an inbox task goes out so; a done one is on its entry day), tags, project → category,
+                scheduled, else entry) → day, slot and time in the local zone (an inbox task goes out with
+                neither and shadeinbox:yes, and comes back to the inbox), tags, project → category,
                 annotations ↔ notes, priority H ↔ starred, recur → repeat (daily, weekdays, weekly, biweekly, N
                 weeks, monthly, yearly). It cannot hold wait dates, annotations' own times, other recurrences,
                 shade's every-weekend and several-weekdays rules, colours, reminders or goals.

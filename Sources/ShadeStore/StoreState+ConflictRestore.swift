@@ -78,9 +78,20 @@ extension StoreState {
     /// The tasks with these uids, wherever they are: one pass over the weeks, each looked at by
     /// its id index and read only when it holds one of them, and let go of after.
     public func tasks(withUIDs uids: Set<String>) throws(StoreError) -> [String: PlannerTask] {
+        try tasks(withUIDs: uids, fromWeek: nil)
+    }
+
+    /// The tasks with these uids in the weeks from `first`'s on (the id files of the others are
+    /// not read).
+    public func tasks(withUIDs uids: Set<String>, from first: CivilDate) throws(StoreError) -> [String: PlannerTask] {
+        try tasks(withUIDs: uids, fromWeek: first.isoWeek)
+    }
+
+    private func tasks(withUIDs uids: Set<String>, fromWeek start: ISOWeek?) throws(StoreError) -> [String: PlannerTask]
+    {
         guard !uids.isEmpty else { return [:] }
         var found: [String: PlannerTask] = [:]
-        for week in try storedWeeks() where found.count < uids.count {
+        for week in try storedWeeks() where found.count < uids.count && start.map({ week >= $0 }) ?? true {
             guard try knownUIDs(in: week).contains(where: uids.contains) else { continue }
             for task in try tasks(in: week) where uids.contains(task.uid) { found[task.uid] = task }
             try releaseWeeks()

@@ -70,6 +70,23 @@ import Testing
         // Minutes from a time inside the slot: after the change, nothing is taken off.
         #expect(schedule.minutes(of: .morning, on: spring, from: Self.time("01:30")) == 570)
         #expect(schedule.minutes(of: .morning, on: spring, from: Self.time("04:00")) == 480)
+        // A change back at midnight (America/Santiago, 5 April 2026): the evening before lasts an
+        // hour more, the next morning nothing changes.
+        let santiago = ClockChanges([
+            .init(at: LocalDateTime(date: .fixture("2026-04-05"), time: Self.time("00:00")), shift: -60)
+        ])
+        let chile = SlotSchedule.standard.with(santiago)
+        #expect(chile.length(of: .evening, on: .fixture("2026-04-04")) == 420)
+        #expect(chile.length(of: .morning, on: .fixture("2026-04-05")) == 360)
+        // Forward at midnight: the evening before is untouched, a morning from 00:00 an hour short.
+        let forward = ClockChanges([
+            .init(at: LocalDateTime(date: .fixture("2026-09-06"), time: Self.time("00:00")), shift: 60)
+        ])
+        let fromMidnight = try? SlotBoundaries.standard.setting(
+            .morning, from: Self.time("00:00"), to: Self.time("12:00"))
+        let midnightMornings = SlotSchedule(everyDay: fromMidnight ?? .standard, clockChanges: forward)
+        #expect(midnightMornings.length(of: .evening, on: .fixture("2026-09-05")) == 360)
+        #expect(midnightMornings.length(of: .morning, on: .fixture("2026-09-06")) == 660)
         // With the standard hours (from 06:00) a change at 02:00 touches no slot.
         let standard = SlotSchedule.standard.with(changes)
         #expect(standard.length(of: .morning, on: spring) == 360)

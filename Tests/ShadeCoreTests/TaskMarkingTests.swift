@@ -24,6 +24,9 @@ private final class CountingRecords: PlannerRecords {
         weeksRead.append(week)
         return snapshot.tasks(in: week)
     }
+    func tasks(withUIDs uids: Set<String>, from first: CivilDate) -> [String: PlannerTask] {
+        snapshot.tasks(withUIDs: uids, from: first)
+    }
     func tasks(ofGoals uids: Set<String>) -> [PlannerTask] {
         goalTasksRead.append(uids)
         return snapshot.tasks(ofGoals: uids)

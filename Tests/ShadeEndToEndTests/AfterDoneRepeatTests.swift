@@ -71,6 +71,36 @@ import Testing
         #expect(try Self.titled(other, "Mow the lawn").last?.string("uid") == series + "#4")
     }
 
+    /// A successor moved, then its completion undone (it stays: it was touched) and done again:
+    /// still one successor, wherever it went. A task made to repeat after completion makes its
+    /// successor; a calendar rule is refused for a series that makes successors.
+    @Test func aSuccessorIsNeverMadeTwiceAndATaskMadeToRepeatMakesOne() throws {
+        let shade = ShadeProcess(now: "2026-11-23T09:00")
+        try shade.run(["add", "wed", "Water", "every:+3d"])
+        let done = try shade.run(["done", "1"])
+        #expect(!done.stdout.contains("every task of the week is done"), "\(done.stdout)")
+        #expect(try shade.run(["mv", "2", "2026-12-01"]).status == 0)
+        #expect(try shade.run(["undone", "1"]).status == 0)
+        #expect(try shade.run(["done", "1"]).status == 0)
+        let waters = try Self.titled(shade, "Water")
+        #expect(waters.filter { $0.string("uid")?.hasSuffix("#2") == true }.count == 1, "\(waters)")
+        #expect(waters.map { $0.string("date") } == ["2026-11-25", "2026-12-01"])
+        let refused = try shade.run(["edit", "2", "every:day"])
+        #expect(refused.status == 1 && refused.stderr.contains("repeat in different ways"), "\(refused.stderr)")
+        // A plain task made to repeat after completion.
+        try shade.run(["add", "thu", "Plant"])
+        let plant = try #require(try Self.titled(shade, "Plant").first?.int("id"))
+        #expect(try shade.run(["edit", String(plant), "every:+2w"]).status == 0)
+        #expect(try shade.run(["done", String(plant)]).status == 0)
+        #expect(try Self.titled(shade, "Plant").map { $0.string("date") } == ["2026-11-26", "2026-12-07"])
+        let file = shade.root + "/all.json"
+        #expect(try shade.run(["export", "-o", file]).status == 0)
+        let other = ShadeProcess(now: "2026-11-23T09:00")
+        let imported = try other.run(["import", file])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try shade.run(["check"]).status == 0)
+    }
+
     @Test func twoCopiesCompletingTheSameOccurrenceMakeOneSuccessorAfterSync() throws {
         let hub = try SyncFixture(names: ["ana", "ben"])
         try hub.share(adding: [["mon", "afternoon", "Mow", "the", "lawn", "every:+14d"]])

@@ -54,6 +54,37 @@ import Testing
         #expect(try Self.inbox(target).count == 2)
     }
 
+    /// One uid is one task: a file's inbox task this planner has planned stays planned (and no
+    /// copy hides in the inbox); a file's planned task this planner has in the inbox is planned
+    /// on its day, under its inbox id.
+    @Test(arguments: ["csv", "todotxt", "json"])
+    func anImportNeverHoldsOneTaskInTheInboxAndOnADay(format: String) throws {
+        let shade = ShadeProcess(now: "2026-11-23T09:00")
+        try shade.run(["add", "someday", "Idea"])
+        let undated = shade.root + "/undated." + format
+        #expect(try shade.run(["export", "--format", format, "-o", undated]).status == 0)
+        #expect(try shade.run(["mv", "1", "wed"]).status == 0)
+        let dated = shade.root + "/dated." + format
+        #expect(try shade.run(["export", "--format", format, "-o", dated]).status == 0)
+        let kept = try shade.run(["import", undated, "--format", format])
+        #expect(kept.status == 0, "\(kept.stderr)")
+        #expect(try Self.inbox(shade).isEmpty)
+        #expect(try shade.json(["show", "1"]).objectValue?.string("date") == "2026-11-25")
+        #expect(try shade.run(["rm", "1"]).status == 0)
+        #expect(try Self.inbox(shade).isEmpty, "no copy hid in the inbox")
+        // The other way: in the inbox here, on a day in the file.
+        let other = ShadeProcess(now: "2026-11-23T09:00")
+        #expect(try other.run(["import", undated, "--format", format]).status == 0)
+        let id = try #require(
+            try other.json(["inbox"]).objectValue?["tasks"]?.arrayValue?.first?.objectValue?.int("id"))
+        let planned = try other.run(["import", dated, "--format", format])
+        #expect(planned.status == 0, "\(planned.stderr)")
+        #expect(try Self.inbox(other).isEmpty)
+        let task = try #require(try other.json(["show", String(id)]).objectValue)
+        #expect(task.string("title") == "Idea" && task.string("date") == "2026-11-25")
+        #expect(try other.run(["check"]).status == 0)
+    }
+
     @Test func anUndatedTaskFromElsewhereIsForTheInboxButADoneOneKeepsItsDay() throws {
         let shade = ShadeProcess(now: "2026-11-28T09:00")
         let todo = "Call mom +family\nx 2026-11-20 2026-11-18 Fix the tap\n2026-11-01 Water plants every:week\n"
@@ -75,8 +106,18 @@ import Testing
             """
         let ics = try shade.run(["import", "-", "--format", "ics"], stdin: calendar)
         #expect(ics.status == 0, "\(ics.stderr)")
+        // With no UID, the same item read another day is the same task.
+        let noUID = calendar.replacingOccurrences(of: "UID:undated-1@phone\r\n", with: "").replacingOccurrences(
+            of: "Buy stamps", with: "Buy envelopes")
+        for day in ["2026-11-28T09:00", "2026-11-30T09:00"] {
+            let again = try shade.run(
+                ["import", "-", "--format", "ics"], stdin: noUID, environment: ["SHADE_NOW": day])
+            #expect(again.status == 0, "\(again.stderr)")
+        }
+        #expect(try Self.inbox(shade).filter { $0.hasPrefix("Buy envelopes") }.count == 1)
         let both = try Self.inbox(shade)
-        #expect(both == ["Buy stamps||-|-|-", "Call mom|family|-|-|-"], "\(both) \(ics.stdout)")
+        #expect(
+            both == ["Buy envelopes||-|-|-", "Buy stamps||-|-|-", "Call mom|family|-|-|-"], "\(both) \(ics.stdout)")
         // A CSV row with no date that is done has no inbox to go to: it is refused, named.
         let csv = "date,title,status\n,Something,done\n"
         let refused = try shade.run(["import", "-", "--format", "csv"], stdin: csv)

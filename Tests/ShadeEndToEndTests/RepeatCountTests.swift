@@ -35,6 +35,13 @@ import Testing
             let refused = try shade.run(["add", "tue", "Swim", "every:week", bad])
             #expect(refused.status == 64, "\(bad): \(refused.stderr)")
         }
+        // The largest count ends within the years a planner holds, and travels so.
+        try shade.run(["add", "mon", "Yearly", "every:year", "count:9999"])
+        let far = shade.root + "/far.tw"
+        #expect(try shade.run(["export", "--format", "taskwarrior", "-o", far]).status == 0)
+        let other = ShadeProcess(now: "2026-11-23T09:00")
+        let back = try other.run(["import", far, "--format", "taskwarrior"])
+        #expect(back.status == 0, "\(back.stderr)")
         let alone = try shade.run(["add", "tue", "Swim", "count:3"])
         #expect(alone.status == 1 && alone.stderr.contains("give the rule too"), "\(alone.stderr)")
     }

@@ -31,7 +31,9 @@ import Testing
         #expect(wrong.stderr.contains("12:30 is in the morning (08:00–13:00)"), "\(wrong.stderr)")
         let moved = try shade.run(["mv", "2", "sat", "--json"])
         #expect(moved.status == 0, "\(moved.stderr)")
-        #expect(try shade.json(["show", "2"]).objectValue?.string("slot") == "afternoon")
+        // Moved to Saturday, its 12:30 falls in Saturday's morning: its time decides.
+        let onSaturday = try #require(try shade.json(["show", "2"]).objectValue)
+        #expect(onSaturday.string("slot") == "morning" && onSaturday.string("time") == "12:30")
         // The every-day hours move the days without their own; Saturday keeps its own starts.
         #expect(try shade.run(["config", "slots.evening", "19:00-24:00"]).status == 0)
         #expect(try Self.hours(shade, "sat") == ["08:00-13:00", "13:00-19:00", "19:00-24:00"])
@@ -68,6 +70,17 @@ import Testing
     /// Europe/Berlin's clocks go forward at 02:00 on 29 March 2026 and back at 03:00 on 25 October
     /// 2026 (both Sundays): a Sunday morning from 01:00 to 12:00 lasts 10 hours on the first and
     /// 12 on the second, 11 on any other Sunday; the other slots are not touched.
+    /// America/Santiago turns its clocks back at midnight (00:00 on 5 April 2026 is 23:00 on the
+    /// 4th again): the 4th's evening lasts an hour more.
+    @Test func aChangeAtMidnightLengthensTheEveningBeforeIt() throws {
+        let shade = ShadeProcess(now: "2026-03-01T09:00")
+        shade.environment["TZ"] = "America/Santiago"
+        let slots = try shade.json(["day", "2026-04-04"]).objectValue?["slots"]?.arrayValue ?? []
+        #expect(slots.compactMap { $0.objectValue?.int("length_minutes") } == [360, 360, 420])
+        let next = try shade.json(["day", "2026-04-05"]).objectValue?["slots"]?.arrayValue ?? []
+        #expect(next.compactMap { $0.objectValue?.int("length_minutes") } == [360, 360, 360])
+    }
+
     @Test(arguments: [("2026-03-29", 600), ("2026-10-25", 720), ("2026-11-29", 660)])
     func minutesPerSlotOnADSTDay(day: String, morning: Int) throws {
         let shade = ShadeProcess(now: "2026-03-01T09:00")

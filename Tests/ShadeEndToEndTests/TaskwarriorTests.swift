@@ -84,10 +84,8 @@ import Testing
         #expect(task("Junk")?.string("status") == "cancelled")
         #expect(task("Junk")?.string("slot") == "evening", "scheduled, when there is no due")
         #expect(task("Later thing")?.string("status") == "open")
-        // A pending task with no due is one to plan: the inbox.
-        #expect(task("No date at all") == nil)
-        let inbox = try shade.json(["inbox"]).objectValue?["tasks"]?.arrayValue?.compactMap(\.objectValue) ?? []
-        #expect(inbox.map { $0.string("title") } == ["No date at all"])
+        // Neither due nor scheduled: filed on the day it was entered (SPEC §10).
+        #expect(task("No date at all")?.string("status") == "open")
         // The recurring parent is the series; its children are its occurrences, not tasks of their own.
         let plants =
             try shade.json(["ls", "2026-11-23..2026-12-07"]).objectValue?["tasks"]?.arrayValue?
@@ -118,8 +116,7 @@ import Testing
         #expect(rentBack?.string("due") == "20261124T090000Z")
         #expect(rentBack?["annotations"]?.arrayValue?.count == 2)
         #expect(objects.first { $0.string("description") == "Junk" }?.string("status") == "deleted")
-        let undated = objects.first { $0.string("description") == "No date at all" }
-        #expect(undated?.string("status") == "pending" && undated?["due"] == nil, "the inbox, still undated")
+
         #expect(objects.first { $0.string("description") == "Old thing" }?.string("status") == "completed")
         let parent = objects.first { $0.string("status") == "recurring" }
         #expect(parent?.string("recur") == "weekly")

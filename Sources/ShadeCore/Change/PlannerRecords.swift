@@ -17,6 +17,8 @@ public protocol PlannerRecords {
     func inboxTasks() throws -> [InboxTask]
     /// The inbox task with an id, or nil.
     func inboxTask(id: Int) throws -> InboxTask?
+    /// The tasks with these uids planned from `first`'s week on, wherever they are, by uid.
+    func tasks(withUIDs uids: Set<String>, from first: CivilDate) throws -> [String: PlannerTask]
 }
 
 /// What every operation is given besides the records: the clock and the slot boundaries.

@@ -31,6 +31,15 @@ public struct PlannerSnapshot: PlannerRecords, Hashable, Sendable {
         tasksByID.values.filter { $0.week == week }.sorted { $0.id < $1.id }
     }
 
+    /// The tasks with these uids from `first`'s week on, by uid.
+    public func tasks(withUIDs uids: Set<String>, from first: CivilDate) -> [String: PlannerTask] {
+        var found: [String: PlannerTask] = [:]
+        for task in tasksByID.values where uids.contains(task.uid) && task.week >= first.isoWeek {
+            found[task.uid] = task
+        }
+        return found
+    }
+
     /// Every task that counts towards one of these goals, by id.
     public func tasks(ofGoals uids: Set<String>) -> [PlannerTask] {
         tasksByID.values.filter { $0.goal.map(uids.contains) ?? false }.sorted { $0.id < $1.id }

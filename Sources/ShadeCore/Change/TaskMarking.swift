@@ -21,7 +21,8 @@ public struct TaskMarking: Sendable {
         case .status(let status):
             let marked = TaskOperations.setStatus(status, of: tasks, context: context)
             changes = marked + (try AfterDoneOperations.following(marked, in: records, context: context))
-            completion = try CompletionOutcome(of: marked, in: records)
+            // What it finished counts the successors it made (open, in the week it finished).
+            completion = try CompletionOutcome(of: changes, in: records)
         case .favorite(let favorite):
             changes = tasks.compactMap { task in TaskOperations.change(task, context) { $0.favorite = favorite } }
             completion = .none

@@ -151,7 +151,9 @@ public enum TaskOperations {
         let task = try records.requireTask(id)
         let placement = TaskWords(date: date, slot: slot, time: time)
         let day = context.schedule.on(date)
-        let newSlot = try placement.resolvedSlot(default: task.slot, day: day)
+        // A task with a time keeps it, in the slot the time falls in by the new day's hours.
+        let kept = time == nil && slot == nil ? task.time.map(day.slot(containing:)) : nil
+        let newSlot = try placement.resolvedSlot(default: kept ?? task.slot, day: day)
         let moved = change(task, context) { task in
             if let time {
                 task.time = time

@@ -39,8 +39,19 @@ public enum ImportOperations {
                 order.firstIndex(of: $1.kind) ?? order.count, $1.base.key
             )
         }
+        // One uid is one task, in the inbox or on a day: a file's inbox task this planner has on a
+        // day stays there; a file's task of a day this planner has in the inbox is planned on it.
+        let inboxUIDs = Set(bundle.records.filter { $0.kind == InboxTask.kind }.map(\.base.key))
+        let plannedHere =
+            inboxUIDs.isEmpty ? [:] : try records.tasks(withUIDs: inboxUIDs, from: CivilDate.supported.lowerBound)
+        let inboxHere = Dictionary(
+            try records.inboxTasks().map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
         var known: [RecordKind: [String: AnyKeyedRecord]] = [:]
         for record in ordered {
+            if record.kind == InboxTask.kind, plannedHere[record.base.key] != nil {
+                outcome.recordsLeft[record.kind, default: 0] += 1
+                continue
+            }
             let current = try records.keyedRecords(of: record.kind).first { $0.base.key == record.base.key }
             known[record.kind, default: [:]][record.base.key] = record
             guard let current else {
@@ -85,6 +96,13 @@ public enum ImportOperations {
                 )
             }
             ensureCategory(bundle.taskFields.contains(.category) ? incoming.category : nil)
+            if let held = inboxHere[incoming.uid], try existing(incoming.uid) == nil {
+                var planned = incoming
+                planned.id = held.id
+                outcome.changes += [.removed(.keyed(held)), .added(.task(planned))]
+                outcome.updated.append(incoming.uid)
+                continue
+            }
             guard let current = try existing(incoming.uid) else {
                 outcome.changes.append(.added(.task(incoming)))
                 outcome.added.append(incoming.uid)

@@ -68,7 +68,8 @@ public enum CarryOperations {
                 slot = today.slot(containing: time)
             }
         } else {
-            slot = task.slot
+            // A time keeps its task in the slot it falls in by that day's hours.
+            slot = task.time.map(day.slot(containing:)) ?? task.slot
             if context.schedule.hasEnded(slot, on: date, at: now) { slot = current }
         }
         var time: TimeOfDay?

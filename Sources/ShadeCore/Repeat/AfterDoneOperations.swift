@@ -11,11 +11,10 @@ public enum AfterDoneOperations {
     {
         guard changes.contains(where: { $0.before?.task?.series != nil }) else { return [] }
         let series = try OccurrenceOperations.series(in: records)
-        var weeks: [ISOWeek: [PlannerTask]] = [:]
-        func held(_ uid: String, on date: CivilDate) throws -> PlannerTask? {
-            let week = date.isoWeek
-            if weeks[week] == nil { weeks[week] = try records.tasks(in: week) }
-            return weeks[week]?.first { $0.uid == uid }
+        // Where a successor is: anywhere from its series' first day on (moved, or made on another
+        // copy on another day), never twice.
+        func held(_ uid: String, of owner: RepeatSeries) throws -> PlannerTask? {
+            try records.tasks(withUIDs: [uid], from: owner.anchor)[uid]
         }
         var result: [RecordChange] = []
         for change in changes {
@@ -24,13 +23,13 @@ public enum AfterDoneOperations {
             else { continue }
             if before.status != .done, after.status == .done {
                 guard let next = owner.successor(of: after, doneOn: context.now.date, at: context.now),
-                    try held(next.uid, on: next.date) == nil
+                    try held(next.uid, of: owner) == nil
                 else { continue }
                 result.append(.added(.task(next)))
             } else if before.status == .done, after.status != .done {
                 guard let day = before.doneAt.flatMap(doneDay),
                     let expected = owner.successor(of: before, doneOn: day, at: context.now),
-                    let made = try held(expected.uid, on: expected.date), isUntouched(made, as: expected)
+                    let made = try held(expected.uid, of: owner), isUntouched(made, as: expected)
                 else { continue }
                 result.append(.removed(.task(made)))
             }

@@ -185,6 +185,13 @@ public enum OccurrenceOperations {
                     "a series' rule changes from its first day; from \(date): rm \(id) --series, then add the task again with every:\(rule)"
                 )
             }
+            // Successors are tasks of their own, on days no rule gives: a series that makes them
+            // does not become one whose rule shows days (it would show them twice), nor back.
+            guard (series.rule.daysAfterDone == nil) == (rule.daysAfterDone == nil) else {
+                throw InputError.invalid(
+                    "every:\(series.rule) and every:\(rule) repeat in different ways; end this one (edit \(id) every:none) and add the task again with every:\(rule)"
+                )
+            }
             after.rule = rule
         } else if until == nil, count == nil {
             after.until = date

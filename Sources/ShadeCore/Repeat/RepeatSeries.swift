@@ -10,14 +10,17 @@ public struct RepeatSeries: Hashable, Sendable {
     /// What each occurrence is (before the first revision).
     public var base: OccurrenceFields
     /// How it repeats.
-    public var rule: RepeatRule
+    public var rule: RepeatRule { didSet { countEnd = Self.countEnd(rule: rule, anchor: anchor, count: count) } }
     /// The first day it can occur on (the day it was planned for).
-    public var anchor: CivilDate
+    public var anchor: CivilDate { didSet { countEnd = Self.countEnd(rule: rule, anchor: anchor, count: count) } }
     /// The last day it can occur on, or nil to run on.
     public var until: CivilDate?
     /// How many days the rule reaches from the anchor before it ends (`count:N`; RFC 5545's
     /// COUNT: the days taken out still count), or nil for no such bound.
-    public var count: Int?
+    public var count: Int? { didSet { countEnd = Self.countEnd(rule: rule, anchor: anchor, count: count) } }
+    /// The day the rule reaches for the `count`th time, worked out once for each rule, anchor and
+    /// count (views ask for `end` at every day they look at).
+    private var countEnd: CivilDate?
     /// The dates the rule reaches that are not shown as computed occurrences, in order.
     public var exceptions: [CivilDate]
     /// What the occurrences are from a day on (`edit ID --series` on a later occurrence), in
@@ -91,6 +94,7 @@ public struct RepeatSeries: Hashable, Sendable {
         self.anchor = anchor
         self.until = until
         self.count = count
+        countEnd = Self.countEnd(rule: rule, anchor: anchor, count: count)
         self.exceptions = exceptions.sorted()
         self.revisions = revisions.sorted { $0.from < $1.from }
         self.created = created
@@ -127,27 +131,29 @@ public struct RepeatSeries: Hashable, Sendable {
     /// The last day it can occur on: `until`, or the day the rule reaches for the `count`th time,
     /// whichever comes first (nil to run on).
     public var end: CivilDate? {
-        // An after-completion series counts its successors as they are made.
-        guard let count, rule.daysAfterDone == nil else { return until }
-        let last = RepeatSeries.countEnd(rule: rule, anchor: anchor, count: count)
-        return until.map { min($0, last) } ?? last
+        guard let countEnd else { return until }
+        return until.map { min($0, countEnd) } ?? countEnd
     }
 
-    /// The day `rule` reaches for the `count`th time from `anchor` (looking a year at a time).
-    static func countEnd(rule: RepeatRule, anchor: CivilDate, count: Int) -> CivilDate {
+    /// The day `rule` reaches for the `count`th time from `anchor` (looking a year at a time), at
+    /// the latest the last day a planner holds; nil without a count, and for an after-completion
+    /// rule (which counts its successors as they are made).
+    static func countEnd(rule: RepeatRule, anchor: CivilDate, count: Int?) -> CivilDate? {
+        guard let count, rule.daysAfterDone == nil else { return nil }
+        let last = CivilDate.supported.upperBound
         var seen = 0
         var from = anchor
         // Every rule reaches a day at least once in 8 years (29 February), so 8 empty years end it.
         var emptyYears = 0
-        while emptyYears < 8 {
+        while emptyYears < 8, from <= last {
             let through = from.adding(days: 365)
             let dates = rule.dates(anchor: anchor, until: nil, from: from, through: through)
             if dates.isEmpty { emptyYears += 1 } else { emptyYears = 0 }
-            if seen + dates.count >= count { return dates[count - seen - 1] }
+            if seen + dates.count >= count { return min(dates[count - seen - 1], last) }
             seen += dates.count
             from = through.adding(days: 1)
         }
-        return from
+        return min(from, last)
     }
 
     /// The uid of the occurrence on `date`: the same in every copy of the planner, so that two
@@ -162,13 +168,13 @@ public struct RepeatSeries: Hashable, Sendable {
     /// on every copy, so that two copies completing the same occurrence make one successor.
     public func successorUID(_ sequence: Int) -> String { "\(uid)#\(sequence)" }
 
-    /// Which occurrence of this series a task of it is: 1 for the first (the anchor's), N for the
-    /// successor `SERIES#N`; nil for a task of another series or none.
+    /// Which occurrence of this series a task of it is: N for the successor `SERIES#N`, else 1
+    /// (the first: the anchor's occurrence, or the task made to repeat, which keeps its uid); nil
+    /// for a task of another series or none.
     public func sequence(of task: PlannerTask) -> Int? {
         guard task.series == uid else { return nil }
-        if task.uid == occurrenceUID(on: anchor) { return 1 }
         guard task.uid.hasPrefix(uid + "#"), let number = Int(task.uid.dropFirst(uid.count + 1)), number >= 2 else {
-            return nil
+            return 1
         }
         return number
     }
