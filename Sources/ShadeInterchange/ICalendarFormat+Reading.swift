@@ -97,8 +97,15 @@ extension ICalendarFormat {
                     line: item.line, "a RECURRENCE-ID for \(task.uid), which has no repeating \(item.kind) here")
             }
             let date = try day(recurrence.value, line: item.line, of: "RECURRENCE-ID")
+            // The task made to repeat, under its own uid (one no other occurrence or successor has).
+            var uid = owner.occurrenceUID(on: date)
+            if let own = item.property("X-SHADE-UID")?.text, !own.isEmpty, RepeatSeries.occurrence(of: own) == nil,
+                !own.hasPrefix(owner.uid + "#")
+            {
+                uid = own
+            }
             task = PlannerTask(
-                id: 0, uid: owner.occurrenceUID(on: date), title: task.title, notes: task.notes, date: task.date,
+                id: 0, uid: uid, title: task.title, notes: task.notes, date: task.date,
                 slot: task.slot, time: task.time, status: task.status, tags: task.tags, category: task.category,
                 color: task.color, favorite: task.favorite, remind: task.remind, to: task.to, due: task.due,
                 estimate: task.estimate, created: task.created, modified: task.modified, doneAt: task.doneAt,

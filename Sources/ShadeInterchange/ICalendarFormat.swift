@@ -104,6 +104,10 @@ enum ICalendarFormat {
                     let day = task.occurrenceDay
                     let start = series.fields(on: series.anchor).time
                     todo.properties.append(CalendarProperty("RECURRENCE-ID", wallClock(day, time: start)))
+                    // A task made to repeat keeps its own uid: said, so that it comes back as itself.
+                    if task.uid != series.occurrenceUID(on: day) {
+                        todo.properties.append(CalendarProperty("X-SHADE-UID", .text(task.uid)))
+                    }
                     components.append(todo)
                 } else {
                     components.append(vtodo(task, uid: task.uid, stamp: stamp, context: context))

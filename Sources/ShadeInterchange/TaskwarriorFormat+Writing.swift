@@ -62,7 +62,7 @@ extension TaskwarriorFormat {
             var notes: [String] = []
             if unmapped > 0 {
                 notes.append(
-                    "\(unmapped) repeating task\(unmapped == 1 ? "" : "s") repeat on days Taskwarrior has no recurrence for (every weekend day, every week on several days) and were left out"
+                    "\(unmapped) repeating task\(unmapped == 1 ? "" : "s") repeat in a way Taskwarrior has no recurrence for (every weekend day, every week on several days, the nth or last weekday, the month's end, after each is done) and were left out"
                 )
             }
             if lost > 0 {

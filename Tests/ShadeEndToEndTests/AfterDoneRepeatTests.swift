@@ -98,7 +98,28 @@ import Testing
         let other = ShadeProcess(now: "2026-11-23T09:00")
         let imported = try other.run(["import", file])
         #expect(imported.status == 0, "\(imported.stderr)")
+        // Its own export imported again changes nothing: a successor marks no day of its series.
+        for format in ["json", "csv", "ics"] {
+            let own = shade.root + "/own." + format
+            #expect(try shade.run(["export", "--format", format, "-o", own]).status == 0)
+            let again = try shade.run(["import", own, "--format", format])
+            #expect(again.stdout.hasPrefix("nothing to import"), "\(format): \(again.stdout)")
+        }
         #expect(try shade.run(["check"]).status == 0)
+    }
+
+    /// A task made to repeat keeps its uid through iCalendar (X-SHADE-UID on its RECURRENCE-ID):
+    /// the planner's own export imports as nothing new, whatever the rule.
+    @Test(arguments: ["week", "+2w"])
+    func aTaskMadeToRepeatComesBackAsItselfThroughICalendar(rule: String) throws {
+        let shade = ShadeProcess(now: "2026-11-23T09:00")
+        try shade.run(["add", "thu", "Plant"])
+        #expect(try shade.run(["edit", "1", "every:\(rule)"]).status == 0)
+        #expect(try shade.run(["done", "1"]).status == 0)
+        let file = shade.root + "/plant.ics"
+        #expect(try shade.run(["export", "--format", "ics", "-o", file]).status == 0)
+        let again = try shade.run(["import", file])
+        #expect(again.status == 0 && again.stdout.hasPrefix("nothing to import"), "\(again.stdout)\(again.stderr)")
     }
 
     @Test func twoCopiesCompletingTheSameOccurrenceMakeOneSuccessorAfterSync() throws {

@@ -80,7 +80,8 @@ extension Shade {
             for note in outcome.notes { Output.error("note: " + SafeText(escaping: note) + "\n") }
             session.print(
                 ExportSummary.render(
-                    tasks: outcome.tasks, series: outcome.series, file: output, format: format.rawValue))
+                    tasks: outcome.tasks, series: outcome.series, inbox: outcome.inbox, file: output,
+                    format: format.rawValue))
         }
 
         /// The file's text as the terminal is to show it: exact when standard output is a file or

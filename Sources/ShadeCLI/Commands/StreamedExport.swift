@@ -17,6 +17,7 @@ struct StreamedExport {
     struct Outcome {
         var tasks = 0
         var series = 0
+        var inbox = 0
         var notes: [String] = []
     }
 
@@ -59,6 +60,7 @@ struct StreamedExport {
             templates: everything ? try state.keyedRecords(of: WeekTemplate.kind) : [],
             members: everything ? try state.keyedRecords(of: Member.kind) : [],
             inbox: everything ? try state.inboxTasks().map(AnyKeyedRecord.init) : [])
+        outcome.inbox = records.count { $0.kind == InboxTask.kind }
         outcome.notes = try writing { try writer.finish(records: records) }
         return outcome
     }

@@ -56,7 +56,9 @@ struct StreamedImport {
                 } else {
                     seen.first[hash] = Int32(sequence)
                 }
-                if linking, let owner = task.series { occurrenceDays[owner, default: []].insert(task.occurrenceDay) }
+                if linking, !RepeatSeries.isSuccessor(task), let owner = task.series {
+                    occurrenceDays[owner, default: []].insert(task.occurrenceDay)
+                }
                 try buckets.append(task, sequence: sequence, line: line)
             }
             // Occurrences brought as records, told once every series is read whether their series

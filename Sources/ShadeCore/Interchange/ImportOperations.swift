@@ -165,7 +165,7 @@ public enum ImportOperations {
         let brought = Set(bundle.series.map(\.uid)).union(elsewhere)
         let added = Set(outcome.added)
         var dates: [String: Set<CivilDate>] = [:]
-        for task in bundle.tasks where added.contains(task.uid) {
+        for task in bundle.tasks where added.contains(task.uid) && !RepeatSeries.isSuccessor(task) {
             if let series = task.series, !brought.contains(series) {
                 dates[series, default: []].insert(task.occurrenceDay)
             }

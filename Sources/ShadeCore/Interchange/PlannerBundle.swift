@@ -47,7 +47,7 @@ extension PlannerBundle {
     public mutating func linkOccurrences() {
         let implied = Set(impliedOccurrences.map(\.uid))
         var dates: [String: Set<CivilDate>] = [:]
-        for task in tasks where !implied.contains(task.uid) {
+        for task in tasks where !implied.contains(task.uid) && !RepeatSeries.isSuccessor(task) {
             if let series = task.series { dates[series, default: []].insert(task.occurrenceDay) }
         }
         linkOccurrences(dates)

@@ -168,6 +168,13 @@ public struct RepeatSeries: Hashable, Sendable {
     /// on every copy, so that two copies completing the same occurrence make one successor.
     public func successorUID(_ sequence: Int) -> String { "\(uid)#\(sequence)" }
 
+    /// Whether a task's uid is that of a successor of an after-completion series (`SERIES#N`): a
+    /// task of its own on a day no rule shows, so no day of its series is marked for it.
+    public static func isSuccessor(_ task: PlannerTask) -> Bool {
+        guard let series = task.series, task.uid.hasPrefix(series + "#") else { return false }
+        return Int(task.uid.dropFirst(series.count + 1)).map { $0 >= 2 } ?? false
+    }
+
     /// Which occurrence of this series a task of it is: N for the successor `SERIES#N`, else 1
     /// (the first: the anchor's occurrence, or the task made to repeat, which keeps its uid); nil
     /// for a task of another series or none.
