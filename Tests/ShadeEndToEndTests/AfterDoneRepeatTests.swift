@@ -87,6 +87,9 @@ import Testing
         #expect(waters.map { $0.string("date") } == ["2026-11-25", "2026-12-01"])
         let refused = try shade.run(["edit", "2", "every:day"])
         #expect(refused.status == 1 && refused.stderr.contains("repeat in different ways"), "\(refused.stderr)")
+        // Another after-completion rule, from a successor: the next ones follow it.
+        #expect(try shade.run(["edit", "2", "every:+5d"]).status == 0)
+        #expect(try shade.json(["show", "2"]).objectValue?["repeat"]?.objectValue?.string("every") == "+5d")
         // A plain task made to repeat after completion.
         try shade.run(["add", "thu", "Plant"])
         let plant = try #require(try Self.titled(shade, "Plant").first?.int("id"))
@@ -98,6 +101,12 @@ import Testing
         let other = ShadeProcess(now: "2026-11-23T09:00")
         let imported = try other.run(["import", file])
         #expect(imported.status == 0, "\(imported.stderr)")
+        // An export of some days takes the series its successors name, wherever they are.
+        let some = shade.root + "/some.json"
+        #expect(try shade.run(["export", "2026-11-30..2026-12-31", "-o", some]).status == 0)
+        let third = ShadeProcess(now: "2026-11-23T09:00")
+        let part = try third.run(["import", some])
+        #expect(part.status == 0, "\(part.stderr)")
         // Its own export imported again changes nothing: a successor marks no day of its series.
         for format in ["json", "csv", "ics"] {
             let own = shade.root + "/own." + format

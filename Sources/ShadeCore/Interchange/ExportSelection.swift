@@ -47,6 +47,9 @@ public struct ExportSelection: Sendable {
     public func series(of all: [RepeatSeries]) -> [RepeatSeries] {
         guard !isEverything else { return all }
         return all.filter { series in
+            // An after-completion series goes with any export of days from its first on: its
+            // later occurrences (tasks of their own, wherever they were made) name it.
+            if series.rule.daysAfterDone != nil { return query.dateBounds.map { $0.last >= series.anchor } ?? true }
             let first = query.dateBounds.map { series.dates(from: $0.first, through: $0.last) }
             guard let day = first.map(\.first) ?? series.firstDate else { return false }
             return selects(series.occurrence(on: day))

@@ -180,16 +180,18 @@ public enum OccurrenceOperations {
         let (series, date) = try seriesOf(task, in: records)
         var after = series
         if let rule {
-            guard series.firstDate.map({ date <= $0 }) ?? true else {
-                throw InputError.invalid(
-                    "a series' rule changes from its first day; from \(date): rm \(id) --series, then add the task again with every:\(rule)"
-                )
-            }
             // Successors are tasks of their own, on days no rule gives: a series that makes them
             // does not become one whose rule shows days (it would show them twice), nor back.
             guard (series.rule.daysAfterDone == nil) == (rule.daysAfterDone == nil) else {
                 throw InputError.invalid(
                     "every:\(series.rule) and every:\(rule) repeat in different ways; end this one (edit \(id) every:none) and add the task again with every:\(rule)"
+                )
+            }
+            // A calendar rule changes from the first day; an after-completion one from any
+            // occurrence (it decides only the successors still to be made).
+            guard rule.daysAfterDone != nil || series.firstDate.map({ date <= $0 }) ?? true else {
+                throw InputError.invalid(
+                    "a series' rule changes from its first day; from \(date): rm \(id) --series, then add the task again with every:\(rule)"
                 )
             }
             after.rule = rule

@@ -222,6 +222,8 @@ public struct RepeatSeries: Hashable, Sendable {
     /// The first day it occurs on (within eight years of its anchor: 29 February comes at least
     /// that often), or nil when it never does.
     public var firstDate: CivilDate? {
+        // An after-completion series starts on its anchor, done or not: what follows is made then.
+        if rule.daysAfterDone != nil { return until.map { $0 >= anchor } ?? true ? anchor : nil }
         let horizon = anchor.adding(days: 8 * 366)
         let end = end
         return rule.dates(
