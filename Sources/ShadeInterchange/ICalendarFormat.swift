@@ -123,9 +123,7 @@ enum ICalendarFormat {
             withGoals += inbox.filter { $0.goal != nil }.count
             let undated: Set<String> = ["DTSTART", "DUE", "X-SHADE-SLOT"]
             let components = inbox.map { task in
-                var planned = task.planned(on: context.now.date, slot: .morning, time: nil, at: context.now)
-                planned.modified = task.modified
-                var todo = vtodo(planned, uid: task.uid, stamp: stamp, context: context)
+                var todo = vtodo(task.standingIn(on: context.now.date), uid: task.uid, stamp: stamp, context: context)
                 todo.properties.removeAll { undated.contains($0.name) }
                 return todo
             }

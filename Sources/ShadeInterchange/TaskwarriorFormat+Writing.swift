@@ -50,10 +50,9 @@ extension TaskwarriorFormat {
             let undated: Set<String> = ["due", "shadeslot", "shadetime"]
             let body = try lines(
                 inbox.map { task in
-                    var planned = task.planned(on: context.now.date, slot: .morning, time: nil, at: context.now)
-                    planned.modified = task.modified
                     var object = JSONObject()
-                    for (key, value) in taskObject(planned, context: context) where !undated.contains(key) {
+                    let standIn = task.standingIn(on: context.now.date)
+                    for (key, value) in taskObject(standIn, context: context) where !undated.contains(key) {
                         object.appendUnique(key, value)
                     }
                     object.appendUnique("shadeinbox", "yes")

@@ -11,21 +11,12 @@ extension CalDAVSync {
     /// The day an item with no day is read on, and an inbox task stands on, inside the sync.
     static let undatedDay = CivilDate(year: 1971, month: 1, day: 1) ?? CivilDate(daysSinceEpoch: 365)
 
-    /// An inbox task as the sync handles it: a task on `undatedDay`, keeping its id and stamps.
-    static func standIn(_ task: InboxTask, at now: Moment) -> PlannerTask {
-        var stand = task.planned(on: undatedDay, slot: .morning, time: nil, at: now)
-        stand.modified = task.modified
-        return stand
-    }
-
     /// Adds this copy's inbox to the tasks the sync looks at (as stand-ins); the inbox by uid.
-    static func addInbox(_ inbox: [InboxTask], to local: inout [String: PlannerTask], at now: Moment)
-        -> [String: InboxTask]
-    {
+    static func addInbox(_ inbox: [InboxTask], to local: inout [String: PlannerTask]) -> [String: InboxTask] {
         var byUID: [String: InboxTask] = [:]
         for task in inbox where local[task.uid] == nil {
             byUID[task.uid] = task
-            local[task.uid] = standIn(task, at: now)
+            local[task.uid] = task.standingIn(on: undatedDay)
         }
         return byUID
     }

@@ -156,7 +156,7 @@ public struct CalDAVSync {
                 var series = Self.localSeries(
                     try state.repeatSeries(), tasks: try state.tasks(from: first, through: max(last, now.date)),
                     linked: Set(link.items.filter { $0.value.series == nil }.keys), plain: &local)
-                let inbox = Self.addInbox(try state.inboxTasks(), to: &local, at: now)
+                let inbox = Self.addInbox(try state.inboxTasks(), to: &local)
                 // Tasks linked, or met on the list, outside the weeks synced: found in one pass.
                 let elsewhere = Set(link.items.filter { $0.value.series == nil }.keys).union(remote.keys).filter {
                     local[$0] == nil

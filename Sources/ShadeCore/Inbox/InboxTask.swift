@@ -64,10 +64,18 @@ public struct InboxTask: Hashable, Sendable {
     /// The task it becomes once planned on a day and slot (at a time, if one is given), keeping
     /// its uid, its id and what it is.
     public func planned(on date: CivilDate, slot: Slot, time: TimeOfDay?, at now: Moment) -> PlannerTask {
+        var task = standingIn(on: date, slot: slot, time: time)
+        task.modified = now.timestamp
+        return task
+    }
+
+    /// The task it is, put on `date` for what handles tasks only (a format's writer, a sync),
+    /// unchanged: its modification time and stamps as they are.
+    public func standingIn(on date: CivilDate, slot: Slot = .morning, time: TimeOfDay? = nil) -> PlannerTask {
         PlannerTask(
             id: id, uid: uid, title: title, notes: notes, date: date, slot: slot, time: time, tags: tags,
             category: category, color: color, favorite: favorite, goal: goal, to: to, due: due, estimate: estimate,
-            created: created, modified: now.timestamp, stamps: stamps)
+            created: created, modified: modified, stamps: stamps)
     }
 
     /// Who made it (nil when unknown).

@@ -135,25 +135,12 @@ public struct RepeatSeries: Hashable, Sendable {
         return until.map { min($0, countEnd) } ?? countEnd
     }
 
-    /// The day `rule` reaches for the `count`th time from `anchor` (looking a year at a time), at
-    /// the latest the last day a planner holds; nil without a count, and for an after-completion
-    /// rule (which counts its successors as they are made).
+    /// The day `rule` reaches for the `count`th time from `anchor` (`RepeatRule.nthDate`), at the
+    /// latest the last day a planner holds; nil without a count, and for an after-completion rule
+    /// (which counts its successors as they are made).
     static func countEnd(rule: RepeatRule, anchor: CivilDate, count: Int?) -> CivilDate? {
         guard let count, rule.daysAfterDone == nil else { return nil }
-        let last = CivilDate.supported.upperBound
-        var seen = 0
-        var from = anchor
-        // Every rule reaches a day at least once in 8 years (29 February), so 8 empty years end it.
-        var emptyYears = 0
-        while emptyYears < 8, from <= last {
-            let through = from.adding(days: 365)
-            let dates = rule.dates(anchor: anchor, until: nil, from: from, through: through)
-            if dates.isEmpty { emptyYears += 1 } else { emptyYears = 0 }
-            if seen + dates.count >= count { return min(dates[count - seen - 1], last) }
-            seen += dates.count
-            from = through.adding(days: 1)
-        }
-        return min(from, last)
+        return rule.nthDate(count, anchor: anchor) ?? CivilDate.supported.upperBound
     }
 
     /// The uid of the occurrence on `date`: the same in every copy of the planner, so that two
@@ -170,9 +157,14 @@ public struct RepeatSeries: Hashable, Sendable {
 
     /// Whether a task's uid is that of a successor of an after-completion series (`SERIES#N`): a
     /// task of its own on a day no rule shows, so no day of its series is marked for it.
-    public static func isSuccessor(_ task: PlannerTask) -> Bool {
-        guard let series = task.series, task.uid.hasPrefix(series + "#") else { return false }
-        return Int(task.uid.dropFirst(series.count + 1)).map { $0 >= 2 } ?? false
+    public static func isSuccessor(_ task: PlannerTask) -> Bool { successorNumber(of: task) != nil }
+
+    /// N of a successor's uid `SERIES#N` (2 on), for the series the task names; nil for any other.
+    static func successorNumber(of task: PlannerTask) -> Int? {
+        guard let series = task.series, task.uid.hasPrefix(series + "#"),
+            let number = Int(task.uid.dropFirst(series.count + 1)), number >= 2
+        else { return nil }
+        return number
     }
 
     /// Which occurrence of this series a task of it is: N for the successor `SERIES#N`, else 1
@@ -180,10 +172,7 @@ public struct RepeatSeries: Hashable, Sendable {
     /// for a task of another series or none.
     public func sequence(of task: PlannerTask) -> Int? {
         guard task.series == uid else { return nil }
-        guard task.uid.hasPrefix(uid + "#"), let number = Int(task.uid.dropFirst(uid.count + 1)), number >= 2 else {
-            return 1
-        }
-        return number
+        return Self.successorNumber(of: task) ?? 1
     }
 
     /// The occurrence an after-completion series makes when `task` (one of its occurrences) is done
