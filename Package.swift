@@ -118,3 +118,13 @@ let package = Package(
             ], exclude: ["Golden"]),
     ]
 )
+
+// Concrete generic types are reached through metadata accessors rather than by demangling their
+// mangled names at first use: a one-shot command touches hundreds of types once each, and the
+// runtime's demangling and conformance scans cost it more than the work it came for.
+for target in package.targets where target.type != .system {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
+        ]
+}

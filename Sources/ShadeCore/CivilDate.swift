@@ -60,12 +60,15 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Parses an ISO date, exactly `YYYY-MM-DD`.
     public init?(iso text: some StringProtocol) {
         guard text.utf8.count == 10 else { return nil }
-        let bytes = Array(text.utf8)
-        guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-            let y = Digits.value(bytes[0..<4]), let m = Digits.value(bytes[5..<7]),
-            let d = Digits.value(bytes[8..<10])
-        else { return nil }
-        self.init(year: y, month: m, day: d)
+        let parts = Digits.withUTF8(of: text) { bytes -> (year: Int, month: Int, day: Int)? in
+            guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+                let y = Digits.value(bytes, 0..<4), let m = Digits.value(bytes, 5..<7),
+                let d = Digits.value(bytes, 8..<10)
+            else { return nil }
+            return (y, m, d)
+        }
+        guard let parts else { return nil }
+        self.init(year: parts.year, month: parts.month, day: parts.day)
     }
 
     /// Days since 1970-01-01 (negative before it).
@@ -105,7 +108,8 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        Digits.padded(year, 4) + "-" + Digits.padded(month, 2) + "-" + Digits.padded(day, 2)
+        Digits.fixedWidth((year, 4), Digits.literal("-"), (month, 2), Digits.literal("-"), (day, 2))
+            ?? Digits.padded(year, 4) + "-" + Digits.padded(month, 2) + "-" + Digits.padded(day, 2)
     }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {

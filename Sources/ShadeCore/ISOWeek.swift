@@ -12,21 +12,23 @@ public struct ISOWeek: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Creates a week when the week-year has that many weeks.
     public init?(year: Int, week: Int) {
-        guard (1...9999).contains(year), (1...ISOWeek.weeksIn(year: year)).contains(week) else {
-            return nil
-        }
+        // Every week-year has weeks 1 to 52; only some have a 53rd.
+        guard (1...9999).contains(year), (1...52).contains(week) || (week == 53 && ISOWeek.weeksIn(year: year) == 53)
+        else { return nil }
         self.init(uncheckedYear: year, week: week)
     }
 
     /// Parses `YYYY-Www` (the `W` in either case).
     public init?(parsing text: some StringProtocol) {
         guard text.utf8.count == 8 else { return nil }
-        let bytes = Array(text.utf8)
-        guard bytes[4] == UInt8(ascii: "-"),
-            bytes[5] == UInt8(ascii: "W") || bytes[5] == UInt8(ascii: "w"),
-            let y = Digits.value(bytes[0..<4]), let w = Digits.value(bytes[6..<8])
-        else { return nil }
-        self.init(year: y, week: w)
+        let parts = Digits.withUTF8(of: text) { bytes -> (year: Int, week: Int)? in
+            guard bytes[4] == UInt8(ascii: "-"), bytes[5] == UInt8(ascii: "W") || bytes[5] == UInt8(ascii: "w"),
+                let y = Digits.value(bytes, 0..<4), let w = Digits.value(bytes, 6..<8)
+            else { return nil }
+            return (y, w)
+        }
+        guard let parts else { return nil }
+        self.init(year: parts.year, week: parts.week)
     }
 
     /// The number of ISO weeks in a week-year: 53 when 28 December falls in week 53.
@@ -54,7 +56,10 @@ public struct ISOWeek: Hashable, Comparable, Sendable, CustomStringConvertible {
     public func adding(weeks count: Int) -> ISOWeek { monday.adding(days: 7 * count).isoWeek }
 
     /// `YYYY-Www`.
-    public var description: String { Digits.padded(year, 4) + "-W" + Digits.padded(week, 2) }
+    public var description: String {
+        Digits.fixedWidth((year, 4), Digits.literal("-"), Digits.literal("W"), (week, 2))
+            ?? Digits.padded(year, 4) + "-W" + Digits.padded(week, 2)
+    }
 
     public static func < (lhs: ISOWeek, rhs: ISOWeek) -> Bool {
         (lhs.year, lhs.week) < (rhs.year, rhs.week)

@@ -19,11 +19,15 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses `HH:MM` or `H:MM` (24-hour clock; `24:00` only with `allowEndOfDay`).
     public init?(parsing text: some StringProtocol, allowEndOfDay: Bool = false) {
-        guard (4...5).contains(text.utf8.count) else { return nil }
-        let bytes = Array(text.utf8)
-        guard bytes[bytes.count - 3] == UInt8(ascii: ":"),
-            let h = Digits.value(bytes[0..<(bytes.count - 3)]), let m = Digits.value(bytes[(bytes.count - 2)...])
-        else { return nil }
+        let count = text.utf8.count
+        guard (4...5).contains(count) else { return nil }
+        let parts = Digits.withUTF8(of: text) { bytes -> (hour: Int, minute: Int)? in
+            guard bytes[count - 3] == UInt8(ascii: ":"), let h = Digits.value(bytes, 0..<(count - 3)),
+                let m = Digits.value(bytes, (count - 2)..<count)
+            else { return nil }
+            return (h, m)
+        }
+        guard let (h, m) = parts else { return nil }
         guard h < 24 || (allowEndOfDay && h == 24 && m == 0) else { return nil }
         self.init(hour: h, minute: m)
     }
@@ -38,7 +42,8 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `HH:MM`.
     public var description: String {
-        Digits.padded(minutes / 60, 2) + ":" + Digits.padded(minutes % 60, 2)
+        Digits.fixedWidth((minutes / 60, 2), Digits.literal(":"), (minutes % 60, 2))
+            ?? Digits.padded(minutes / 60, 2) + ":" + Digits.padded(minutes % 60, 2)
     }
 
     public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool { lhs.minutes < rhs.minutes }

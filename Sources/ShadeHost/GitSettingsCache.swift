@@ -111,6 +111,11 @@ struct GitSettingsCache: Sendable {
 
     /// Whether a configuration file names another (`[include]` or `[includeIf …]`).
     static func includesAnother(_ bytes: [UInt8]) -> Bool {
-        String(decoding: bytes, as: UTF8.self).lowercased().contains("include")
+        // The word in any letter case, found in the bytes (ASCII letters fold with one bit).
+        let word = Array("include".utf8)
+        guard bytes.count >= word.count else { return false }
+        return (0...(bytes.count - word.count)).contains { start in
+            word.indices.allSatisfy { bytes[start + $0] | 0x20 == word[$0] }
+        }
     }
 }

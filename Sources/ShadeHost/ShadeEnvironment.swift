@@ -10,9 +10,13 @@ public struct ShadeEnvironment: Sendable {
         var result: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            // NAME=VALUE, split at the first `=` byte.
+            if let equals = strchr(entry, Int32(UInt8(ascii: "="))) {
+                let nameLength = entry.distance(to: equals)
+                let name = entry.withMemoryRebound(to: UInt8.self, capacity: nameLength) {
+                    String(decoding: UnsafeBufferPointer(start: $0, count: nameLength), as: UTF8.self)
+                }
+                result[name] = String(cString: equals + 1)
             }
             pointer += 1
         }

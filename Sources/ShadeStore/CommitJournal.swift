@@ -34,10 +34,14 @@ struct CommitJournal {
         init?(name: String) {
             let done = name.hasSuffix(".done")
             guard done || name.hasSuffix(".json") else { return nil }
-            let stem = name.dropLast(5)
-            guard let dash = stem.firstIndex(of: "-"), let sequence = Int(stem[..<dash]) else { return nil }
+            // Read as bytes: a store's journal is listed on every change.
+            let utf8 = Array(name.utf8.dropLast(5))
+            guard let dash = utf8.firstIndex(of: UInt8(ascii: "-")), dash > 0,
+                utf8[..<dash].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                let sequence = Int(String(decoding: utf8[..<dash], as: UTF8.self))
+            else { return nil }
             self.sequence = sequence
-            self.boot = String(stem[stem.index(after: dash)...])
+            self.boot = String(decoding: utf8[(dash + 1)...], as: UTF8.self)
             self.done = done
             self.name = name
         }

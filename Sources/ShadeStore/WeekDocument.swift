@@ -116,8 +116,9 @@ enum WeekDocument {
                     }
                     if date != only { continue }
                 }
+                let slotPlace = "days." + dayKey + "." + slot.rawValue
                 for (index, element) in elements.enumerated() {
-                    let location = "days.\(dayKey).\(slot.rawValue)[\(index)]"
+                    let location = slotPlace + "[" + String(index) + "]"
                     let task = try TaskRecord.decode(
                         element, file: file, location: location, shape: .filed(format: format), date: date, slot: slot)
                     guard format < 3 || seenUIDs.insert(task.uid).inserted else {

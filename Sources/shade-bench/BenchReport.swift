@@ -81,13 +81,15 @@ struct BenchReport {
     static var sleep: String { "\(Format.fixed(BareFlush.sleep * 1000, 0)) ms" }
 
     static let commands = [
-        "--version", "add", "done", alone("add"), alone("done"), alone("day"), "day", "week", "plan", alone("week"),
+        "--version", "add", "done", alone("add"), alone("done"), alone("show"), alone("day"), "day", "week", "plan",
+        alone("week"),
         alone("plan"), "stats", "stats --all",
         "stats --by month", "chart year", "report", alone("goals"), alone("goal show"), alone("history"),
     ]
 
-    /// The rows `--only-one-shot` times: a change with no resident process, and its floor.
-    static let oneShotCommands: Set<String> = ["--version", alone("add"), alone("done")]
+    /// The rows `--only-one-shot` times: a change with no resident process, its floor, and a read
+    /// of one task of the same week (what every change of that week reads before it writes).
+    static let oneShotCommands: Set<String> = ["--version", alone("add"), alone("done"), alone("show")]
 
     /// The rows `--only-plan` times: `plan` and `week`, with and without a resident process.
     static let planCommands: Set<String> = ["week", "plan", alone("week"), alone("plan")]

@@ -343,6 +343,8 @@ struct ShadeBench: ParsableCommand {
             // Alone first: no resident process has been started yet to share the machine with them.
             (BenchReport.alone("add"), { _ in ["add", "Bench task"] }, nil),
             (BenchReport.alone("done"), { size in ["done", String(openIDs[size, default: []].removeLast())] }, nil),
+            // One task of the week the changes go to, read: the part of a change that reads its week.
+            (BenchReport.alone("show"), { size in ["show", String(openIDs[size, default: []].first ?? 1)] }, nil),
             (BenchReport.alone("day"), { _ in ["day"] }, nil),
             ("add", { _ in ["add", "Bench task"] }, ["add", "Bench task", "due:2026-11-23T09:00"]),
             ("done", { size in ["done", String(openIDs[size, default: []].removeLast())] }, ["done"]),

@@ -111,3 +111,32 @@ import Testing
         #expect(Moment.parsePinned("2026-11-01T25:30", utcOffsetSeconds: 0) == nil)
     }
 }
+
+/// Dates, weeks and times are written into fixed-width text and read from bytes in place; a value
+/// outside its width is written the long way, as before.
+@Suite struct FixedWidthTextTests {
+    @Test func fieldsOutsideTheirWidthAreWrittenTheLongWay() {
+        #expect(ISOWeek(uncheckedYear: 10_000, week: 1).description == "10000-W01")
+        #expect(ISOWeek(uncheckedYear: -1, week: 5).description == Digits.padded(-1, 4) + "-W05")
+        #expect(CivilDate(uncheckedYear: 12_345, month: 1, day: 2).description == "12345-01-02")
+        #expect(CivilDate(uncheckedYear: 7, month: 3, day: 9).description == "0007-03-09")
+        #expect(TimeOfDay.endOfDay.description == "24:00")
+        #expect(TimeOfDay.midnight.description == "00:00")
+    }
+
+    @Test func weeksDatesAndTimesReadFromSubstrings() {
+        let text = "x2026-W53y"
+        #expect(ISOWeek(parsing: text.dropFirst().dropLast())?.week == 53)
+        #expect(ISOWeek(parsing: "2027-W53") == nil)  // 2027 has 52 weeks
+        #expect(ISOWeek(parsing: "2026-w01") == ISOWeek(year: 2026, week: 1))
+        for bad in ["2026-W00", "2026-W5x", "2026W-01", "20260-W1", "2026-W54"] {
+            #expect(ISOWeek(parsing: bad) == nil)
+        }
+        #expect(CivilDate(iso: "<2026-11-23>".dropFirst().dropLast()) == CivilDate(year: 2026, month: 11, day: 23))
+        #expect(TimeOfDay(parsing: "9:30")?.minutes == 570)
+        #expect(TimeOfDay(parsing: "[09:30]".dropFirst().dropLast())?.minutes == 570)
+        #expect(TimeOfDay(parsing: "09:3x") == nil)
+        #expect(TimeOfDay(parsing: "24:00") == nil)
+        #expect(TimeOfDay(parsing: "24:00", allowEndOfDay: true) == .endOfDay)
+    }
+}
