@@ -103,6 +103,14 @@ public struct PlannerTask: Hashable, Sendable, Identifiable {
         /// looks up `Field`'s `Hashable` among every conformance the program holds, and every
         /// read of a week would pay that for four fields.
         public static let omittedWhenUnset: [Field] = [.carried, .planned, .goal, .to, .due, .estimate]
+
+        /// The fields a week file also leaves out while they hold nothing (null, or `false` for
+        /// the favourite mark). Every reader of format 3 reads them as unset when missing (they
+        /// came with format 2 or were always optional), so a week stays readable by every copy;
+        /// most tasks hold none of them, and a week is parsed and written by every change to it.
+        public static let leftOutOfWeeksWhenUnset: [Field] = [
+            .notes, .time, .category, .color, .favorite, .remind, .doneAt,
+        ]
     }
 
     /// The same task under another uid: only for a task an earlier format let two tasks share a

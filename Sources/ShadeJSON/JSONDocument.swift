@@ -94,18 +94,26 @@ public struct JSONNode {
         return present ? JSONNode(document: document, pointer: found) : nil
     }
 
-    /// Whether this is an object whose keys are exactly `keys`, in that order (compared as json-c
-    /// holds them, without making a Swift string of any).
-    public func hasKeys(inOrder keys: JSONKeyList) -> Bool {
-        guard let pointer, type == json_type_object, Int(json_object_object_length(pointer)) == keys.count else {
+    /// Whether this is an object whose every key is one of `keys`, the object's keys in the
+    /// list's order (so each at most once; any of the list may be missing). Compared as json-c
+    /// holds them, without making a Swift string of any.
+    public func hasKeys(among keys: JSONKeyList) -> Bool {
+        guard let pointer, type == json_type_object, Int(json_object_object_length(pointer)) <= keys.count else {
             return false
         }
         var iterator = json_object_iter_begin(pointer)
         var end = json_object_iter_end(pointer)
-        for key in keys.terminated {
-            guard json_object_iter_equal(&iterator, &end) == 0, let name = json_object_iter_peek_name(&iterator),
-                key.withUnsafeBufferPointer({ $0.baseAddress.map { strcmp($0, name) } }) == 0
-            else { return false }
+        var next = 0
+        while json_object_iter_equal(&iterator, &end) == 0 {
+            guard let name = json_object_iter_peek_name(&iterator) else { return false }
+            // The first key of the list at or after `next` that this member is named.
+            while next < keys.count,
+                keys.terminated[next].withUnsafeBufferPointer({ $0.baseAddress.map { strcmp($0, name) } }) != 0
+            {
+                next += 1
+            }
+            guard next < keys.count else { return false }
+            next += 1
             json_object_iter_next(&iterator)
         }
         return true

@@ -121,14 +121,11 @@ public enum StoreManual {
                         {
                           "uid": "7e78feca-8a26-4e7a-8049-6d568eacf561",
                           "title": "Gym",
-                          "notes": null,
                           "time": "07:30",
                           "status": "done",
                           "tags": [
                           ],
                           "category": "health",
-                          "color": null,
-                          "favorite": false,
                           "created": "2026-11-23T09:30:00+00:00",
                           "modified": "2026-11-23T09:30:00+00:00",
                           "done_at": "2026-11-23T09:30:00+00:00",
@@ -152,7 +149,9 @@ public enum StoreManual {
                 day run on its own parses and checks its week's file whole (its JSON, header, day keys and
                 slot lists, each task's uid once, each id of the index once) but decodes only the day's
                 tasks; a damaged task of another day is named when that day or the week is read, by a
-                change to the week, and by check.
+                change to the week, and by check. A task leaves out each field that holds nothing (notes,
+                time, category, color, remind and done_at while null, favorite while false, and the fields
+                that came later while unset); a missing field reads as unset.
                 """),
             .item(
                 "Repeating tasks",

@@ -40,12 +40,13 @@ struct FieldReader {
     /// The place of a key of this object.
     func path(_ key: String) -> String { location.isEmpty ? key : "\(location).\(key)" }
 
-    /// Throws when the object has a key outside `allowed`. `usual` is the order shade writes the
-    /// keys in: an object that has exactly those is accepted without hashing a key.
+    /// Throws when the object has a key outside `allowed`. `usual` lists the allowed keys in the
+    /// order shade writes them: an object whose keys come in that order is accepted without
+    /// hashing a key.
     func rejectUnknownKeys(allowed makeAllowed: @autoclosure () -> Set<String>, usual: JSONKeyList? = nil)
         throws(StoreError)
     {
-        if let usual, node.hasKeys(inOrder: usual) { return }
+        if let usual, node.hasKeys(among: usual) { return }
         let allowed = makeAllowed()
         for member in members where !allowed.contains(member.key) {
             throw fail(member.key, "unknown key; expected one of \(allowed.sorted().joined(separator: ", "))")

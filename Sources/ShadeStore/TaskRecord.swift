@@ -33,11 +33,10 @@ enum TaskRecord {
     static let placedOrder = TaskField.keys(TaskField.allCases) + [StampsCodec.key]
     /// The key of an occurrence's series uid, written only for an occurrence.
     static let seriesKey = "series"
-    /// The keys of most tasks, in order (those that were never carried and count towards no
-    /// goal): a task with exactly these is read without hashing a key.
-    static let filedKeyList = JSONKeyList(filedOrder.filter { !omittedKeys.contains($0) })
-    static let placedKeyList = JSONKeyList(placedOrder.filter { !omittedKeys.contains($0) })
-    static let omittedKeys = Set(TaskField.keys(TaskField.omittedWhenUnset))
+    /// Every key a task may hold, in the order shade writes them (the series before the stamps):
+    /// a task whose keys come in this order, each at most once, is read without hashing a key.
+    static let filedKeyList = JSONKeyList(Array(filedOrder.dropLast()) + [seriesKey, StampsCodec.key])
+    static let placedKeyList = JSONKeyList(Array(placedOrder.dropLast()) + [seriesKey, StampsCodec.key])
     static let keys = Set(filedOrder + [seriesKey])
     static let placedKeys = Set(placedOrder + [seriesKey])
     static let earlierFiledKeys = Set(TaskField.keys(TaskField.filed))
@@ -53,10 +52,10 @@ enum TaskRecord {
         switch shape {
         case .filed:
             for field in TaskField.filed where field != .id {
-                append(field, of: task, to: &object)
+                append(field, of: task, to: &object, leavingOutUnset: true)
             }
         case .placed:
-            for field in TaskField.allCases { append(field, of: task, to: &object) }
+            for field in TaskField.allCases { append(field, of: task, to: &object, leavingOutUnset: false) }
         }
         if let series = task.series { object.appendUnique(seriesKey, .string(series)) }
         object.appendUnique(StampsCodec.key, StampsCodec.encode(task.stamps))
@@ -64,8 +63,12 @@ enum TaskRecord {
     }
 
     /// One field as the file holds it; a field that came after format 3 began is left out
-    /// while it holds nothing, so that files written before it read the same.
-    private static func append(_ field: TaskField, of task: PlannerTask, to object: inout JSONObject) {
+    /// while it holds nothing, so that files written before it read the same. With
+    /// `leavingOutUnset` (a week file), so are the older fields that hold nothing
+    /// (`leftOutOfWeeksWhenUnset`).
+    private static func append(
+        _ field: TaskField, of task: PlannerTask, to object: inout JSONObject, leavingOutUnset: Bool
+    ) {
         let value: JSONValue
         switch field {
         case .id: value = .int(Int64(task.id))
@@ -76,9 +79,16 @@ enum TaskRecord {
         case .estimate:
             guard let minutes = task.estimate else { return }
             value = .int(Int64(minutes))
+        case .favorite where leavingOutUnset && !task.favorite:
+            return
         default:
             let fieldValue = task.value(of: field) ?? .none
-            if fieldValue == .none, TaskField.omittedWhenUnset.contains(field) { return }
+            if fieldValue == .none,
+                TaskField.omittedWhenUnset.contains(field)
+                    || leavingOutUnset && TaskField.leftOutOfWeeksWhenUnset.contains(field)
+            {
+                return
+            }
             value = JSONValue(fieldValue)
         }
         object.appendUnique(field.rawValue, value)

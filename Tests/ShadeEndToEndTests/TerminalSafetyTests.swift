@@ -46,13 +46,13 @@ import Testing
     private func plantedStore() throws -> ShadeProcess {
         let shade = ShadeProcess()
         try shade.run(["add", "mon", "morning", "Placeholder", "+tagword", "cat:catword"])
+        try shade.run(["note", "1", "noteword"])
         let week = shade.store + "/weeks/2026/2026-W48.json"
         var text = try String(contentsOfFile: week, encoding: .utf8)
         text = text.replacingOccurrences(of: "\"Placeholder\"", with: jsonLiteral(Self.hostileTitle))
         text = text.replacingOccurrences(of: "\"tagword\"", with: jsonLiteral("tag\u{1B}[5m"))
         text = text.replacingOccurrences(of: "\"catword\"", with: jsonLiteral("cat\u{1B}[8m"))
-        text = text.replacingOccurrences(
-            of: "\"notes\": null", with: "\"notes\": " + jsonLiteral("one\ntwo\u{1B}[31m\u{2067}"))
+        text = text.replacingOccurrences(of: "\"noteword\"", with: jsonLiteral("one\ntwo\u{1B}[31m\u{2067}"))
         try text.write(toFile: week, atomically: false, encoding: .utf8)
         return shade
     }
