@@ -13,8 +13,21 @@ enum IDShardDocument {
         [
             "format": .int(Int64(StoreFormat.version)), "kind": "ids",
             "first": .int(Int64(shard * StoreFormat.idsPerShard)),
-            "weeks": .array(weeks.map { JSONValue.optional($0?.description) }),
+            "weeks": .array(names(of: weeks)),
         ]
+    }
+
+    /// Each week's name (a shard names a few weeks, each for many ids in a row: each name is
+    /// made once).
+    private static func names(of weeks: [ISOWeek?]) -> [JSONValue] {
+        var last: (week: ISOWeek, name: JSONValue)?
+        return weeks.map { week in
+            guard let week else { return .null }
+            if let last, last.week == week { return last.name }
+            let name = JSONValue.string(week.description)
+            last = (week, name)
+            return name
+        }
     }
 
     static func decode(_ value: JSONNode, file: String, shard: Int) throws(StoreError) -> [ISOWeek?] {
@@ -31,11 +44,16 @@ enum IDShardDocument {
         }
         var weeks: [ISOWeek?] = []
         weeks.reserveCapacity(entries.count)
+        // The name read last and its week: ids in a row mostly name one week, read once.
+        var last: (name: String, week: ISOWeek)?
         for (index, entry) in entries.enumerated() {
             if entry.isNull {
                 weeks.append(nil)
+            } else if let text = entry.stringValue, let last, text == last.name {
+                weeks.append(last.week)
             } else if let text = entry.stringValue, let week = ISOWeek(parsing: text) {
                 weeks.append(week)
+                last = (text, week)
             } else {
                 throw reader.fail("weeks[\(index)]", "expected a week such as 2026-W48, or null")
             }
