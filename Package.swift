@@ -119,9 +119,10 @@ let package = Package(
     ]
 )
 
-// Concrete generic types are reached through metadata accessors rather than by demangling their
-// mangled names at first use: a one-shot command touches hundreds of types once each, and the
-// runtime's demangling and conformance scans cost it more than the work it came for.
+// In shade's own targets (not the packages it depends on), concrete generic types are reached
+// through metadata accessors rather than by demangling their mangled names at first use: a
+// one-shot command touches hundreds of types once each, and the runtime's demangling and
+// conformance scans cost it more than the work it came for.
 for target in package.targets where target.type != .system {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [

@@ -51,7 +51,9 @@ public enum Digits {
                 count += 1
                 continue
             }
-            guard field.value >= 0, field.width <= 9, field.value < powersOfTen[field.width] else { return nil }
+            guard field.width > 0, field.width <= 9, field.value >= 0, field.value < powersOfTen[field.width] else {
+                return nil
+            }
             count += field.width
         }
         return String(unsafeUninitializedCapacity: count) { buffer in
@@ -73,8 +75,11 @@ public enum Digits {
         }
     }
 
-    /// A literal byte among `fixedWidth`'s fields.
-    static func literal(_ character: Unicode.Scalar) -> (value: Int, width: Int) { (Int(character.value), 0) }
+    /// A literal byte among `fixedWidth`'s fields: an ASCII character.
+    static func literal(_ character: Unicode.Scalar) -> (value: Int, width: Int) {
+        precondition(character.isASCII, "a fixed-width literal is one ASCII byte")
+        return (Int(character.value), 0)
+    }
 
     private static let powersOfTen = [
         1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,

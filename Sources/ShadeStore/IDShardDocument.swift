@@ -47,11 +47,12 @@ enum IDShardDocument {
         // The name read last and its week: ids in a row mostly name one week, read once.
         var last: (name: String, week: ISOWeek)?
         for (index, entry) in entries.enumerated() {
+            let text = entry.isNull ? nil : entry.stringValue
             if entry.isNull {
                 weeks.append(nil)
-            } else if let text = entry.stringValue, let last, text == last.name {
+            } else if let text, let last, text == last.name {
                 weeks.append(last.week)
-            } else if let text = entry.stringValue, let week = ISOWeek(parsing: text) {
+            } else if let text, let week = ISOWeek(parsing: text) {
                 weeks.append(week)
                 last = (text, week)
             } else {
