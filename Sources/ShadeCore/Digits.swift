@@ -6,13 +6,7 @@
 public enum Digits {
     /// The value of a run of ASCII digits, or nil if any byte is not a digit.
     static func value(_ bytes: ArraySlice<UInt8>) -> Int? {
-        guard !bytes.isEmpty else { return nil }
-        var result = 0
-        for byte in bytes {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            result = result * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        return result
+        bytes.withUnsafeBufferPointer { value($0, 0..<$0.count) }
     }
 
     /// The value of the ASCII digits of `bytes` in `range`, or nil if any is not a digit.
