@@ -19,12 +19,29 @@ for store in sys.argv[1:]:
                 continue
             path = os.path.join(root, name)
             with open(path, "rb") as f:
-                document = json.loads(f.read().decode("utf-8"))
-            errors = sorted(validator.iter_errors(document), key=lambda e: list(e.path))
+                data = f.read()
+            document, errors = None, []
+            # A commit record is framed: its first line is the JSON object, the files' bytes follow.
+            first, newline, rest = data.partition(b"\n")
+            if newline and os.path.basename(root) == "journal":
+                try:
+                    header = json.loads(first.decode("utf-8"))
+                except ValueError:
+                    header = None
+                if isinstance(header, dict) and "framed" in header:
+                    document = header
+                    sizes = [entry.get("size") or 0 for entry in header["framed"] if isinstance(entry, dict)]
+                    if sum(sizes) != len(rest):
+                        errors = [f"the sizes give {sum(sizes)} bytes of content, {len(rest)} follow"]
+            if document is None:
+                document = json.loads(data.decode("utf-8"))
+            errors = errors or sorted(validator.iter_errors(document), key=lambda e: list(e.path))
             checked += 1
             if errors:
                 bad += 1
-                print(f"INVALID {path}: {errors[0].message} at {'/'.join(map(str, errors[0].path))}")
+                error = errors[0]
+                where = "" if isinstance(error, str) else " at " + "/".join(map(str, error.path))
+                print(f"INVALID {path}: {getattr(error, 'message', error)}{where}")
             else:
                 print(f"valid   {path}")
 print(f"{checked} files checked, {bad} invalid")

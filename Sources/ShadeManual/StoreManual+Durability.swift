@@ -10,6 +10,8 @@ extension StoreManual {
                     Every file of a change is written in full to STORE/.staging/, unflushed; then one commit
                     record holding the full new content of every file (and the files to remove) is written,
                     flushed (fdatasync) and renamed into STORE/journal/ (that rename is the commit point),
+                    its first line a JSON object naming each file and the size of its new content, the
+                    contents following it byte for byte,
                     and the journal directory is flushed (fsync). The change is now on disk. The staged files
                     are then put in place of their targets (exchanged with them by
                     renameat2(RENAME_EXCHANGE), the old file unlinked; a plain rename where there is no

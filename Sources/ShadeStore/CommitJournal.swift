@@ -127,10 +127,25 @@ struct CommitJournal {
         StoreFileKind(relativePath: path) != nil || path == RedoPosition.relativePath
     }
 
+    /// The key of a framed record's list of files (`{"to", "size"}`, a null size for a file removed).
+    static let framedKey = "framed"
+    /// The byte that ends a framed record's header line (compact JSON holds no raw newline).
+    static let headerEnd = UInt8(ascii: "\n")
+
     /// What a record holds: each file relative to the store, with its new content (nil: removed).
     /// A record naming a path no record of shade names (`mayName`) is refused whole
     /// (`StoreError.foreignRecord`).
+    ///
+    /// A record is framed — `{"format": 3, "kind": "commit", "framed": [{"to": PATH, "size": N or
+    /// null}, …]}`, a newline, then each file's N bytes in turn, and nothing after — or, as an
+    /// earlier shade wrote it, one JSON document whose `files` give each content as a string.
     static func files(in bytes: [UInt8], file: String) throws(StoreError) -> [(relativePath: String, bytes: [UInt8]?)] {
+        if let end = bytes.firstIndex(of: headerEnd),
+            let header = try? JSONParser.parse(Array(bytes[..<end])),
+            let framed = header.objectValue?[framedKey]
+        {
+            return try files(framed, contents: bytes[(end + 1)...], file: file)
+        }
         let value: JSONValue
         do { value = try JSONParser.parse(bytes) } catch { throw .unreadable(file: file, error: error) }
         guard let files = value.objectValue?["files"]?.arrayValue else {
@@ -146,6 +161,43 @@ struct CommitJournal {
             }
             guard mayName(to) else { throw .foreignRecord(file: file, path: to) }
             result.append((to, content?.stringValue.map { Array($0.utf8) }))
+        }
+        return result
+    }
+
+    /// The files of a framed record: its header's list, and the bytes after the header line, which
+    /// the sizes must account for exactly.
+    private static func files(_ list: JSONValue, contents: ArraySlice<UInt8>, file: String) throws(StoreError) -> [(
+        relativePath: String, bytes: [UInt8]?
+    )] {
+        guard let entries = list.arrayValue else {
+            throw .invalidContent(file: file, location: framedKey, reason: "expected a list of files")
+        }
+        var result: [(relativePath: String, bytes: [UInt8]?)] = []
+        var start = contents.startIndex
+        for (index, entry) in entries.enumerated() {
+            let size = entry.objectValue?["size"]
+            guard let to = entry.objectValue?["to"]?.stringValue,
+                size?.isNull == true
+                    || (size?.intValue).map({ $0 >= 0 && $0 <= Int64(contents.endIndex - start) }) == true
+            else {
+                throw .invalidContent(
+                    file: file, location: "\(framedKey)[\(index)]",
+                    reason: "expected to (a path in the store) and size (of the bytes that follow, or null)")
+            }
+            guard mayName(to) else { throw .foreignRecord(file: file, path: to) }
+            guard let count = size?.intValue else {
+                result.append((to, nil))
+                continue
+            }
+            let end = start + Int(count)
+            result.append((to, Array(contents[start..<end])))
+            start = end
+        }
+        guard start == contents.endIndex else {
+            throw .invalidContent(
+                file: file, location: framedKey,
+                reason: "\(contents.endIndex - start) bytes follow the last file (a record cut short or added to)")
         }
         return result
     }
