@@ -19,6 +19,12 @@ public enum JSONParser {
         }
     }
 
+    /// Where each object opening at nesting `depth` of a text this parser has accepted starts and
+    /// ends (`{` through `}`), in document order; the top-level value is at depth 1.
+    public static func objectSpans(in bytes: [UInt8], depth: Int) -> [Range<Int>] {
+        bytes.withUnsafeBufferPointer { StrictnessScan.objectSpans(in: $0, depth: depth) }
+    }
+
     /// Whether json-c alone, strict, parses the text as one document: its tree is built and freed,
     /// no Swift value is made and no check of shade's own is run. The floor a parse of shade's
     /// cannot go under; the benchmark measures against it.

@@ -86,6 +86,29 @@ extension JSONValue {
         return fits(&budget)
     }
 
+    /// Whether `other` is written as the same text as this value wherever they stand: the same
+    /// string byte for byte (Swift's `==` takes "é" and "e\u{301}" for one), integer, Boolean, or
+    /// both null. Never for a double (0.0 equals -0.0) or a container (written at its depth).
+    func isWrittenAsTheSameText(as other: JSONValue) -> Bool {
+        switch (self, other) {
+        case (.string(let one), .string(let two)): one.utf8.elementsEqual(two.utf8)
+        case (.int(let one), .int(let two)): one == two
+        case (.bool(let one), .bool(let two)): one == two
+        case (.null, .null): true
+        default: false
+        }
+    }
+
+    /// Whether a string of `names` (each starting with a NUL) stands anywhere in this value.
+    func mentions(_ names: [String: ArraySlice<UInt8>]) -> Bool {
+        switch self {
+        case .string(let text): text.utf8.first == 0 && names[text] != nil
+        case .array(let elements): elements.contains { $0.mentions(names) }
+        case .object(let members): members.members.contains { $0.value.mentions(names) }
+        default: false
+        }
+    }
+
     private func fits(_ budget: inout Int) -> Bool {
         budget -= 1
         guard budget >= 0 else { return false }

@@ -29,17 +29,36 @@ public enum JSONWriter {
         return text
     }
 
+    /// The pretty text of `value`, where each element of an array that is a string named in
+    /// `verbatim` is written as that entry's text instead: the text an earlier write gave the
+    /// value the string stands for, at the same place (its first line where the element starts,
+    /// every later line indented for it). A writer puts back what it has not changed so, without
+    /// writing it again. Each name starts with a NUL and holds a nonce: no value read can hold one.
+    public static func bytes(_ value: JSONValue, verbatim: [String: ArraySlice<UInt8>]) throws(JSONWriteError)
+        -> [UInt8]
+    {
+        guard !verbatim.isEmpty else { return try bytes(value) }
+        var text: [UInt8] = []
+        text.reserveCapacity(verbatim.values.reduce(0) { $0 + $1.count })
+        try append(value, level: 0, layout: .pretty, limit: wholeTreeLimit, verbatim: verbatim, to: &text)
+        text.append(UInt8(ascii: "\n"))
+        return text
+    }
+
     /// Containers of at most this many values (themselves included) are written as one json-c tree.
     static let wholeTreeLimit = 64
 
     /// Appends the text of `value` as json-c writes it at nesting `level` (its first line at
     /// the current position, every later line indented for that level).
-    static func append(_ value: JSONValue, level: Int, layout: Layout, limit: Int, to text: inout [UInt8])
-        throws(JSONWriteError)
-    {
+    static func append(
+        _ value: JSONValue, level: Int, layout: Layout, limit: Int, verbatim: [String: ArraySlice<UInt8>] = [:],
+        to text: inout [UInt8]
+    ) throws(JSONWriteError) {
         let pretty = layout == .pretty
+        // A container holding a value to put back verbatim is laid out member by member, down to it.
+        let whole = value.holds(atMost: limit) && (verbatim.isEmpty || !value.mentions(verbatim))
         switch value {
-        case .object(let members) where members.count > 0 && !value.holds(atMost: limit):
+        case .object(let members) where members.count > 0 && !whole:
             text.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
                 if index > 0 { text.append(UInt8(ascii: ",")) }
@@ -49,16 +68,30 @@ public enum JSONWriter {
                     .string(String(decoding: member.key.utf8.prefix { $0 != 0 }, as: UTF8.self)), level: 0,
                     layout: .compact, to: &text)
                 text += pretty ? [UInt8(ascii: ":"), UInt8(ascii: " ")] : [UInt8(ascii: ":")]
-                try append(member.value, level: level + 1, layout: layout, limit: limit, to: &text)
+                try append(member.value, level: level + 1, layout: layout, limit: limit, verbatim: verbatim, to: &text)
             }
             if pretty { newline(level, &text) }
             text.append(UInt8(ascii: "}"))
-        case .array(let elements) where elements.count > 0 && !value.holds(atMost: limit):
+        case .array(let elements) where elements.count > 0 && !whole:
             text.append(UInt8(ascii: "["))
+            // The text of the last scalar element written: a long list repeats a few values (an id
+            // shard names the same week for ids in a row), each written once.
+            var last: (value: JSONValue, text: [UInt8])?
             for (index, element) in elements.enumerated() {
                 if index > 0 { text.append(UInt8(ascii: ",")) }
                 if pretty { newline(level + 1, &text) }
-                try append(element, level: level + 1, layout: layout, limit: limit, to: &text)
+                if case .string(let name) = element, let kept = verbatim[name] {
+                    text.append(contentsOf: kept)
+                    continue
+                }
+                if let last, last.value.isWrittenAsTheSameText(as: element) {
+                    text.append(contentsOf: last.text)
+                    continue
+                }
+                let start = text.count
+                try append(element, level: level + 1, layout: layout, limit: limit, verbatim: verbatim, to: &text)
+                // (Copied: a slice would share the text's storage, and the next append copy all of it.)
+                if element.isWrittenAsTheSameText(as: element) { last = (element, Array(text[start...])) }
             }
             if pretty { newline(level, &text) }
             text.append(UInt8(ascii: "]"))

@@ -281,3 +281,32 @@ struct StrictnessScan {
         }
     }
 }
+
+extension StrictnessScan {
+    /// Where each object that opens at nesting `depth` (the top-level value's own braces are depth
+    /// 1) starts and ends in `bytes` (from its `{` through its `}`), in document order. `bytes` is
+    /// a text json-c has accepted: strings are passed over whole, escapes and all.
+    static func objectSpans(in bytes: UnsafeBufferPointer<UInt8>, depth wanted: Int) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        var depth = 0
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case quote:
+                index = endOfString(bytes, from: index)
+                continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                if depth == wanted, bytes[index] == UInt8(ascii: "{") { start = index }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if depth == wanted, bytes[index] == UInt8(ascii: "}") { spans.append(start..<(index + 1)) }
+                depth -= 1
+            default:
+                break
+            }
+            index += 1
+        }
+        return spans
+    }
+}

@@ -61,8 +61,16 @@ extension StoreState {
         var files: [(relativePath: String, bytes: [UInt8]?)] = []
         for week in dirtyWeeks.sorted() {
             let tasks = weeks[week] ?? []
-            let document = WeekDocument.encode(week: week, tasks: tasks, removed: removedTasks[week] ?? [:])
-            files.append((paths.weekFile(week), try serialise(document)))
+            // The tasks left as the file holds them are put back as its text.
+            let kept = weekSources[week]?.unchanged(in: tasks) ?? (names: [:], texts: [:])
+            let document = WeekDocument.encode(
+                week: week, tasks: tasks, removed: removedTasks[week] ?? [:], keeping: kept.names)
+            do {
+                files.append((paths.weekFile(week), try JSONWriter.bytes(document, verbatim: kept.texts)))
+            } catch {
+                throw .invalidContent(
+                    file: paths.root, location: "(writing)", reason: "a value could not be written as JSON")
+            }
         }
         for week in dirtyIndexes.union(dirtyWeeks.intersection(unindexedWeeks)).sorted() {
             files.append(try indexFile(of: week))

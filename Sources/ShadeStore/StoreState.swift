@@ -13,6 +13,9 @@ public final class StoreState: PlannerRecords {
     /// (kept as this step files tasks; dropped when one leaves): a task filed is checked against
     /// them, and a task found by its id, without a scan of its week.
     var filedKeys: [ISOWeek: WeekKeys] = [:]
+    /// The texts of the weeks read from their files (a few: `WeekSource.kept`), to write back the
+    /// tasks a step leaves as they were.
+    var weekSources: [ISOWeek: WeekSource] = [:]
     var dirtyWeeks: Set<ISOWeek> = []
     var shards: [Int: [ISOWeek?]] = [:]
     var dirtyShards: Set<Int> = []
@@ -113,6 +116,11 @@ public final class StoreState: PlannerRecords {
             removed = content.removed
             if content.format >= 3 {
                 tasks = try numbered(tasks, in: week)
+                if content.format == StoreFormat.version,
+                    weekSources.count < WeekSource.kept || weekSources[week] != nil
+                {
+                    weekSources[week] = WeekSource(bytes: bytes, tasks: tasks)
+                }
             } else {
                 indexed = false
                 unindexedWeeks.insert(week)

@@ -47,14 +47,19 @@ enum WeekDocument {
     /// and every copy of the planner that upgrades the same store, gives the same one.
     static func copyUID(of task: PlannerTask) -> String { "\(task.uid)-copy-\(task.id)" }
 
-    static func encode(week: ISOWeek, tasks: [PlannerTask], removed: [String: FieldStamp] = [:]) -> JSONValue {
+    /// The document of a week. A task whose uid `keeping` names stands in it as that name (a
+    /// string), for the writer to put back the text it had (`WeekSource`).
+    static func encode(
+        week: ISOWeek, tasks: [PlannerTask], removed: [String: FieldStamp] = [:], keeping: [String: String] = [:]
+    ) -> JSONValue {
         var days = JSONObject()
         let byDay = Dictionary(grouping: tasks, by: \.date)
         for (date, dayTasks) in byDay.sorted(by: { $0.key < $1.key }) {
             var slots = JSONObject()
             for slot in Slot.allCases {
-                let filed = dayTasks.filter { $0.slot == slot }.map {
-                    TaskRecord.encode($0, .filed(format: StoreFormat.version))
+                let filed = dayTasks.filter { $0.slot == slot }.map { task -> JSONValue in
+                    keeping[task.uid].map(JSONValue.string)
+                        ?? TaskRecord.encode(task, .filed(format: StoreFormat.version))
                 }
                 slots.appendUnique(slot.rawValue, .array(filed))
             }

@@ -133,6 +133,24 @@ private enum RandomValues {
         }
     }
 
+    /// A long list that repeats its values (as an id shard names one week for many ids) is the
+    /// same text as one tree, a double equal to another but written otherwise (-0.0) included.
+    @Test func aListRepeatingItsValuesIsTheSameTextAsOneTree() throws {
+        var elements: [JSONValue] = []
+        for index in 0..<300 {
+            elements.append(index % 7 < 5 ? "2026-W48" : index % 7 == 5 ? .null : .int(Int64(index / 50)))
+        }
+        // Doubles equal but written otherwise; one letter written two ways, equal to Swift's `==`.
+        elements += [.double(0.0), .double(-0.0), .double(-0.0), .double(0.0), true, true, "é", "é", "e"]
+        elements += (0..<10).map { $0 % 2 == 0 ? "\u{E9}" : "e\u{301}" } + [[], [], [:], [:]]
+        let value: JSONValue = ["weeks": .array(elements), "again": .array(elements.reversed())]
+        for layout in [JSONWriter.Layout.pretty, .compact] {
+            let whole = try JSONWriter.bytes(value, layout: layout, wholeTreeLimit: .max)
+            #expect(try JSONWriter.bytes(value, layout: layout) == whole)
+            #expect(try JSONWriter.bytes(value, layout: layout, wholeTreeLimit: 0) == whole)
+        }
+    }
+
     /// A store file's shape (a week of many tasks, each with an empty and a full list) comes out
     /// the same, empty containers at every depth included.
     @Test func aWeekShapedValueIsTheSameTextAsOneTree() throws {

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@testable import ShadeCore
+@testable import ShadeJSON
+@testable import ShadeStore
+
+/// A change to a week writes the tasks it changed and puts the others back as the file held them:
+/// what it writes is byte for byte what writing the whole week gives, for a week shade wrote, and
+/// a task someone else laid out keeps its text until it changes.
+@Suite struct WeekSourceTests {
+    let week = ISOWeek(uncheckedYear: 2026, week: 48)
+    let path = "weeks/2026/2026-W48.json"
+
+    /// A week of `count` tasks over its days and slots, titles that JSON escapes among them.
+    private func filled(_ temp: TemporaryStore, count: Int) throws {
+        try temp.store.write(label: "fill", now: now) { state in
+            for index in 0..<count {
+                let day = "2026-11-2\(3 + index % 7)"
+                let slot = Slot.allCases[index % 3]
+                try state.insert(draft(try state.allocateID(), day, slot, "Task \(index) \"q\" \\ / {}[] é 🙂"))
+            }
+        }
+    }
+
+    /// Changes the task `id` of the week as `edit` says, in a change of its own.
+    private func change(_ temp: TemporaryStore, id: Int, _ edit: (inout PlannerTask) -> Void) throws {
+        try temp.store.write(label: "edit", now: now) { state in
+            guard let task = try state.filedTasks(in: week).first(where: { $0.id == id }) else { return }
+            var changed = task
+            edit(&changed)
+            try state.apply([RecordChange(before: .task(task), after: .task(changed))])
+        }
+    }
+
+    /// The week's file as writing all of it anew gives it, from the tasks and removals it holds.
+    private func wholeRewrite(_ temp: TemporaryStore) throws -> [UInt8] {
+        let bytes = try #require(temp.bytes(path))
+        guard case .week(let content) = try StoreFileKind.week(week).decode(bytes, file: path) else { return [] }
+        return try JSONWriter.bytes(WeekDocument.encode(week: week, tasks: content.tasks, removed: content.removed))
+    }
+
+    @Test func aChangeToOneTaskWritesWhatAWholeRewriteWould() throws {
+        let temp = TemporaryStore()
+        try filled(temp, count: 40)
+        let before = try #require(temp.bytes(path))
+        // Done, retitled, moved to another day, removed, and one added: each a change of its own.
+        try change(temp, id: 5) { $0.status = .done }
+        try change(temp, id: 9) { $0.title = "Task nine, \"renamed\"" }
+        try change(temp, id: 11) { $0.date = CivilDate.fixture("2026-11-29") }
+        try temp.store.write(label: "remove", now: now) { state in try state.remove(id: 12) }
+        try add(temp.store, "2026-11-25", .evening, "New {one}")
+        let after = try #require(temp.bytes(path))
+        #expect(after != before)
+        #expect(after == (try wholeRewrite(temp)))
+        let titles = try temp.store.read { try $0.tasks(in: week) }.map(\.title)
+        #expect(titles.count == 40 && titles.contains("Task nine, \"renamed\"") && titles.contains("New {one}"))
+    }
+
+    @Test func aTaskLaidOutByHandKeepsItsTextUntilItChanges() throws {
+        let temp = TemporaryStore()
+        try filled(temp, count: 6)
+        // Someone lays out the first task on one line: the same task to every reader.
+        let text = String(decoding: try #require(temp.bytes(path)), as: UTF8.self)
+        let uid = try #require(try temp.store.read { try $0.filedTasks(in: week) }.first?.uid)
+        let start = try #require(text.range(of: "{\n          \"uid\": \"\(uid)\""))
+        let end = try #require(text[start.upperBound...].range(of: "\n        }"))
+        let object = String(text[start.lowerBound..<end.upperBound])
+        let oneLine = object.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+            separator: " ")
+        temp.write(path, text.replacingOccurrences(of: object, with: oneLine))
+        let tasksBefore = try temp.store.read { try $0.filedTasks(in: week) }
+        // A change to another task leaves its line as it is.
+        try add(temp.store, "2026-11-27", .morning, "Another")
+        #expect(String(decoding: try #require(temp.bytes(path)), as: UTF8.self).contains(oneLine))
+        let tasksAfter = try temp.store.read { try $0.filedTasks(in: week) }
+        #expect(Set(tasksBefore).isSubset(of: Set(tasksAfter)) && tasksAfter.count == tasksBefore.count + 1)
+        // Changed, it is written as shade writes every task.
+        let id = try #require(try temp.store.read { try $0.filedTasks(in: week) }.first { $0.uid == uid }?.id)
+        try change(temp, id: id) { $0.title = "Changed" }
+        let written = try #require(temp.bytes(path))
+        #expect(!String(decoding: written, as: UTF8.self).contains(oneLine))
+        #expect(written == (try wholeRewrite(temp)))
+    }
+
+    @Test func objectSpansPassOverStringsWhole() throws {
+        let text = #"{"a": [{"s": "} { ] [ \" \\", "b": {}}, {"t": "x"}], "c": {"d": [{"e": 1}]}}"#
+        let bytes = Array(text.utf8)
+        #expect(try JSONParser.parse(bytes) != .null)
+        let spans = JSONParser.objectSpans(in: bytes, depth: 3)
+        #expect(
+            spans.map { String(decoding: bytes[$0], as: UTF8.self) } == [
+                #"{"s": "} { ] [ \" \\", "b": {}}"#, #"{"t": "x"}"#,
+            ])
+        let deeper = JSONParser.objectSpans(in: bytes, depth: 4)
+        #expect(deeper.map { String(decoding: bytes[$0], as: UTF8.self) } == ["{}", #"{"e": 1}"#])
+    }
+
+    @Test func theWriterPutsBackTheTextsItIsGivenWhereTheirNamesStand() throws {
+        // Small documents (written as one json-c tree) and large ones (member by member) alike.
+        for count in [1, 3, 40] {
+            let elements: [JSONValue] = (0..<count).map { ["n": .int(Int64($0)), "s": .string("x \($0) é")] }
+            let document: JSONValue = ["format": 3, "list": ["inner": .array(elements)], "tail": "end"]
+            let whole = try JSONWriter.bytes(document)
+            // Each element's own text in the whole document, given back under a name.
+            let spans = JSONParser.objectSpans(in: whole, depth: 4)
+            #expect(spans.count == count)
+            let nonce = "\u{0}test-"
+            var named: [JSONValue] = elements
+            var texts: [String: ArraySlice<UInt8>] = [:]
+            for index in stride(from: 0, to: count, by: 2) {
+                named[index] = .string(nonce + String(index))
+                texts[nonce + String(index)] = whole[spans[index]]
+            }
+            let document2: JSONValue = ["format": 3, "list": ["inner": .array(named)], "tail": "end"]
+            #expect(try JSONWriter.bytes(document2, verbatim: texts) == whole)
+        }
+    }
+}
