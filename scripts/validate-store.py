@@ -30,11 +30,16 @@ for store in sys.argv[1:]:
                     header = None
                 if isinstance(header, dict) and "framed" in header:
                     document = header
-                    sizes = [entry.get("size") or 0 for entry in header["framed"] if isinstance(entry, dict)]
-                    if sum(sizes) != len(rest):
-                        errors = [f"the sizes give {sum(sizes)} bytes of content, {len(rest)} follow"]
+                    framed = header["framed"] if isinstance(header["framed"], list) else []
+                    sizes = [entry.get("size") for entry in framed if isinstance(entry, dict)]
+                    total = sum(size for size in sizes if isinstance(size, int))
+                    if total != len(rest):
+                        errors = [f"the sizes give {total} bytes of content, {len(rest)} follow"]
             if document is None:
-                document = json.loads(data.decode("utf-8"))
+                try:
+                    document = json.loads(data.decode("utf-8"))
+                except ValueError as error:
+                    document, errors = {}, [f"not JSON: {error}"]
             errors = errors or sorted(validator.iter_errors(document), key=lambda e: list(e.path))
             checked += 1
             if errors:

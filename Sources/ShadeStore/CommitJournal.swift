@@ -142,7 +142,7 @@ struct CommitJournal {
     static func files(in bytes: [UInt8], file: String) throws(StoreError) -> [(relativePath: String, bytes: [UInt8]?)] {
         if let end = bytes.firstIndex(of: headerEnd),
             let header = try? JSONParser.parse(Array(bytes[..<end])),
-            let framed = header.objectValue?[framedKey]
+            header.objectValue?["kind"]?.stringValue == "commit", let framed = header.objectValue?[framedKey]
         {
             return try files(framed, contents: bytes[(end + 1)...], file: file)
         }

@@ -33,6 +33,13 @@ import Testing
         }
     }
 
+    /// The text of the task `uid` in a week file.
+    private func taskText(_ uid: String, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
+        JSONParser.objectSpans(in: bytes, depth: WeekSource.taskDepth).map { bytes[$0] }.first { text in
+            String(decoding: text, as: UTF8.self).contains("\"uid\": \"\(uid)\"")
+        }
+    }
+
     /// The week's file as writing all of it anew gives it, from the tasks and removals it holds.
     private func wholeRewrite(_ temp: TemporaryStore) throws -> [UInt8] {
         let bytes = try #require(temp.bytes(path))
@@ -53,8 +60,18 @@ import Testing
         let after = try #require(temp.bytes(path))
         #expect(after != before)
         #expect(after == (try wholeRewrite(temp)))
-        let titles = try temp.store.read { try $0.tasks(in: week) }.map(\.title)
-        #expect(titles.count == 40 && titles.contains("Task nine, \"renamed\"") && titles.contains("New {one}"))
+        // Each change is in the file (a text put back where a task changed would read as before).
+        let read = try temp.store.read { try $0.filedTasks(in: week) }
+        let byID = Dictionary(uniqueKeysWithValues: read.map { ($0.id, $0) })
+        #expect(byID[5]?.status == .done)
+        #expect(byID[9]?.title == "Task nine, \"renamed\"")
+        #expect(byID[11]?.date == CivilDate.fixture("2026-11-29"))
+        #expect(byID[12] == nil && byID[6]?.status == .open)
+        #expect(read.count == 40 && read.contains { $0.title == "New {one}" })
+        // A task no change touched is the text it was, byte for byte.
+        let untouched = try #require(byID[20]?.uid)
+        #expect(
+            taskText(untouched, in: before) != nil && taskText(untouched, in: before) == taskText(untouched, in: after))
     }
 
     @Test func aTaskLaidOutByHandKeepsItsTextUntilItChanges() throws {
