@@ -65,12 +65,8 @@ extension StoreState {
             let kept = weekSources[week]?.unchanged(in: tasks) ?? (names: [:], texts: [:])
             let document = WeekDocument.encode(
                 week: week, tasks: tasks, removed: removedTasks[week] ?? [:], keeping: kept.names)
-            do {
-                files.append((paths.weekFile(week), try JSONWriter.bytes(document, verbatim: kept.texts)))
-            } catch {
-                throw .invalidContent(
-                    file: paths.root, location: "(writing)", reason: "a value could not be written as JSON")
-            }
+            let file = paths.weekFile(week)
+            files.append((file, try StoreText.bytes(document, verbatim: kept.texts, file: paths.absolute(file))))
         }
         for week in dirtyIndexes.union(dirtyWeeks.intersection(unindexedWeeks)).sorted() {
             files.append(try indexFile(of: week))

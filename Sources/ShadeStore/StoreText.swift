@@ -10,4 +10,14 @@ enum StoreText {
             throw .invalidContent(file: file, location: "(writing)", reason: "a value could not be written as JSON")
         }
     }
+
+    /// The pretty text of `value` with the texts `verbatim` names put back where their names stand
+    /// (`JSONWriter.bytes(_:verbatim:)`).
+    static func bytes(_ value: JSONValue, verbatim: [String: ArraySlice<UInt8>], file: String) throws(StoreError)
+        -> [UInt8]
+    {
+        do { return try JSONWriter.bytes(value, verbatim: verbatim) } catch {
+            throw .invalidContent(file: file, location: "(writing)", reason: "a value could not be written as JSON")
+        }
+    }
 }
