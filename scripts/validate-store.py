@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Validate every JSON file in shade store directories against data/store.schema.json.
+"""Validate every JSON file in shade store directories against data/store.schema.json (and each
+commit record of journal/commit.log).
 
 usage: validate-store.py STORE_DIR...   (exit 0 when all files validate; prints one line a file)"""
 import json, os, sys
@@ -11,43 +12,94 @@ with open(schema_path) as f:
     schema = json.load(f)
 validator = jsonschema.Draft202012Validator(schema)
 checked, bad = 0, 0
+
+
+def framed_record(data):
+    """A framed commit record (its first line the JSON object, the files' bytes after it): the
+    header and the errors found, or (None, []) when the bytes are no framed record."""
+    first, newline, rest = data.partition(b"\n")
+    if not newline:
+        return None, []
+    try:
+        header = json.loads(first.decode("utf-8"))
+    except ValueError:
+        return None, []
+    if not (isinstance(header, dict) and "framed" in header):
+        return None, []
+    framed = header["framed"] if isinstance(header["framed"], list) else []
+    sizes = [entry.get("size") for entry in framed if isinstance(entry, dict)]
+    total = sum(size for size in sizes if isinstance(size, int))
+    errors = [] if total == len(rest) else [f"the sizes give {total} bytes of content, {len(rest)} follow"]
+    return header, errors
+
+
+def fnv1a(data):
+    value = 0xCBF29CE484222325
+    for byte in data:
+        value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return value
+
+
+def log_frames(data):
+    """The whole frames of a commit log (journal/commit.log), as shade reads them: from byte 4096,
+    each the next of the header's epoch with a checksum that holds; None when it is no log."""
+    if len(data) < 4096 or data[:16] != b"SHADECOMMITLOG1\n":
+        return None
+    number = lambda at, size=8: int.from_bytes(data[at : at + size], "little")
+    epoch, offset, sequence, frames = number(16), 4096, 1, []
+    while offset + 80 <= len(data) and data[offset : offset + 4] == b"SCF1":
+        length = number(offset + 4, 4)
+        if number(offset + 8) != sequence or number(offset + 16) != epoch or length == 0:
+            break
+        if offset + 80 + length > len(data):
+            break
+        payload = data[offset + 80 : offset + 80 + length]
+        if fnv1a(data[offset : offset + 72] + payload) != number(offset + 72):
+            break
+        frames.append((sequence, payload))
+        offset, sequence = offset + 80 + length, sequence + 1
+    return frames
+
+
+def report(path, document, errors):
+    global checked, bad
+    errors = errors or sorted(validator.iter_errors(document), key=lambda e: list(e.path))
+    checked += 1
+    if errors:
+        bad += 1
+        error = errors[0]
+        where = "" if isinstance(error, str) else " at " + "/".join(map(str, error.path))
+        print(f"INVALID {path}: {getattr(error, 'message', error)}{where}")
+    else:
+        print(f"valid   {path}")
+
+
 for store in sys.argv[1:]:
     for root, _dirs, files in os.walk(store):
         for name in sorted(files):
+            path = os.path.join(root, name)
+            in_journal = os.path.basename(root) == "journal"
+            # The commit log holds a commit record a frame: each is checked as a record file is.
+            if in_journal and name == "commit.log":
+                with open(path, "rb") as f:
+                    frames = log_frames(f.read())
+                if frames is None:
+                    report(path, {}, ["not a commit log"])
+                for sequence, payload in frames or []:
+                    header, errors = framed_record(payload)
+                    report(f"{path}#{sequence}", header or {}, errors or ([] if header else ["no framed record"]))
+                continue
             # Commit records are JSON too once done (journal/NNNNNNNNNN-BOOT.done).
             if not (name.endswith(".json") or name.endswith(".done")):
                 continue
-            path = os.path.join(root, name)
             with open(path, "rb") as f:
                 data = f.read()
-            document, errors = None, []
-            # A commit record is framed: its first line is the JSON object, the files' bytes follow.
-            first, newline, rest = data.partition(b"\n")
-            if newline and os.path.basename(root) == "journal":
-                try:
-                    header = json.loads(first.decode("utf-8"))
-                except ValueError:
-                    header = None
-                if isinstance(header, dict) and "framed" in header:
-                    document = header
-                    framed = header["framed"] if isinstance(header["framed"], list) else []
-                    sizes = [entry.get("size") for entry in framed if isinstance(entry, dict)]
-                    total = sum(size for size in sizes if isinstance(size, int))
-                    if total != len(rest):
-                        errors = [f"the sizes give {total} bytes of content, {len(rest)} follow"]
+            document, errors = framed_record(data) if in_journal else (None, [])
             if document is None:
                 try:
                     document = json.loads(data.decode("utf-8"))
                 except ValueError as error:
                     document, errors = {}, [f"not JSON: {error}"]
-            errors = errors or sorted(validator.iter_errors(document), key=lambda e: list(e.path))
-            checked += 1
-            if errors:
-                bad += 1
-                error = errors[0]
-                where = "" if isinstance(error, str) else " at " + "/".join(map(str, error.path))
-                print(f"INVALID {path}: {getattr(error, 'message', error)}{where}")
-            else:
-                print(f"valid   {path}")
+            report(path, document, errors)
 print(f"{checked} files checked, {bad} invalid")
 sys.exit(1 if bad or checked == 0 else 0)

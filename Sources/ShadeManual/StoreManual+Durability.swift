@@ -5,28 +5,44 @@ extension StoreManual {
             "DURABILITY",
             [
                 .item(
-                    "Atomic, and durable after two flushes",
+                    "Atomic, and durable after one flush",
                     """
                     Every file of a change is written in full to STORE/.staging/, unflushed; then one commit
-                    record holding the full new content of every file (and the files to remove) is written,
-                    flushed (fdatasync) and renamed into STORE/journal/ (that rename is the commit point),
-                    its first line a JSON object naming each file and the size of its new content, the
-                    contents following it byte for byte,
-                    and the journal directory is flushed (fsync). The change is now on disk. The staged files
-                    are then put in place of their targets (exchanged with them by
-                    renameat2(RENAME_EXCHANGE), the old file unlinked; a plain rename where there is no
+                    record holding the full new content of every file (and the files to remove) is written
+                    as the next frame of STORE/journal/commit.log and flushed (one fdatasync): that flush is
+                    the commit point, and the change is now on disk. The record's first line is a JSON
+                    object naming each file and the size of its new content, the contents following it byte
+                    for byte. The staged files are then put in place of their targets (exchanged with them
+                    by renameat2(RENAME_EXCHANGE), the old file unlinked; a plain rename where there is no
                     target yet) without a flush of their own: until the kernel has written them back, the
                     record is the truth.
 
-                    A process killed after the commit point leaves its record pending, and the next shade
-                    that opens the store, reader or writer, replays it; one killed before it leaves only
-                    staged files, which the next writer removes. A record carries the id of the machine's
-                    boot it was written in: after a power loss (a new boot id) every record still kept is
-                    replayed in order and flushed, so a file the kernel never wrote back is written again
-                    from it. Every 32 changes a checkpoint flushes the files the records wrote (one syncfs)
-                    and removes the records; the REPL makes it earlier, while it waits for the next line,
-                    once 8 records are kept. A crash or kill -9 at any instant leaves either the old or the
-                    new state, complete, and a change is durable when shade says it is done.
+                    commit.log is made once, 64 KiB of zeros written and flushed, and grows the same way
+                    (doubling, up to 4 MiB) before a frame goes where there was no file, so a frame is
+                    written over blocks the disk has already: its flush writes data alone, no file made,
+                    renamed or named in a folder. Each frame carries its epoch and sequence number, the
+                    boot it was written in, when it was written, and a checksum; reading stops at the first
+                    frame that is not the next one whole, so a frame whose flush did not finish (a change
+                    never reported done) is never read; one whose write or flush failed is written over
+                    with zeros, and the next frame goes in its place. Once a change's files are in place, the log's
+                    header says so (the done mark, written without a flush). A record too large for the log
+                    (over about 4 MiB) is a file of its own, STORE/journal/NNNNNNNNNN-BOOT.json, flushed,
+                    renamed in and the journal directory flushed, after the log's frames are flushed into
+                    their files: a record file is never newer than a frame.
+
+                    A process killed after the commit point leaves its frame past the done mark, and the
+                    next shade that opens the store, reader or writer, replays it; one killed before it
+                    leaves only staged files, which the next writer removes. After a power loss (a new boot
+                    id) every frame and record still kept is replayed in order and flushed, so a file the
+                    kernel never wrote back is written again from it; a file changed after its record was
+                    written (by hand) is left as it is, unless an earlier record of the same replay wrote
+                    it. Every 32 changes, or when the log is full, a checkpoint flushes the files the
+                    records wrote (one syncfs), removes the record files and starts the log again at the
+                    next epoch (its header flushed); the REPL makes it earlier, while it waits for the next
+                    line, once 8 are kept. A crash or kill -9 at any instant leaves either the old or the
+                    new state, complete, and a change is durable when shade says it is done. A commit.log
+                    that is not a whole log of this shade stops the store, naming it: it may hold changes
+                    not yet in their files, and only you can say it holds none.
                     """),
                 .item(
                     "A large change: committed by its moves",
@@ -40,7 +56,8 @@ extension StoreManual {
                     remove) instead of carrying the content: written, flushed and renamed in, the store
                     directory flushed (the commit point); the staged files are renamed over their targets
                     (plainly: the staged name is gone once its content is in place), their folders
-                    flushed, and commit.json removed. A crash after the commit point leaves commit.json,
+                    flushed, commit.log started again (its frames were flushed into their files with the
+                    staged ones), and commit.json removed. A crash after the commit point leaves commit.json,
                     which the next shade finishes (a move whose staged file is gone was done); one before
                     it leaves only staged files. The whole import is one entry of the change log, read
                     back up to 1 GiB.
@@ -130,8 +147,9 @@ extension StoreManual {
                     store directory itself may be a link you made (~/.local/share/shade → /data/shade): it
                     is resolved once when shade opens the store. A recovery record (journal/) may name only
                     store files of known kinds, at the paths the registry gives them; one that names
-                    anything else (.git/config, ../x) or is no regular file is set aside whole as ….refused,
-                    never replayed, and check names it until you remove it. A saved set lists and restores
+                    anything else (.git/config, ../x) or is no regular file is set aside whole as ….refused
+                    (a frame of commit.log as journal/log-EPOCH-SEQUENCE.refused), never replayed, and check
+                    names it until you remove it. A saved set lists and restores
                     only store files.
                     """),
                 .item(

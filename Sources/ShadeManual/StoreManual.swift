@@ -84,8 +84,11 @@ public enum StoreManual {
                 "The files change 12 replaced, as they were (the last 10 changes' sets are kept)."),
             .item(.italic("STORE/backups/format-2/"), "The whole store as format 2 left it, kept by the upgrade."),
             .item(
+                .italic("STORE/journal/commit.log"),
+                "The commit records of recent changes, until a checkpoint (64 KiB to 4 MiB, written in place)."),
+            .item(
                 .italic("STORE/journal/0000000007-BOOT.done"),
-                "The commit record of a recent change, until a checkpoint."),
+                "The commit record of a recent change too large for commit.log, until a checkpoint."),
             .item(
                 .italic("STORE/journal/redo.log"),
                 "Changes the REPL answered before writing their files (1 MiB, written in place)."),

@@ -54,8 +54,11 @@ extension AtomicCommit {
         do throws(StoreError) { try FileSystem.syncDirectory(paths.root) } catch { throw error.afterCommitPoint }
         journal.removeFlushed(earlier)
         // The change is durable. A failure from here on leaves the record, which the next command
-        // that opens the store finishes.
-        if (try? finish(moves, exchanging: false)) != nil, (try? syncFolders(of: moves.map(\.to))) != nil {
+        // that opens the store finishes. The commit log's frames, durable in their files since the
+        // flush, go before the record does (replayed after it, one could put back a file it removes).
+        if (try? finish(moves, exchanging: false)) != nil, (try? syncFolders(of: moves.map(\.to))) != nil,
+            (try? journal.startLogAgain()) != nil
+        {
             try? FileSystem.remove(paths.commitRecord, in: folders)
         }
         backups.prune(preserved)

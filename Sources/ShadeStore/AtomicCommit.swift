@@ -1,12 +1,12 @@
 import ShadeJSON
 import ShadePlatform
 
-/// Replaces several store files as one atomic step, durable after two flushes.
+/// Replaces several store files as one atomic step, durable after one flush.
 ///
 /// Each new file is written in full to a staging directory, unflushed. A commit record holding
-/// the full content of every file (and the files to remove) is written, flushed (`fdatasync`)
-/// and renamed into `journal/` — the commit point — and the journal directory is flushed: the
-/// change is durable. Only then are the staged files renamed into place (or, for files to
+/// the full content of every file (and the files to remove) is written as a frame of the commit
+/// log and flushed (`fdatasync`) — the commit point: the change is durable (a record too large
+/// for the log is a file of its own, renamed into `journal/` and its folder flushed). Only then are the staged files renamed into place (or, for files to
 /// remove, unlinked), without a flush of their own: the record is the truth until they reach the
 /// disk (see `CommitJournal`). A crash before the commit point leaves only staged files, which
 /// the next writer removes; a crash after it leaves a record, which the next reader or writer
@@ -104,29 +104,52 @@ final class AtomicCommit {
         let moves = files.map { (from: $0.staged, to: $0.target) }
         let backups = Backups(paths: paths)
         var preserved: Backups.Preserved?
-        let record: String
+        let committed: Committed
         do throws(StoreError) {
             // What this change replaces is kept before anything is replaced.
             if keepingCopies { preserved = try backups.preserve(files.map(\.target), in: folders) }
-            let bytes = try recordBytes(for: files)
-            stagedCount += 1
-            let recordStage = try stage(bytes, name: "\(stagedCount)-commit", flush: true)
-            try makeJournalDirectory()
-            record = try journal.nextRecordPath()
-            try FileSystem.rename(recordStage, to: record, in: folders)
+            committed = try writeRecord(try recordBytes(for: files))
         } catch {
             discard(files)
             // Copies of files that stay as they were are no backup.
             if let preserved { backups.remove(preserved.directory) }
             throw error
         }
-        // The record is in: once its directory entry is on disk, so is the change.
-        do throws(StoreError) { try FileSystem.syncDirectory(paths.journal) } catch { throw error.afterCommitPoint }
         // The files, brought up to date without a flush: a failure here leaves the record
         // pending, and the next command that opens the store finishes it.
-        if (try? finish(moves)) != nil { journal.markDone(record, in: folders) }
+        if (try? finish(moves)) != nil {
+            switch committed {
+            case .frame(let log, let mark): log.markDone(mark)
+            case .file(let record): journal.markDone(record, in: folders)
+            }
+        }
         backups.prune(preserved)
         journal.checkpointIfDue()
+    }
+
+    /// Where a change's record went: a frame of the commit log, or a file of its own.
+    enum Committed {
+        case frame(CommitLog, CommitLog.Mark)
+        case file(String)
+    }
+
+    /// Writes a change's record and makes it durable: the commit point. A frame of the commit log
+    /// (one flush of data whose blocks are there already), or, for a record too large for the log,
+    /// a file flushed and renamed into `journal/`, the folder flushed after it.
+    private func writeRecord(_ bytes: [UInt8]) throws(StoreError) -> Committed {
+        try makeJournalDirectory()
+        if bytes.count <= CommitLog.largestPayload {
+            let (log, last) = try journal.logForFrame(of: bytes.count)
+            return .frame(log, try log.append(bytes, after: last))
+        }
+        try journal.checkpointLogBeforeRecordFile()
+        stagedCount += 1
+        let recordStage = try stage(bytes, name: "\(stagedCount)-commit", flush: true)
+        let record = try journal.nextRecordPath()
+        try FileSystem.rename(recordStage, to: record, in: folders)
+        // The record is in: once its directory entry is on disk, so is the change.
+        do throws(StoreError) { try FileSystem.syncDirectory(paths.journal) } catch { throw error.afterCommitPoint }
+        return .file(record)
     }
 
     /// Replaces derived files (caches) by rename, without flushing and ignoring failures: a lost
@@ -147,8 +170,12 @@ final class AtomicCommit {
     func recover() throws(StoreError) {
         try finishEarlierCommitRecord()
         try FileSystem.makeDirectories(paths.staging)
-        let replay = try journal.recordsToReplay()
-        for record in replay {
+        let pending = try journal.recordsToReplay()
+        var otherBoot = pending.contains { $0.boot != CommitJournal.boot }
+        // The files this recovery has put back: newer than the records after, but not by a change
+        // of their own.
+        var putBack: Set<String> = []
+        for record in pending {
             let path = paths.journal + "/" + record.name
             let written = FileStamp.of(path)?.modifiedNanoseconds ?? Int64.max
             let files: [(relativePath: String, bytes: [UInt8]?)]
@@ -167,34 +194,64 @@ final class AtomicCommit {
                 try journal.setAside(record)
                 continue
             }
-            var moves: [(from: String?, to: String)] = []
-            for file in files {
-                let target = paths.absolute(file.relativePath)
-                // A file changed after the record was written (a later change, a hand edit, an
-                // earlier shade) that reads as JSON is newer than the record: it stays.
-                if let stamp = FileStamp.of(target), stamp.modifiedNanoseconds > written,
-                    let current = try? FileSystem.read(target), (try? JSONParser.parse(current)) != nil
-                {
-                    continue
-                }
-                guard let content = file.bytes else {
-                    moves.append((nil, target))
-                    continue
-                }
-                try FileSystem.makeDirectories(FileSystem.parentDirectory(of: target))
-                stagedCount += 1
-                moves.append((try stage(content, name: "\(stagedCount)-replay", flush: false), target))
-            }
-            try finish(moves)
+            try replay(files, written: written, putBack: &putBack)
             journal.markDone(path, in: folders)
         }
-        if replay.contains(where: { $0.boot != CommitJournal.boot }) {
+        // The frames of the log, all newer than every record file: those past the done mark, or
+        // all of them after a restart (or after a record of another boot was replayed).
+        if let log = try journal.openLog() {
+            let fromStart = otherBoot || log.firstBoot.map { $0 != CommitJournal.boot } == true
+            let frames = log.frames(after: fromStart ? .start : log.done)
+            for frame in frames {
+                otherBoot = otherBoot || frame.boot != CommitJournal.boot
+                let files: [(relativePath: String, bytes: [UInt8]?)]
+                do throws(StoreError) {
+                    files = try CommitJournal.files(in: frame.payload, file: "\(log.path) (frame \(frame.sequence))")
+                } catch {
+                    // As a record file naming a path outside the store (above).
+                    guard error.isForeignRecord else { throw error }
+                    try journal.setAside(frame)
+                    continue
+                }
+                try replay(files, written: frame.written, putBack: &putBack)
+            }
+            if let last = frames.last { try journal.openLog(writable: true)?.markDone(last.mark) }
+        }
+        if otherBoot {
             // After a restart nothing unflushed can be trusted: what was replayed is flushed now.
             journal.checkpoint(try journal.records())
         }
         for name in try FileSystem.list(paths.staging) {
             try FileSystem.remove(paths.staging + "/" + name)
         }
+    }
+
+    /// Puts back the files of one record, written at `written` (nanoseconds since 1970); `putBack`
+    /// names the files this recovery put back before it, and gains this record's.
+    private func replay(
+        _ files: [(relativePath: String, bytes: [UInt8]?)], written: Int64, putBack: inout Set<String>
+    ) throws(StoreError) {
+        var moves: [(from: String?, to: String)] = []
+        for file in files {
+            let target = paths.absolute(file.relativePath)
+            // A file changed after the record was written (a later change, a hand edit, an
+            // earlier shade) that reads as JSON is newer than the record: it stays. A file an
+            // earlier record of this recovery put back is no such change: this record is newer.
+            if !putBack.contains(target), let stamp = FileStamp.of(target), stamp.modifiedNanoseconds > written,
+                let current = try? FileSystem.read(target), (try? JSONParser.parse(current)) != nil
+            {
+                continue
+            }
+            putBack.insert(target)
+            guard let content = file.bytes else {
+                moves.append((nil, target))
+                continue
+            }
+            try FileSystem.makeDirectories(FileSystem.parentDirectory(of: target))
+            stagedCount += 1
+            moves.append((try stage(content, name: "\(stagedCount)-replay", flush: false), target))
+        }
+        try finish(moves)
     }
 
     /// Whether a commit record waits to be replayed.
@@ -256,6 +313,7 @@ final class AtomicCommit {
         // The files of the commit records written before it were flushed before it was (see
         // `commitByMoves`): replayed now, one could put back a file it removed.
         journal.removeFlushed(try journal.records())
+        try journal.startLogAgain()
         try FileSystem.remove(paths.commitRecord)
     }
 

@@ -1,8 +1,11 @@
 import ShadeJSON
 import ShadePlatform
 
-/// The commit records of changes whose files may not be on disk yet: `journal/NNNNNNNNNN-BOOT.json`
-/// while its files are being brought up to date, `….done` once they all are (in the page cache).
+/// The commit records of changes whose files may not be on disk yet: frames of
+/// `journal/commit.log` (`CommitLog`), and for a change too large for it a file of its own,
+/// `journal/NNNNNNNNNN-BOOT.json` while its files are being brought up to date, `….done` once they
+/// all are (in the page cache). Every record file is older than every frame of the log (a record
+/// file is written only after the log is checkpointed), and records are replayed in that order.
 ///
 /// A record holds the full new content of every file its change writes, and is the one thing a
 /// change flushes. Its files are renamed into place without a flush of their own, so until the
@@ -10,8 +13,9 @@ import ShadePlatform
 /// page cache survived) a pending record is replayed; after a power loss (another boot id:
 /// nothing unflushed can be trusted) every record kept is replayed, in order. A checkpoint, once
 /// every `checkpointEvery` changes, flushes the store's file system (`syncfs`), after which the
-/// records can go. A long-lived session (the REPL) checkpoints earlier, while it waits for the
-/// next line (`Store.checkpointWhileIdle`), so that no answer waits for that flush.
+/// records can go and the log starts again. A long-lived session (the REPL) checkpoints earlier,
+/// while it waits for the next line (`Store.checkpointWhileIdle`), so that no answer waits for
+/// that flush.
 struct CommitJournal {
     let paths: StorePaths
 
@@ -60,9 +64,97 @@ struct CommitJournal {
         return Array(records[first...])
     }
 
-    /// Whether a record must be replayed before the store can be read.
+    /// Whether a record must be replayed before the store can be read: a record file, or a frame
+    /// of the log past its done mark, or any frame of another boot.
     var hasPending: Bool {
-        get throws(StoreError) { try !recordsToReplay().isEmpty }
+        get throws(StoreError) {
+            if try !recordsToReplay().isEmpty { return true }
+            guard let log = try openLog() else { return false }
+            return log.firstBoot.map { $0 != CommitJournal.boot } == true || log.hasPendingFrame
+        }
+    }
+
+    /// The store's commit log; nil when it has none yet.
+    /// (Only for reading unless `writable`.)
+    func openLog(writable: Bool = false) throws(StoreError) -> CommitLog? {
+        try CommitLog.open(paths.commitLog, writable: writable)
+    }
+
+    /// The commit log to write a frame to and where the frame goes: after the last frame, every
+    /// one of which is done (the log is made when there is none; grown, or checkpointed first,
+    /// when the frame does not fit). A frame not done (its files may not all be in place) stops
+    /// the change before its commit point: the next command that opens the store finishes it.
+    func logForFrame(of length: Int) throws(StoreError) -> (log: CommitLog, after: CommitLog.Mark) {
+        var log = try openLog(writable: true)
+        if log == nil {
+            try CommitLog.create(at: paths.commitLog, via: "\(paths.staging)/\(getpid())-commit-log.tmp")
+            log = try openLog(writable: true)
+        }
+        guard let log else { throw .io(operation: "open", path: paths.commitLog, errno: ENOENT) }
+        guard !log.hasPendingFrame else { throw pendingFrame }
+        do throws(StoreError) {
+            if try log.grow(toFit: length, after: log.done) { return (log, log.done) }
+        } catch {
+            // The disk is full: a checkpoint may leave room enough in the log as it is.
+            guard let reset = try checkpointOrFail(), reset.hasRoom(for: length, after: .start) else { throw error }
+            return (reset, .start)
+        }
+        // Full: its changes are made durable in their files, and it starts again.
+        guard let reset = try checkpointOrFail(), try reset.grow(toFit: length, after: .start) else {
+            throw .invalidContent(
+                file: paths.commitLog, location: "(writing)", reason: "no room for a change of this size")
+        }
+        return (reset, .start)
+    }
+
+    private var pendingFrame: StoreError {
+        .invalidContent(
+            file: paths.commitLog, location: "(writing)",
+            reason: "a change waits to be finished; run the command again (any command finishes it first)")
+    }
+
+    /// Before a record file is written: a log holding frames is checkpointed (a record file is
+    /// never newer than a frame).
+    func checkpointLogBeforeRecordFile() throws(StoreError) {
+        guard let log = try openLog(), log.hasFrames else { return }
+        _ = try checkpointOrFail()
+    }
+
+    /// Flushes the store's file system, removes the records and starts the log again; throws when
+    /// the flush fails. Returns the log of the new epoch (nil when the store has none).
+    private func checkpointOrFail() throws(StoreError) -> CommitLog? {
+        try FileSystem.syncFileSystem(of: paths.root)
+        removeFlushed(try records())
+        try startLogAgain()
+        return try openLog(writable: true)
+    }
+
+    /// Starts the log again at the next epoch, once a flush of the file system has made the files
+    /// of all its frames durable (a checkpoint; before a record of moves goes: see
+    /// `AtomicCommit.commitByMoves`). A frame not done is never dropped: that throws. When the new
+    /// header cannot be made durable, the log is removed (its frames are all in their files), so
+    /// that no frame of the new epoch is ever read against the old one after a power loss.
+    func startLogAgain() throws(StoreError) {
+        guard try openLog()?.hasFrames == true, let log = try openLog(writable: true) else { return }
+        guard !log.hasPendingFrame else { throw pendingFrame }
+        do throws(StoreError) { _ = try log.reset() } catch {
+            try FileSystem.remove(paths.commitLog)
+            try FileSystem.syncDirectory(paths.journal)
+        }
+    }
+
+    /// Sets a frame of the log aside, never to be replayed: its record is written to
+    /// `journal/log-WRITTEN-SEQUENCE.refused` (when it was written, in nanoseconds), which `check`
+    /// names.
+    func setAside(_ frame: CommitLog.Frame) throws(StoreError) {
+        try FileSystem.writeAtomically(
+            paths.journal + "/log-\(frame.written)-\(frame.sequence).refused", frame.payload,
+            via: "\(paths.staging)/\(getpid())-refused.tmp", mode: 0o600)
+    }
+
+    /// How many records are kept: record files, and the frames of the log done so far.
+    func keptCount() throws(StoreError) -> Int {
+        try records().count + (openLog()?.done.sequence ?? 0)
     }
 
     /// The path a new record is renamed to (pending).
@@ -83,20 +175,22 @@ struct CommitJournal {
     /// Returns whether it flushed.
     @discardableResult
     func checkpointIfDue(atLeast count: Int = CommitJournal.checkpointEvery) -> Bool {
-        guard let records = try? records(), records.count >= count,
-            records.allSatisfy(\.done)
-        else { return false }
+        guard let records = try? records(), records.allSatisfy(\.done) else { return false }
+        let log = try? openLog()
+        let done = log?.done ?? .start
+        guard records.count + done.sequence >= count, log?.hasPendingFrame != true else { return false }
         return checkpoint(records)
     }
 
     /// Flushes the file system the store is on (one `syncfs`: every file the records wrote, and
-    /// the directories they are in, reach the disk), then removes the records. When the flush
-    /// fails, every record is kept. Returns whether the file system was flushed.
+    /// the directories they are in, reach the disk), then removes the records and starts the log
+    /// again (`startLogAgain`). When the flush fails, every record is kept. Returns whether the
+    /// file system was flushed and the log started again.
     @discardableResult
     func checkpoint(_ records: [Record]) -> Bool {
         guard (try? FileSystem.syncFileSystem(of: paths.root)) != nil else { return false }
         removeFlushed(records)
-        return true
+        return (try? startLogAgain()) != nil
     }
 
     /// Removes records whose files a flush of the file system has just made durable. Oldest first,

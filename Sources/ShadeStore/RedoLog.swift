@@ -108,15 +108,15 @@ final class RedoLog: Sendable {
             close(fd)
             throw .notRegularFile(path: path, found: LinkFreePath.describe(info.st_mode & S_IFMT))
         }
-        guard Int(info.st_size) == size, readFully(fd, &header, at: 0),
+        guard Int(info.st_size) == size, FrameBytes.readFully(fd, &header, at: 0),
             let encoding = Encoding.allCases.first(where: { header[0..<10].elementsEqual($0.headerMagic) }),
-            checksum(header[0..<24], []) == load(header, at: 24)
+            FrameBytes.checksum(header[0..<24], []) == FrameBytes.load(header, at: 24)
         else {
             close(fd)
             throw .invalidContent(
                 file: path, location: "header", reason: "not a whole redo log of this shade")
         }
-        let epoch = load(header, at: 16)
+        let epoch = FrameBytes.load(header, at: 16)
         return RedoLog(path: path, epoch: epoch, frameEncoding: encoding, fd: fd)
     }
 
@@ -141,8 +141,8 @@ final class RedoLog: Sendable {
     {
         var bytes = [UInt8](repeating: 0, count: size)
         bytes.replaceSubrange(0..<10, with: frames.headerMagic)
-        store(epoch, into: &bytes, at: 16)
-        store(checksum(bytes[0..<24], []), into: &bytes, at: 24)
+        FrameBytes.store(epoch, into: &bytes, at: 16)
+        FrameBytes.store(FrameBytes.checksum(bytes[0..<24], []), into: &bytes, at: 24)
         try FileSystem.writeAtomically(path, bytes, via: temporary, mode: 0o600, chunk: 4096)
     }
 
@@ -170,16 +170,16 @@ final class RedoLog: Sendable {
     private func frame(at offset: Int, sequence: Int) -> Frame? {
         guard offset >= RedoLog.headerSize, offset + RedoLog.frameHeaderSize <= RedoLog.size else { return nil }
         var header = [UInt8](repeating: 0, count: RedoLog.frameHeaderSize)
-        guard RedoLog.readFully(fd, &header, at: offset),
+        guard FrameBytes.readFully(fd, &header, at: offset),
             let encoding = Encoding.allCases.first(where: { header[0..<4].elementsEqual($0.frameMagic) })
         else { return nil }
-        let length = Int(RedoLog.load32(header, at: 4))
-        guard RedoLog.load(header, at: 8) == UInt64(sequence), RedoLog.load(header, at: 16) == epoch,
+        let length = Int(FrameBytes.load32(header, at: 4))
+        guard FrameBytes.load(header, at: 8) == UInt64(sequence), FrameBytes.load(header, at: 16) == epoch,
             length > 0, offset + RedoLog.frameHeaderSize + length <= RedoLog.size
         else { return nil }
         var payload = [UInt8](repeating: 0, count: length)
-        guard RedoLog.readFully(fd, &payload, at: offset + RedoLog.frameHeaderSize),
-            RedoLog.checksum(header[0..<24], payload) == RedoLog.load(header, at: 24)
+        guard FrameBytes.readFully(fd, &payload, at: offset + RedoLog.frameHeaderSize),
+            FrameBytes.checksum(header[0..<24], payload) == FrameBytes.load(header, at: 24)
         else { return nil }
         return Frame(
             sequence: sequence, end: offset + RedoLog.frameHeaderSize + length, payload: payload, encoding: encoding)
@@ -205,21 +205,12 @@ final class RedoLog: Sendable {
         }
         var frame = [UInt8](repeating: 0, count: RedoLog.frameHeaderSize)
         frame.replaceSubrange(0..<4, with: encoding.frameMagic)
-        RedoLog.store32(UInt32(payload.count), into: &frame, at: 4)
-        RedoLog.store(UInt64(position.sequence + 1), into: &frame, at: 8)
-        RedoLog.store(epoch, into: &frame, at: 16)
-        RedoLog.store(RedoLog.checksum(frame[0..<24], payload), into: &frame, at: 24)
+        FrameBytes.store32(UInt32(payload.count), into: &frame, at: 4)
+        FrameBytes.store(UInt64(position.sequence + 1), into: &frame, at: 8)
+        FrameBytes.store(epoch, into: &frame, at: 16)
+        FrameBytes.store(FrameBytes.checksum(frame[0..<24], payload), into: &frame, at: 24)
         frame += payload
-        var written = 0
-        while written < frame.count {
-            let count = frame.withUnsafeBytes { buffer in
-                pwrite(
-                    fd, buffer.baseAddress.map { $0 + written }, buffer.count - written, off_t(position.end + written))
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw .io(operation: "write", path: path, errno: count < 0 ? errno : EIO) }
-            written += count
-        }
+        try FrameBytes.writeFully(fd, frame, at: position.end, path: path)
         // After a failed flush the frame may or may not reach the disk: the caller drops the log.
         let started = MonotonicClock.nanoseconds
         guard fdatasync(fd) == 0 else { throw .io(operation: "sync", path: path, errno: errno) }
@@ -233,53 +224,5 @@ final class RedoLog: Sendable {
     /// (the checkpoint), whose next flush is the slow one, so that its next answer does not pay it.
     func flushAgain() {
         if fdatasync(fd) == 0 { flushes.add(1, ordering: .relaxed) }
-    }
-
-    /// Reads `buffer.count` bytes at `offset`; false at end of file or on an error.
-    private static func readFully(_ fd: Int32, _ buffer: inout [UInt8], at offset: Int) -> Bool {
-        var filled = 0
-        while filled < buffer.count {
-            let count = buffer.withUnsafeMutableBytes { bytes in
-                pread(fd, bytes.baseAddress.map { $0 + filled }, bytes.count - filled, off_t(offset + filled))
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
-            filled += count
-        }
-        return true
-    }
-
-    /// FNV-1a (64 bits) of `header` then `payload`: enough to tell a whole frame from a torn one.
-    static func checksum(_ header: ArraySlice<UInt8>, _ payload: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in header {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        for byte in payload {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return hash
-    }
-
-    private static func load(_ bytes: [UInt8], at offset: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for index in (0..<8).reversed() { value = value << 8 | UInt64(bytes[offset + index]) }
-        return value
-    }
-
-    private static func load32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
-        var value: UInt32 = 0
-        for index in (0..<4).reversed() { value = value << 8 | UInt32(bytes[offset + index]) }
-        return value
-    }
-
-    private static func store(_ value: UInt64, into bytes: inout [UInt8], at offset: Int) {
-        for index in 0..<8 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))) }
-    }
-
-    private static func store32(_ value: UInt32, into bytes: inout [UInt8], at offset: Int) {
-        for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(index))) }
     }
 }

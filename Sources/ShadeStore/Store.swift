@@ -325,10 +325,10 @@ public struct Store: Sendable {
     /// nothing while another process holds the store (it checkpoints its own).
     func checkpointWhileIdle(recordsSeen seen: Int?, tail: RedoLog.Tail?) -> Int? {
         let journal = CommitJournal(paths: paths)
-        guard (try? FileSystem.exists(paths.journal)) == true, let records = try? journal.records() else { return seen }
+        guard (try? FileSystem.exists(paths.journal)) == true, let kept = try? journal.keptCount() else { return seen }
         let applying = !(tail?.waiting.isEmpty ?? true)
         let due = CommitJournal.idleCheckpointAt - (applying ? 1 : 0)
-        guard let seen, records.count > seen || applying, records.count >= due else { return records.count }
+        guard let seen, kept > seen || applying, kept >= due else { return kept }
         guard let lock = FileLock(trying: paths.lock, mode: .exclusive, watcher: cache?.watcher) else { return seen }
         withExtendedLifetime(lock) {
             // What the session saw as it wrote its files still holds after the checkpoint, which
@@ -349,7 +349,7 @@ public struct Store: Sendable {
                 cache?.keep(StoreSighting(of: paths, lock: lock, redo: sighting.redo, nextID: sighting.nextID))
             }
         }
-        return (try? journal.records().count) ?? records.count
+        return (try? journal.keptCount()) ?? kept
     }
 
     /// Checks the store file; returns its format version, or nil when there is none yet.
@@ -378,10 +378,9 @@ public struct LockedStore {
     /// records, so that files another program (git) replaces next are never replayed over.
     public func checkpoint() throws(StoreError) {
         let journal = CommitJournal(paths: store.paths)
-        let records = try journal.records()
-        guard !records.isEmpty else { return }
-        journal.checkpoint(records)
-        guard try journal.records().isEmpty else {
+        guard try journal.keptCount() > 0 else { return }
+        journal.checkpoint(try journal.records())
+        guard try journal.keptCount() == 0 else {
             throw .io(operation: "flush the journal of", path: store.paths.journal, errno: EIO)
         }
     }

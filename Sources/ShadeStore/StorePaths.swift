@@ -11,7 +11,8 @@ import ShadePlatform
 /// STORE/ids/weeks/2026-W48.json     the ids of one week's tasks, by uid (this copy's own)
 /// STORE/undo/0000000042.json        the change log: one recent change each, to take back
 /// STORE/categories.json             the categories and their colours
-/// STORE/journal/0000000007-BOOT.done the commit record of a recent change, until a checkpoint
+/// STORE/journal/commit.log          the commit records of recent changes, until a checkpoint
+/// STORE/journal/0000000007-BOOT.done the commit record of a recent change too large for the log
 /// STORE/journal/redo.log            changes the REPL acknowledged before writing their files
 /// STORE/journal/redo-applied.json   how far the files have taken that log
 /// STORE/lock                        the lock every reader and writer takes
@@ -72,6 +73,7 @@ struct StorePaths: Sendable {
     var journal: String { root + "/journal" }
     /// Changes a long-lived session acknowledged before their files were written (`RedoLog`).
     var redoLog: String { root + "/journal/redo.log" }
+    var commitLog: String { root + "/journal/commit.log" }
     var weeksDirectory: String { root + "/weeks" }
     var idsDirectory: String { root + "/ids" }
 

@@ -18,17 +18,24 @@ struct StoreSighting: Sendable {
     let nextID: Int?
 
     /// The files and directories whose change would mean recovery has work to do: the store
-    /// directory (an earlier shade's `commit.json`), the commit journal, the store file, the redo
-    /// log and its marker.
+    /// directory (an earlier shade's `commit.json`), the commit journal and its log, the store
+    /// file, the redo log and its marker.
     private static func watched(_ paths: StorePaths) -> [String] {
-        [paths.root, paths.journal, paths.meta, paths.redoLog, paths.absolute(RedoPosition.relativePath)]
+        [
+            paths.root, paths.journal, paths.commitLog, paths.meta, paths.redoLog,
+            paths.absolute(RedoPosition.relativePath),
+        ]
     }
 
     /// The store at `paths` as it is now, under the exclusive lock held as `lock`, with every frame
     /// of `redo` applied and `nextID` the id it hands out next; the lock file names the session
     /// its watcher. Nil when the lock's count cannot be relied on.
     init?(of paths: StorePaths, lock: FileLock, redo: RedoLog.Tail?, nextID: Int?) {
-        guard redo?.waiting.isEmpty ?? true, let count = lock.count, lock.becomeWatcher() else { return nil }
+        // A change left unfinished (its files not all in place) is finished by the next step's
+        // recovery, which a sighting would skip.
+        guard redo?.waiting.isEmpty ?? true, (try? AtomicCommit(paths: paths).hasPendingCommit) == false,
+            let count = lock.count, lock.becomeWatcher()
+        else { return nil }
         self.directory = paths.root
         self.count = count
         self.identities = Self.watched(paths).map(WeekCache.Identity.of)

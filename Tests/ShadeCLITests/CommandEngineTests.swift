@@ -58,7 +58,7 @@ import Testing
         // Records others left are not flushed when a session starts; its first pause makes the log.
         #expect(try CommandEngine(environment: environment(root)).run("add Left by another").status == 0)
         engine.idle()
-        #expect(try journal.records().count == 1)
+        #expect(try journal.keptCount() == 1)
         #expect(FileManager.default.fileExists(atPath: root + "/store/journal/redo.log"))
         for index in 1...(CommitJournal.idleCheckpointAt - 2) {
             #expect(engine.run("add Task \(index)").status == 0)
@@ -66,7 +66,7 @@ import Testing
             engine.idle()
             #expect(try !store.hasPendingRedo, "written while the next line is awaited")
         }
-        #expect(try journal.records().count == CommitJournal.idleCheckpointAt - 1, "too few records to flush yet")
+        #expect(try journal.keptCount() == CommitJournal.idleCheckpointAt - 1, "too few records to flush yet")
         // Another process holds the store: the session leaves its frame and the records to it,
         // though with the record that frame's files make the checkpoint is due.
         #expect(engine.run("add Task \(CommitJournal.idleCheckpointAt)").status == 0)
@@ -74,13 +74,13 @@ import Testing
         #expect(fd >= 0 && flock(fd, LOCK_SH) == 0)
         engine.idle()
         #expect(try store.hasPendingRedo)
-        #expect(try journal.records().count == CommitJournal.idleCheckpointAt - 1)
+        #expect(try journal.keptCount() == CommitJournal.idleCheckpointAt - 1)
         close(fd)
         engine.idle()
         #expect(try !store.hasPendingRedo)
         // The pause checkpointed first (the record its files were to make counted), then wrote
         // them: their record is the one left.
-        #expect(try journal.records().count == 1)
+        #expect(try journal.keptCount() == 1)
         // Every change is in the files themselves.
         let tasks = try store.read { try $0.allTasks() }
         #expect(tasks.count == CommitJournal.idleCheckpointAt)

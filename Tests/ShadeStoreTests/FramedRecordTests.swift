@@ -88,14 +88,14 @@ import Testing
         let before = try #require(temp.bytes("weeks/2026/2026-W48.json"))
         try add(temp.store, "2026-11-23", .evening, "Read \"late\"\n")
         let after = try #require(temp.bytes("weeks/2026/2026-W48.json"))
-        // The newest record is framed; put back as pending, with the week as it was before it.
-        let journal = temp.directory + "/journal"
-        let last = try #require(try FileManager.default.contentsOfDirectory(atPath: journal).sorted().last)
-        let record = try #require(temp.bytes("journal/" + last))
+        // The newest record, the log's last frame, is framed; put back as pending (the done mark
+        // set back before it), with the week as it was before it.
+        let log = try #require(try CommitJournal(paths: temp.store.paths).openLog(writable: true))
+        let frames = log.frames(after: .start)
+        let record = try #require(frames.last).payload
         let header = try #require(record.firstIndex(of: UInt8(ascii: "\n")))
         #expect(try JSONParser.parse(Array(record[..<header])).objectValue?["framed"] != nil)
-        try FileManager.default.moveItem(
-            atPath: journal + "/" + last, toPath: journal + "/" + last.replacingOccurrences(of: ".done", with: ".json"))
+        log.markDone(frames[0].mark)
         _ = FileManager.default.createFile(
             atPath: temp.directory + "/weeks/2026/2026-W48.json", contents: Data(before),
             attributes: [.modificationDate: Date(timeIntervalSince1970: 0)])

@@ -178,12 +178,12 @@ import Testing
         var checkpoints = 0
         for index in 1...(CommitJournal.idleCheckpointAt + 2) {
             _ = try session.commit(label: "add \(index)", now: now, addTaskChange("Task \(index)"))
-            let recordsBefore = try journal.records().count
+            let recordsBefore = try journal.keptCount()
             seen = session.workWhileIdle(recordsSeen: seen)
             let sighting = try keptSighting(of: session)
             #expect(sighting.redo?.log.flushes.load(ordering: .relaxed) == 1, "pause \(index)")
             // The one record a checkpointing pause leaves is the one its files made after it.
-            let records = try journal.records().count
+            let records = try journal.keptCount()
             if records != recordsBefore + 1 {
                 checkpoints += 1
                 #expect(records == 1, "pause \(index)")
@@ -206,11 +206,11 @@ import Testing
             try add(temp.store, "2026-11-24", .morning, "Left \(index)")
         }
         let seen = session.workWhileIdle(recordsSeen: nil)
-        #expect(try journal.records().count == CommitJournal.idleCheckpointAt - 1, "not flushed at the start")
+        #expect(try journal.keptCount() == CommitJournal.idleCheckpointAt - 1, "not flushed at the start")
         _ = try session.commit(label: "add One", now: now, addTaskChange("One"))
         _ = session.workWhileIdle(recordsSeen: seen)
         #expect(try !session.hasPendingRedo)
-        #expect(try journal.records().count == 1)
+        #expect(try journal.keptCount() == 1)
     }
 
     /// A session that wrote its files right after each change (a resident helper) and then
@@ -220,7 +220,7 @@ import Testing
         let (temp, session, journal) = try pausingSession()
         var seen = session.workWhileIdle(recordsSeen: nil)
         var index = 0
-        while try journal.records().count < CommitJournal.idleCheckpointAt {
+        while try journal.keptCount() < CommitJournal.idleCheckpointAt {
             index += 1
             _ = try session.commit(label: "add \(index)", now: now, addTaskChange("Task \(index)"))
             session.writeAcknowledgedFiles()
@@ -228,7 +228,7 @@ import Testing
         let log = try #require(try keptSighting(of: session).redo?.log)
         #expect(log.flushes.load(ordering: .relaxed) == 1)
         seen = session.workWhileIdle(recordsSeen: seen)
-        #expect(try journal.records().isEmpty)
+        #expect(try journal.keptCount() == 0)
         #expect(log.flushes.load(ordering: .relaxed) == 2)
         _ = session.workWhileIdle(recordsSeen: seen)
         #expect(log.flushes.load(ordering: .relaxed) == 2)

@@ -36,8 +36,16 @@ import Testing
                 }
                 let state = try ReliabilityFixture.snapshot(shade)
                 #expect(state == before || state == after, "\(place): a partial change")
+                if call.beforeCommitPoint, run.status != 0 {
+                    #expect(state == before, "\(place): reported failed, made")
+                }
                 if run.status == 0 { #expect(state == after, "\(place): reported success, change missing") }
                 try ReliabilityFixture.expectCleanAfterNextCommand(shade, place)
+                // A change reported as failed never comes back, not even once the next command
+                // has finished what the failure left.
+                if run.status != 0, state == before {
+                    #expect(try ReliabilityFixture.snapshot(shade) == scenario.beforeThenNext, "\(place): it came back")
+                }
             }
         }
         #expect(failed > 10)

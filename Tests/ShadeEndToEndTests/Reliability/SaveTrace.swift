@@ -9,8 +9,8 @@ struct SaveTrace {
     /// with `openat2` and their entries named in open folders (`renameat`, `unlinkat`, `linkat`,
     /// `mkdirat`); the path-taking calls remain for the files shade writes outside the store.
     static let syscalls = [
-        "flock", "openat", "openat2", "read", "write", "fdatasync", "fsync", "close", "rename", "renameat",
-        "renameat2", "unlink", "unlinkat", "link", "linkat", "mkdir", "mkdirat",
+        "flock", "openat", "openat2", "read", "write", "pwrite64", "fdatasync", "fsync", "close", "rename",
+        "renameat", "renameat2", "unlink", "unlinkat", "link", "linkat", "mkdir", "mkdirat",
     ]
 
     /// Whether a call opens a file (its result a descriptor).
@@ -25,7 +25,8 @@ struct SaveTrace {
         let line: String
         /// Whether its failure must fail the command: it reads or writes what the save depends on.
         let critical: Bool
-        /// Whether it comes before the commit point (a failure there must leave every file as it was).
+        /// Whether it comes before the commit point or is it (a failure there must leave every file
+        /// as it was: the commit record's rename or flush that fails commits nothing).
         let beforeCommitPoint: Bool
     }
 
@@ -71,16 +72,28 @@ struct SaveTrace {
         // store's folder that makes the record durable: the moves after it are the record's to
         // finish, by this command or the next.
         let moves = window.firstIndex { $0.name == "renameat" && $0.line.contains("-moves.tmp") }
+        // A change's commit record is a frame of `journal/commit.log` (its write starts with the
+        // frame's magic, `SCF1`), made durable by the log's next flush: the commit point.
+        let frameWrite = window.firstIndex { $0.name == "pwrite64" && $0.line.contains("\"SCF1") }
+        let logFD = frameWrite.map { String(window[$0].line.dropFirst("pwrite64(".count).prefix { $0.isNumber }) }
+        let frameFlush = frameWrite.flatMap { write in
+            window[write...].firstIndex { $0.name == "fdatasync" && $0.line.hasPrefix("fdatasync(\(logFD ?? ""))") }
+        }
         let end =
             moves.flatMap { point in window[point...].firstIndex { $0.name == "fsync" } }
-            ?? window.lastIndex {
-                $0.name == "fsync" || (["unlink", "unlinkat"].contains($0.name) && $0.line.contains("commit.json"))
-            }
+            ?? [
+                window.lastIndex {
+                    $0.name == "fsync" || (["unlink", "unlinkat"].contains($0.name) && $0.line.contains("commit.json"))
+                },
+                frameFlush,
+            ].compactMap { $0 }.max()
             ?? lockIndex
-        // The commit point: the commit record renamed in (from `.staging/…-commit.tmp`, by name in
-        // the open staging folder), or the one file of a single-file save.
+        // The commit point: the frame's flush, or a commit record file renamed in (from
+        // `.staging/…-commit.tmp`, by name in the open staging folder), or the one file of a
+        // single-file save.
         let commitPoint =
-            window.firstIndex {
+            frameFlush
+            ?? window.firstIndex {
                 ($0.name == "rename" && $0.line.contains("/.staging/") && !$0.line.contains("cache"))
                     || ($0.name == "renameat" && $0.line.contains("-commit.tmp"))
             }
@@ -95,6 +108,11 @@ struct SaveTrace {
             {
                 writable.insert(fd)
             }
+            if call.name == "pwrite64" {
+                // Written in place: the commit log's frames (and its growth), which the save
+                // depends on; the lock file's count of holders is not data.
+                critical = critical && call.line.hasPrefix("pwrite64(\(logFD ?? "-")")
+            }
             if call.name == "close" {
                 // Closing a file that was only read cannot lose data.
                 let fd = String(call.line.dropFirst("close(".count).prefix { $0.isNumber })
@@ -103,7 +121,7 @@ struct SaveTrace {
             calls.append(
                 Call(
                     name: call.name, ordinal: call.ordinal, line: call.line, critical: critical,
-                    beforeCommitPoint: index < commitPoint))
+                    beforeCommitPoint: index <= commitPoint))
         }
         var beforeLock: [String: Int] = [:]
         for call in parsed[..<lockIndex] { beforeLock[call.name, default: 0] += 1 }
@@ -163,6 +181,8 @@ struct FaultScenario {
     let before: String
     let beforeFiles: [String: Data]
     let after: String
+    /// What a user sees once the next command (`expectCleanAfterNextCommand`'s) ran after none.
+    let beforeThenNext: String
     let trace: SaveTrace
 
     /// Nil, with the reason recorded, when strace is not installed.
@@ -174,9 +194,12 @@ struct FaultScenario {
         let base = try ReliabilityFixture.template()
         let reference = try base.copy()
         #expect(try reference.run(command).status == 0)
+        let next = try base.copy()
+        #expect(try next.run(ReliabilityFixture.nextCommand).status == 0)
         let scenario = FaultScenario(
             base: base, before: try ReliabilityFixture.snapshot(base), beforeFiles: ReliabilityFixture.files(base),
-            after: try ReliabilityFixture.snapshot(reference), trace: try SaveTrace.record(command, on: base))
+            after: try ReliabilityFixture.snapshot(reference), beforeThenNext: try ReliabilityFixture.snapshot(next),
+            trace: try SaveTrace.record(command, on: base))
         #expect(scenario.after != scenario.before)
         return scenario
     }
@@ -237,16 +260,52 @@ enum ReliabilityFixture {
             let url = root.appendingPathComponent(relative)
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                result[relative] = FileManager.default.contents(atPath: url.path)
+                let bytes = FileManager.default.contents(atPath: url.path)
+                result[relative] = relative == "journal/commit.log" ? bytes.map(records(inCommitLog:)) : bytes
             }
         }
         return result
     }
 
+    /// The commit records a commit log holds, as recovery reads them: its epoch, then each whole
+    /// frame's record, one after another (from byte 4096, each frame 80 bytes of magic `SCF1`,
+    /// length, sequence, epoch, time, boot and an FNV-1a checksum, then its record). A frame whose
+    /// write or flush failed is no record, whatever bytes of it are left; where the done mark
+    /// stands is not data either.
+    static func records(inCommitLog data: Data) -> Data {
+        let bytes = [UInt8](data)
+        guard bytes.count >= 4096 else { return data }
+        func number(_ at: Int, _ size: Int = 8) -> UInt64 {
+            bytes[at..<(at + size)].reversed().reduce(0) { $0 << 8 | UInt64($1) }
+        }
+        let epoch = number(16)
+        var result = Array(bytes[16..<24])
+        var offset = 4096
+        var sequence: UInt64 = 1
+        while offset + 80 <= bytes.count, bytes[offset..<(offset + 4)].elementsEqual("SCF1".utf8) {
+            let length = Int(number(offset + 4, 4))
+            guard number(offset + 8) == sequence, number(offset + 16) == epoch, length > 0,
+                offset + 80 + length <= bytes.count
+            else { break }
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes[offset..<(offset + 72)] + bytes[(offset + 80)..<(offset + 80 + length)] {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+            guard hash == number(offset + 72) else { break }
+            result += bytes[(offset + 80)..<(offset + 80 + length)]
+            offset += 80 + length
+            sequence += 1
+        }
+        return Data(result)
+    }
+
+    /// The command run after each fault.
+    static let nextCommand = ["add", "wed", "After the fault"]
+
     /// After a failure: the next successful command finishes or clears what was left, and leaves
     /// nothing staged behind.
     static func expectCleanAfterNextCommand(_ shade: ShadeProcess, _ context: String) throws {
-        let next = try shade.run(["add", "wed", "After the fault"])
+        let next = try shade.run(nextCommand)
         #expect(next.status == 0, "\(context): the next command failed: \(next.stderr)")
         let staged = (try? FileManager.default.contentsOfDirectory(atPath: shade.store + "/.staging")) ?? []
         #expect(staged.isEmpty, "\(context): left in staging: \(staged)")
