@@ -5,12 +5,12 @@ import ShadePlatform
 ///
 /// Each new file is written in full to a staging directory, unflushed. A commit record holding
 /// the full content of every file (and the files to remove) is written as a frame of the commit
-/// log and flushed (`fdatasync`) — the commit point: the change is durable (a record too large
-/// for the log is a file of its own, renamed into `journal/` and its folder flushed). Only then are the staged files renamed into place (or, for files to
-/// remove, unlinked), without a flush of their own: the record is the truth until they reach the
-/// disk (see `CommitJournal`). A crash before the commit point leaves only staged files, which
-/// the next writer removes; a crash after it leaves a record, which the next reader or writer
-/// replays.
+/// log and flushed (`fdatasync`): the commit point, after which the change is durable (a record
+/// too large for the log is a file of its own, renamed into `journal/` and its folder flushed).
+/// Only then are the staged files renamed into place (or, for files to remove, unlinked), without
+/// a flush of their own: the record is the truth until they reach the disk (see `CommitJournal`).
+/// A crash before the commit point leaves only staged files, which the next writer removes; a
+/// crash after it leaves a record, which the next reader or writer replays.
 final class AtomicCommit {
     let paths: StorePaths
     var stagedCount = 0

@@ -68,25 +68,12 @@ final class CommitLog {
     /// Opens the log at `path`; nil when there is none. A file that is not a whole commit log
     /// (the wrong size, a damaged header) stops the store: it may hold changes not yet in their
     /// files, and only a person can say it holds none.
+    ///
     /// Opened only for reading unless `writable` (a descriptor written through is one whose close
     /// can report a lost write).
     static func open(_ path: String, writable: Bool = false) throws(StoreError) -> CommitLog? {
-        let fd = LinkFreePath.open(path, writable ? O_RDWR : O_RDONLY)
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw FileSystem.refusal(of: path, operation: "open", errno: errno)
-        }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            close(fd)
-            throw .io(operation: "stat", path: path, errno: errno)
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
-            throw .notRegularFile(path: path, found: LinkFreePath.describe(info.st_mode & S_IFMT))
-        }
+        guard let (fd, size) = try FrameBytes.openLog(path, writable ? O_RDWR : O_RDONLY) else { return nil }
         var header = [UInt8](repeating: 0, count: 32)
-        let size = Int(info.st_size)
         // An epoch no log reaches (a header made by hand) is refused rather than counted past.
         guard size >= initialSize, size <= largestSize, FrameBytes.readFully(fd, &header, at: 0),
             header[0..<16].elementsEqual(magic),

@@ -1,8 +1,8 @@
 import ShadePlatform
 
-/// The byte work of a log of frames written in place (`RedoLog`, `CommitLog`): little-endian
-/// integers, a checksum that tells a whole frame from a torn one, and reads and writes at an
-/// offset that go on until every byte is through.
+/// The byte work of a log of frames written in place (`RedoLog`, `CommitLog`): opening its file,
+/// little-endian integers, a checksum that tells a whole frame from a torn one, and reads and
+/// writes at an offset that go on until every byte is through.
 enum FrameBytes {
     /// FNV-1a (64 bits) of `header` then `payload`: enough to tell a whole frame from a torn one.
     static func checksum(_ header: ArraySlice<UInt8>, _ payload: [UInt8]) -> UInt64 {
@@ -36,6 +36,27 @@ enum FrameBytes {
 
     static func store32(_ value: UInt32, into bytes: inout [UInt8], at offset: Int) {
         for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(index))) }
+    }
+
+    /// Opens the log file at `path` (`flags`: `O_RDONLY` or `O_RDWR`), a regular file, no link
+    /// followed: its descriptor and size, or nil when there is none.
+    static func openLog(_ path: String, _ flags: Int32) throws(StoreError) -> (fd: Int32, size: Int)? {
+        let fd = LinkFreePath.open(path, flags)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw FileSystem.refusal(of: path, operation: "open", errno: errno)
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            close(fd)
+            throw .io(operation: "stat", path: path, errno: code)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw .notRegularFile(path: path, found: LinkFreePath.describe(info.st_mode & S_IFMT))
+        }
+        return (fd, Int(info.st_size))
     }
 
     /// Reads `buffer.count` bytes at `offset`; false at end of file or on an error.

@@ -93,22 +93,9 @@ final class RedoLog: Sendable {
 
     /// Opens the log at `path` for reading and appending; nil when there is none.
     static func open(_ path: String) throws(StoreError) -> RedoLog? {
-        let fd = LinkFreePath.open(path, O_RDWR)
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw FileSystem.refusal(of: path, operation: "open", errno: errno)
-        }
+        guard let (fd, fileSize) = try FrameBytes.openLog(path, O_RDWR) else { return nil }
         var header = [UInt8](repeating: 0, count: 32)
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            close(fd)
-            throw .io(operation: "stat", path: path, errno: errno)
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
-            throw .notRegularFile(path: path, found: LinkFreePath.describe(info.st_mode & S_IFMT))
-        }
-        guard Int(info.st_size) == size, FrameBytes.readFully(fd, &header, at: 0),
+        guard fileSize == size, FrameBytes.readFully(fd, &header, at: 0),
             let encoding = Encoding.allCases.first(where: { header[0..<10].elementsEqual($0.headerMagic) }),
             FrameBytes.checksum(header[0..<24], []) == FrameBytes.load(header, at: 24)
         else {
