@@ -313,7 +313,10 @@ final class AtomicCommit {
         // The files of the commit records written before it were flushed before it was (see
         // `commitByMoves`): replayed now, one could put back a file it removed.
         journal.removeFlushed(try journal.records())
-        try journal.startLogAgain()
+        // So are the commit log's frames, which then go too. One that is not done (which no store
+        // shade left holds alongside this record) stays, to be replayed after it: the files the
+        // moves put in place are newer than it, and stay. Never a reason to stop the store.
+        try? journal.startLogAgain()
         try FileSystem.remove(paths.commitRecord)
     }
 

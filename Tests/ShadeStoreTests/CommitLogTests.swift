@@ -198,6 +198,30 @@ import Testing
         #expect(temp.bytes("commit.json") == nil)
     }
 
+    /// A record of moves left pending alongside a frame not done (no store shade leaves holds both,
+    /// but a crash and a hand can): the store opens, the moves are finished and the frame replayed.
+    @Test func aRecordOfMovesAndAFrameLeftPendingTogetherNeverStopTheStore() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "Gym")
+        let week = try #require(temp.bytes("weeks/2026/2026-W48.json"))
+        try add(temp.store, "2026-11-23", .evening, "Read")
+        let log = try log(temp)
+        log.markDone(try #require(log.frames(after: .start).first).mark)
+        let file = temp.directory + "/weeks/2026/2026-W48.json"
+        try Data(week).write(to: URL(fileURLWithPath: file))
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_000)], ofItemAtPath: file)
+        temp.write(".staging/9-0.tmp", "{}")
+        temp.write(
+            "commit.json",
+            #"{"format": 3, "kind": "commit", "moves": [{"from": ".staging/9-0.tmp", "to": "weeks/2026/2026-W50.json"}]}"#
+        )
+        #expect(try titles(temp) == ["Gym", "Read"])
+        #expect(temp.bytes("weeks/2026/2026-W50.json") == Array("{}".utf8))
+        #expect(temp.bytes("commit.json") == nil)
+        #expect(try !AtomicCommit(paths: temp.store.paths).hasPendingCommit)
+    }
+
     @Test func aDamagedLogStopsTheStoreAndNamesIt() throws {
         let temp = TemporaryStore()
         try add(temp.store, "2026-11-23", .morning, "Gym")
