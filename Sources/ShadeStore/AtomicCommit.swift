@@ -115,8 +115,7 @@ final class AtomicCommit {
             if let preserved { backups.remove(preserved.directory) }
             throw error
         }
-        // The files, brought up to date without a flush: a failure here leaves the record
-        // pending, and the next command that opens the store finishes it.
+        // The files, unflushed: a failure here leaves the record pending, for the next command.
         if (try? finish(moves)) != nil {
             switch committed {
             case .frame(let log, let mark): log.markDone(mark)
@@ -133,9 +132,8 @@ final class AtomicCommit {
         case file(String)
     }
 
-    /// Writes a change's record and makes it durable: the commit point. A frame of the commit log
-    /// (one flush of data whose blocks are there already), or, for a record too large for the log,
-    /// a file flushed and renamed into `journal/`, the folder flushed after it.
+    /// Writes a change's record and makes it durable (the commit point): a frame of the commit log,
+    /// or for a record too large for it a file flushed, renamed into `journal/`, its folder flushed.
     private func writeRecord(_ bytes: [UInt8]) throws(StoreError) -> Committed {
         try makeJournalDirectory()
         if bytes.count <= CommitLog.largestPayload {
@@ -313,9 +311,8 @@ final class AtomicCommit {
         // The files of the commit records written before it were flushed before it was (see
         // `commitByMoves`): replayed now, one could put back a file it removed.
         journal.removeFlushed(try journal.records())
-        // So are the commit log's frames, which then go too. One that is not done (which no store
-        // shade left holds alongside this record) stays, to be replayed after it: the files the
-        // moves put in place are newer than it, and stay. Never a reason to stop the store.
+        // So are the log's frames, which go too; one not done (no store shade left holds it beside
+        // this record) is replayed after it, and the files the moves put in place, newer, stay.
         try? journal.startLogAgain()
         try FileSystem.remove(paths.commitRecord)
     }
