@@ -116,14 +116,17 @@ final class AtomicCommit {
             throw error
         }
         // The files, unflushed: a failure here leaves the record pending, for the next command.
+        var framesDone: Int?
         if (try? finish(moves)) != nil {
             switch committed {
-            case .frame(let log, let mark): log.markDone(mark)
+            case .frame(let log, let mark):
+                log.markDone(mark)
+                framesDone = mark.sequence
             case .file(let record): journal.markDone(record, in: folders)
             }
         }
         backups.prune(preserved)
-        journal.checkpointIfDue()
+        journal.checkpointIfDue(framesDone: framesDone)
     }
 
     /// Where a change's record went: a frame of the commit log, or a file of its own.
@@ -170,8 +173,7 @@ final class AtomicCommit {
         try FileSystem.makeDirectories(paths.staging)
         let pending = try journal.recordsToReplay()
         var otherBoot = pending.contains { $0.boot != CommitJournal.boot }
-        // The files this recovery has put back: newer than the records after, but not by a change
-        // of their own.
+        // The files this recovery has put back (newer than the records after, not by a change).
         var putBack: Set<String> = []
         for record in pending {
             let path = paths.journal + "/" + record.name
@@ -195,8 +197,7 @@ final class AtomicCommit {
             try replay(files, written: written, putBack: &putBack)
             journal.markDone(path, in: folders)
         }
-        // The frames of the log, all newer than every record file: those past the done mark, or
-        // all of them after a restart (or after a record of another boot was replayed).
+        // The log's frames, newer than every record file: past the done mark, or all after a restart.
         if let log = try journal.openLog() {
             let fromStart = otherBoot || log.firstBoot.map { $0 != CommitJournal.boot } == true
             let frames = log.frames(after: fromStart ? .start : log.done)
@@ -215,10 +216,8 @@ final class AtomicCommit {
             }
             if let last = frames.last { try journal.openLog(writable: true)?.markDone(last.mark) }
         }
-        if otherBoot {
-            // After a restart nothing unflushed can be trusted: what was replayed is flushed now.
-            journal.checkpoint(try journal.records())
-        }
+        // After a restart nothing unflushed can be trusted: what was replayed is flushed now.
+        if otherBoot { journal.checkpoint(try journal.records()) }
         for name in try FileSystem.list(paths.staging) {
             try FileSystem.remove(paths.staging + "/" + name)
         }

@@ -91,9 +91,10 @@ struct CommitJournal {
             log = try openLog(writable: true)
         }
         guard let log else { throw .io(operation: "open", path: paths.commitLog, errno: ENOENT) }
-        guard !log.hasPendingFrame else { throw pendingFrame }
+        let done = log.done
+        guard log.frame(after: done) == nil else { throw pendingFrame }
         do throws(StoreError) {
-            if try log.grow(toFit: length, after: log.done) { return (log, log.done) }
+            if try log.grow(toFit: length, after: done) { return (log, done) }
         } catch {
             // The disk is full: a checkpoint may leave room enough in the log as it is.
             guard let reset = try checkpointOrFail(), reset.hasRoom(for: length, after: .start) else { throw error }
@@ -174,11 +175,14 @@ struct CommitJournal {
     /// left is replayed. Runs under the exclusive lock.
     /// Returns whether it flushed.
     @discardableResult
-    func checkpointIfDue(atLeast count: Int = CommitJournal.checkpointEvery) -> Bool {
+    /// `framesDone`: how many frames of the log are done, when the caller has just marked them so
+    /// (the log is then not read again).
+    func checkpointIfDue(atLeast count: Int = CommitJournal.checkpointEvery, framesDone: Int? = nil) -> Bool {
         guard let records = try? records(), records.allSatisfy(\.done) else { return false }
+        if let framesDone { return records.count + framesDone >= count && checkpoint(records) }
         let log = try? openLog()
         let done = log?.done ?? .start
-        guard records.count + done.sequence >= count, log?.hasPendingFrame != true else { return false }
+        guard records.count + done.sequence >= count, log?.frame(after: done) == nil else { return false }
         return checkpoint(records)
     }
 
