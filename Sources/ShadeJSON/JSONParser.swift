@@ -25,6 +25,18 @@ public enum JSONParser {
         bytes.withUnsafeBufferPointer { StrictnessScan.objectSpans(in: $0, depth: depth) }
     }
 
+    /// As `objectSpans(in:depth:)`, each span with where the object or array holding it opens.
+    public static func objectSpansAndParents(in bytes: [UInt8], depth: Int) -> [(span: Range<Int>, parent: Int)] {
+        bytes.withUnsafeBufferPointer { StrictnessScan.objectSpansAndParents(in: $0, depth: depth) }
+    }
+
+    /// Where each object opening at nesting `depth` inside the value at `range` starts and ends,
+    /// in document order; that value's own braces are at depth 1. `range` is a value of a text
+    /// this parser has accepted (an object span), so only it is scanned.
+    public static func objectSpans(in bytes: [UInt8], within range: Range<Int>, depth: Int) -> [Range<Int>] {
+        bytes.withUnsafeBufferPointer { StrictnessScan.objectSpans(in: $0, within: range, depth: depth) }
+    }
+
     /// Whether json-c alone, strict, parses the text as one document: its tree is built and freed,
     /// no Swift value is made and no check of shade's own is run. The floor a parse of shade's
     /// cannot go under; the benchmark measures against it.

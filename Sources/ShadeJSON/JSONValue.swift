@@ -86,6 +86,13 @@ extension JSONValue {
         return fits(&budget)
     }
 
+    /// How many values this value holds, itself and every value inside it counted, when that is
+    /// at most `limit` (nil past it).
+    func size(atMost limit: Int) -> Int? {
+        var budget = limit
+        return fits(&budget) ? limit - budget : nil
+    }
+
     /// Whether `other` is written as the same text as this value wherever they stand: the same
     /// string byte for byte (Swift's `==` takes "é" and "e\u{301}" for one), integer, Boolean, or
     /// both null. Never for a double (0.0 equals -0.0) or a container (written at its depth).

@@ -29,10 +29,10 @@ public enum JSONWriter {
         return text
     }
 
-    /// The pretty text of `value`, where each element of an array that is a string named in
-    /// `verbatim` is written as that entry's text instead: the text an earlier write gave the
-    /// value the string stands for, at the same place (its first line where the element starts,
-    /// every later line indented for it). A writer puts back what it has not changed so, without
+    /// The pretty text of `value`, where each element of an array and each member's value that is
+    /// a string named in `verbatim` is written as that entry's text instead: the text an earlier
+    /// write gave the value the string stands for, at the same place (its first line where the
+    /// value starts, every later line indented for it). A writer puts back what it has not changed so, without
     /// writing it again. Each name starts with a NUL and holds a nonce: no value read can hold one.
     public static func bytes(_ value: JSONValue, verbatim: [String: ArraySlice<UInt8>]) throws(JSONWriteError)
         -> [UInt8]
@@ -60,14 +60,30 @@ public enum JSONWriter {
         switch value {
         case .object(let members) where members.count > 0 && !whole:
             text.append(UInt8(ascii: "{"))
-            for (index, member) in members.enumerated() {
+            let list = members.members
+            var index = 0
+            while index < list.count {
                 if index > 0 { text.append(UInt8(ascii: ",")) }
+                // Members json-c can write as one tree are written so, a run at a time: the text
+                // they have member by member, in one call to json-c rather than two each.
+                let run = wholeRun(of: list, from: index, limit: limit, verbatim: verbatim)
+                if run > 1 {
+                    try appendRun(of: list[index..<(index + run)], level: level, layout: layout, to: &text)
+                    index += run
+                    continue
+                }
+                let member = list[index]
+                index += 1
                 if pretty { newline(level + 1, &text) }
                 // json-c writes a key up to its first NUL, as a C string.
                 try appendTree(
                     .string(String(decoding: member.key.utf8.prefix { $0 != 0 }, as: UTF8.self)), level: 0,
                     layout: .compact, to: &text)
                 text += pretty ? [UInt8(ascii: ":"), UInt8(ascii: " ")] : [UInt8(ascii: ":")]
+                if case .string(let name) = member.value, let kept = verbatim[name] {
+                    text.append(contentsOf: kept)
+                    continue
+                }
                 try append(member.value, level: level + 1, layout: layout, limit: limit, verbatim: verbatim, to: &text)
             }
             if pretty { newline(level, &text) }
@@ -100,6 +116,38 @@ public enum JSONWriter {
         }
     }
 
+    /// How many members from `start` on json-c can write as one tree: none holding a text put
+    /// back verbatim, and their values, with the braces of the object they make, at most `limit`.
+    private static func wholeRun(
+        of members: [(key: String, value: JSONValue)], from start: Int, limit: Int,
+        verbatim: [String: ArraySlice<UInt8>]
+    ) -> Int {
+        var budget = limit - 1
+        var end = start
+        while end < members.count, let size = members[end].value.size(atMost: budget),
+            verbatim.isEmpty || !members[end].value.mentions(verbatim)
+        {
+            budget -= size
+            end += 1
+        }
+        return end - start
+    }
+
+    /// Appends members written by json-c as one object at `level`, without its braces: json-c
+    /// writes an object's members, their separators and their indentation as it writes each.
+    private static func appendRun(
+        of members: ArraySlice<(key: String, value: JSONValue)>, level: Int, layout: Layout, to text: inout [UInt8]
+    ) throws(JSONWriteError) {
+        let object = try makeObject(members: members)
+        defer { json_object_put(object) }
+        var run: [UInt8] = []
+        try appendWritten(object, level: level, layout: layout, to: &run)
+        // After the last member: "}", or (pretty) a line break, the indentation for `level` and "}".
+        let closing = layout == .pretty ? 2 + 2 * level : 1
+        guard run.count > 1 + closing else { throw .serializationFailed }
+        text.append(contentsOf: run[1..<(run.count - closing)])
+    }
+
     /// A line break and json-c's indentation for `level` (two spaces a level).
     private static func newline(_ level: Int, _ text: inout [UInt8]) {
         text.append(UInt8(ascii: "\n"))
@@ -113,6 +161,14 @@ public enum JSONWriter {
     {
         let object = try makeObject(value)
         defer { if let object { json_object_put(object) } }
+        try appendWritten(object, level: level, layout: layout, to: &text)
+    }
+
+    /// Appends the text json-c writes for a tree it holds (nil is `null`), each line after the
+    /// first indented for `level`.
+    private static func appendWritten(_ object: OpaquePointer?, level: Int, layout: Layout, to text: inout [UInt8])
+        throws(JSONWriteError)
+    {
         var flags = JSON_C_TO_STRING_NOSLASHESCAPE
         if layout == .pretty { flags |= JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED }
         var length = 0
@@ -181,25 +237,32 @@ public enum JSONWriter {
             }
             return array
         case .object(let members):
-            let object = try check(json_object_new_object())
-            for (key, member) in members {
-                let child: OpaquePointer?
-                do { child = try makeObject(member) } catch {
-                    json_object_put(object)
-                    throw error
-                }
-                // The object takes over the child's reference; keys are unique by construction.
-                let status = key.withCString {
-                    json_object_object_add_ex(object, $0, child, UInt32(JSON_C_OBJECT_ADD_KEY_IS_NEW))
-                }
-                if status != 0 {
-                    json_object_put(child)
-                    json_object_put(object)
-                    throw .serializationFailed
-                }
-            }
-            return object
+            return try makeObject(members: members.members[...])
         }
+    }
+
+    /// Builds a json-c object of these members, in their order; the caller owns the reference.
+    private static func makeObject(members: ArraySlice<(key: String, value: JSONValue)>) throws(JSONWriteError)
+        -> OpaquePointer
+    {
+        let object = try check(json_object_new_object())
+        for (key, member) in members {
+            let child: OpaquePointer?
+            do { child = try makeObject(member) } catch {
+                json_object_put(object)
+                throw error
+            }
+            // The object takes over the child's reference; keys are unique by construction.
+            let status = key.withCString {
+                json_object_object_add_ex(object, $0, child, UInt32(JSON_C_OBJECT_ADD_KEY_IS_NEW))
+            }
+            if status != 0 {
+                json_object_put(child)
+                json_object_put(object)
+                throw .serializationFailed
+            }
+        }
+        return object
     }
 
     private static func check(_ object: OpaquePointer?) throws(JSONWriteError) -> OpaquePointer {

@@ -285,22 +285,36 @@ struct StrictnessScan {
 extension StrictnessScan {
     /// Where each object that opens at nesting `depth` (the top-level value's own braces are depth
     /// 1) starts and ends in `bytes` (from its `{` through its `}`), in document order. `bytes` is
-    /// a text json-c has accepted: strings are passed over whole, escapes and all.
-    static func objectSpans(in bytes: UnsafeBufferPointer<UInt8>, depth wanted: Int) -> [Range<Int>] {
-        var spans: [Range<Int>] = []
+    /// a text json-c has accepted: strings are passed over whole, escapes and all. With `range`
+    /// (a value of that text, such as an object `objectSpans` gave), only that part is scanned, its
+    /// own braces at depth 1.
+    static func objectSpans(
+        in bytes: UnsafeBufferPointer<UInt8>, within range: Range<Int>? = nil, depth wanted: Int
+    ) -> [Range<Int>] {
+        objectSpansAndParents(in: bytes, within: range, depth: wanted).map(\.span)
+    }
+
+    /// As `objectSpans`, each span with where the object or array holding it opens (its `{` or `[`).
+    static func objectSpansAndParents(
+        in bytes: UnsafeBufferPointer<UInt8>, within range: Range<Int>? = nil, depth wanted: Int
+    ) -> [(span: Range<Int>, parent: Int)] {
+        var spans: [(span: Range<Int>, parent: Int)] = []
         var depth = 0
         var start = 0
-        var index = 0
-        while index < bytes.count {
+        var parent = 0
+        var index = range?.lowerBound ?? 0
+        let end = range?.upperBound ?? bytes.count
+        while index < end {
             switch bytes[index] {
             case quote:
                 index = endOfString(bytes, from: index)
                 continue
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 depth += 1
+                if depth == wanted - 1 { parent = index }
                 if depth == wanted, bytes[index] == UInt8(ascii: "{") { start = index }
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                if depth == wanted, bytes[index] == UInt8(ascii: "}") { spans.append(start..<(index + 1)) }
+                if depth == wanted, bytes[index] == UInt8(ascii: "}") { spans.append((start..<(index + 1), parent)) }
                 depth -= 1
             default:
                 break

@@ -61,10 +61,11 @@ extension StoreState {
         var files: [(relativePath: String, bytes: [UInt8]?)] = []
         for week in dirtyWeeks.sorted() {
             let tasks = weeks[week] ?? []
-            // The tasks left as the file holds them are put back as its text.
-            let kept = weekSources[week]?.unchanged(in: tasks) ?? (names: [:], texts: [:])
+            // The days and tasks left as the file holds them are put back as its text.
+            let kept = weekSources[week]?.unchanged(in: tasks) ?? WeekSource.Kept()
             let document = WeekDocument.encode(
-                week: week, tasks: tasks, removed: removedTasks[week] ?? [:], keeping: kept.names)
+                week: week, tasks: tasks, removed: removedTasks[week] ?? [:], keeping: kept.tasks,
+                keepingDays: kept.days)
             let file = paths.weekFile(week)
             files.append((file, try StoreText.bytes(document, verbatim: kept.texts, file: paths.absolute(file))))
         }

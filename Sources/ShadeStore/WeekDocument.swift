@@ -47,14 +47,20 @@ enum WeekDocument {
     /// and every copy of the planner that upgrades the same store, gives the same one.
     static func copyUID(of task: PlannerTask) -> String { "\(task.uid)-copy-\(task.id)" }
 
-    /// The document of a week. A task whose uid `keeping` names stands in it as that name (a
-    /// string), for the writer to put back the text it had (`WeekSource`).
+    /// The document of a week. A day `keepingDays` names, and a task whose uid `keeping` names,
+    /// stands in it as that name (a string), for the writer to put back the text it had
+    /// (`WeekSource`).
     static func encode(
-        week: ISOWeek, tasks: [PlannerTask], removed: [String: FieldStamp] = [:], keeping: [String: String] = [:]
+        week: ISOWeek, tasks: [PlannerTask], removed: [String: FieldStamp] = [:], keeping: [String: String] = [:],
+        keepingDays: [CivilDate: String] = [:]
     ) -> JSONValue {
         var days = JSONObject()
         let byDay = Dictionary(grouping: tasks, by: \.date)
         for (date, dayTasks) in byDay.sorted(by: { $0.key < $1.key }) {
+            if let name = keepingDays[date] {
+                days.appendUnique(date.description, .string(name))
+                continue
+            }
             var slots = JSONObject()
             for slot in Slot.allCases {
                 let filed = dayTasks.filter { $0.slot == slot }.map { task -> JSONValue in

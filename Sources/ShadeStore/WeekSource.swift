@@ -3,11 +3,13 @@ import ShadeJSON
 
 /// A week file as a step read it: its text, and the tasks it was read as, by uid.
 ///
-/// When the step writes the week again, a task it has not changed (equal in every field to the
-/// task the file was read as) is put back as the text the file gave it rather than written anew
-/// (`JSONWriter.bytes(_:verbatim:)`): a change to a week of many tasks writes the tasks it changed.
-/// A week shade wrote reads back the same either way; a task someone else wrote keeps their
-/// layout until it changes.
+/// When the step writes the week again, what it has not changed is put back as the text the file
+/// gave it rather than written anew (`JSONWriter.bytes(_:verbatim:)`): a day whose tasks are all
+/// as the file holds them (the same tasks, in the same order) is put back whole, and in a day that
+/// changed, each task equal in every field to the task the file was read as. A change to one day of
+/// a dense week so encodes the tasks it changed, and scans the text of that day alone for theirs.
+/// A week shade wrote reads back the same either way; a day or a task someone else wrote keeps
+/// their layout until it changes.
 struct WeekSource {
     let bytes: [UInt8]
     /// The tasks the file was read as, in its order.
@@ -20,20 +22,73 @@ struct WeekSource {
     /// The depth of a task's object in a week file: the file, `days`, a day, a slot's list, the task.
     static let taskDepth = 5
 
-    /// The text of every task of the file whose first member is its uid, by that uid.
-    private func texts() -> [String: Range<Int>] {
-        var texts: [String: Range<Int>] = [:]
-        for span in JSONParser.objectSpans(in: bytes, depth: WeekSource.taskDepth) {
+    /// What a write puts back as the file's text: a name for each day kept whole (by date) and for
+    /// each task kept alone (by uid), to stand in the week's document in their place, and the
+    /// text each name stands for.
+    struct Kept {
+        var days: [CivilDate: String] = [:]
+        var tasks: [String: String] = [:]
+        var texts: [String: ArraySlice<UInt8>] = [:]
+    }
+
+    /// The text of each day the file's `days` holds, by date: each object at depth 3 named by a
+    /// date written as shade writes one, in the object named `days` (found in one scan).
+    private func dayTexts() -> [CivilDate: Range<Int>] {
+        var texts: [CivilDate: Range<Int>] = .init(minimumCapacity: 7)
+        var days: Int?
+        for (span, parent) in JSONParser.objectSpansAndParents(in: bytes, depth: 3) {
+            if days == nil, key(before: parent) == "days" { days = parent }
+            guard parent == days, let key = key(before: span.lowerBound), let date = CivilDate(iso: key),
+                date.description == key
+            else { continue }
+            texts[date] = span
+        }
+        return texts
+    }
+
+    /// The text of each task of a day's text whose first member is its uid, by that uid.
+    private func taskTexts(inDay day: Range<Int>) -> [String: Range<Int>] {
+        // The day, a slot's list, the task.
+        let spans = JSONParser.objectSpans(in: bytes, within: day, depth: 3)
+        var texts: [String: Range<Int>] = .init(minimumCapacity: spans.count)
+        for span in spans {
             if let uid = leadingUID(in: span) { texts[uid] = span }
         }
         return texts
+    }
+
+    private static let blanks: [UInt8] = [0x20, 0x0A, 0x0D, 0x09]
+
+    /// The key the value opening at `start` is a member under (`"key": {…}`), when it is written
+    /// with no escape; nil for an element of an array.
+    private func key(before start: Int) -> String? {
+        var index = start - 1
+        func skipBlanks() {
+            while index >= 0, Self.blanks.contains(bytes[index]) { index -= 1 }
+        }
+        skipBlanks()
+        guard index >= 0, bytes[index] == UInt8(ascii: ":") else { return nil }
+        index -= 1
+        skipBlanks()
+        guard index >= 0, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        let end = index
+        index -= 1
+        while index >= 0, bytes[index] != UInt8(ascii: "\"") {
+            guard bytes[index] != UInt8(ascii: "\\") else { return nil }
+            index -= 1
+        }
+        // The quote that opens a key follows a brace, a comma or a blank (an escaped one, a backslash).
+        guard index >= 1,
+            [UInt8(ascii: "{"), UInt8(ascii: ",")].contains(bytes[index - 1]) || Self.blanks.contains(bytes[index - 1])
+        else { return nil }
+        return String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
     }
 
     /// The uid an object's text names first (`{ "uid": "…"`), when it does so with no escape.
     private func leadingUID(in span: Range<Int>) -> String? {
         var index = span.lowerBound + 1
         func skipBlanks() {
-            while index < span.upperBound, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+            while index < span.upperBound, Self.blanks.contains(bytes[index]) { index += 1 }
         }
         func expect(_ text: String) -> Bool {
             for byte in text.utf8 {
@@ -57,22 +112,41 @@ struct WeekSource {
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
-    /// For the tasks of `current` that are as the file holds them: a name for each (by uid), to
-    /// stand in the week's document in place of the task, and the text each name stands for.
-    func unchanged(in current: [PlannerTask]) -> (names: [String: String], texts: [String: ArraySlice<UInt8>]) {
-        let spans = texts()
-        guard !spans.isEmpty else { return ([:], [:]) }
-        let read = Dictionary(tasks.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
+    /// What of `current` (the week's tasks as the step leaves them) is as the file holds it: the
+    /// days whose tasks are all so, and in the other days the tasks that are.
+    func unchanged(in current: [PlannerTask]) -> Kept {
+        let days = dayTexts()
+        guard !days.isEmpty else { return Kept() }
+        // Each day's tasks by their places in the two lists (no task is copied to be compared).
+        var read: [CivilDate: [Int]] = .init(minimumCapacity: 7)
+        for index in tasks.indices { read[tasks[index].date, default: []].append(index) }
+        var now: [CivilDate: [Int]] = .init(minimumCapacity: 7)
+        for index in current.indices { now[current[index].date, default: []].append(index) }
         // A name no value read from a file can hold: a NUL, then a nonce of this write.
         let nonce = "\u{0}\(UInt64.random(in: .min ... .max))-"
-        var names: [String: String] = [:]
-        var texts: [String: ArraySlice<UInt8>] = [:]
-        for task in current {
-            guard let span = spans[task.uid], read[task.uid] == task else { continue }
-            let name = nonce + task.uid
-            names[task.uid] = name
-            texts[name] = bytes[span]
+        var kept = Kept()
+        kept.texts.reserveCapacity(now.count)
+        for (date, places) in now {
+            guard let day = days[date] else { continue }
+            let before = read[date] ?? []
+            if before.count == places.count, zip(before, places).allSatisfy({ tasks[$0] == current[$1] }) {
+                let name = nonce + date.description
+                kept.days[date] = name
+                kept.texts[name] = bytes[day]
+                continue
+            }
+            let spans = taskTexts(inDay: day)
+            guard !spans.isEmpty else { continue }
+            var asRead: [String: Int] = [:]
+            for index in before where asRead[tasks[index].uid] == nil { asRead[tasks[index].uid] = index }
+            for index in places {
+                let task = current[index]
+                guard let span = spans[task.uid], let readAt = asRead[task.uid], tasks[readAt] == task else { continue }
+                let name = nonce + task.uid
+                kept.tasks[task.uid] = name
+                kept.texts[name] = bytes[span]
+            }
         }
-        return (names, texts)
+        return kept
     }
 }

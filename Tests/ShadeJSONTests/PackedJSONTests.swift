@@ -151,6 +151,34 @@ private enum RandomValues {
         }
     }
 
+    /// An object of many members (as a week's id index holds one a task), written a run of
+    /// members at a time, is the same text as one tree: keys json-c cuts at a NUL, members too
+    /// large for a run and empty containers among them.
+    @Test func anObjectOfManyMembersIsTheSameTextAsOneTree() throws {
+        var members: [(String, JSONValue)] = []
+        for index in 0..<300 {
+            let value: JSONValue =
+                switch index % 9 {
+                case 4: .array((0..<70).map { .int(Int64($0)) })
+                case 5: [:]
+                case 6: ["a": [], "b": .null, "c": "\u{0}x"]
+                default: .int(Int64(index))
+                }
+            members.append((index % 50 == 3 ? "k\u{0}\(index)" : "uid-\(index)-é\"", value))
+        }
+        var object = JSONObject()
+        for (key, value) in members { object.appendUnique(key, value) }
+        for value in [JSONValue.object(object), ["ids": .object(object), "tail": [.object(object)]]] {
+            for layout in [JSONWriter.Layout.pretty, .compact] {
+                let whole = try JSONWriter.bytes(value, layout: layout, wholeTreeLimit: .max)
+                #expect(try JSONWriter.bytes(value, layout: layout) == whole)
+                for limit in [0, 1, 2, 5] {
+                    #expect(try JSONWriter.bytes(value, layout: layout, wholeTreeLimit: limit) == whole)
+                }
+            }
+        }
+    }
+
     /// A store file's shape (a week of many tasks, each with an empty and a full list) comes out
     /// the same, empty containers at every depth included.
     @Test func aWeekShapedValueIsTheSameTextAsOneTree() throws {

@@ -100,6 +100,90 @@ import Testing
         #expect(written == (try wholeRewrite(temp)))
     }
 
+    @Test func aDayLaidOutByHandKeepsItsTextWhileAnotherDayChanges() throws {
+        let temp = TemporaryStore()
+        try filled(temp, count: 14)
+        // Someone writes Tuesday on one line: the same tasks to every reader.
+        let text = String(decoding: try #require(temp.bytes(path)), as: UTF8.self)
+        let start = try #require(text.range(of: "\"2026-11-24\": {"))
+        let end = try #require(text[start.upperBound...].range(of: "\n    }"))
+        let day = String(text[start.lowerBound..<end.upperBound])
+        let oneLine = day.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        temp.write(path, text.replacingOccurrences(of: day, with: oneLine))
+        let tuesday = try temp.store.read { try $0.tasks(on: CivilDate.fixture("2026-11-24")) }
+        #expect(tuesday.count == 2)
+        // A change on Monday and one on Wednesday leave Tuesday's line as it is.
+        try add(temp.store, "2026-11-23", .morning, "Monday's new one")
+        let wednesday = try #require(try temp.store.read { try $0.tasks(on: CivilDate.fixture("2026-11-25")) }.first)
+        try change(temp, id: wednesday.id) { $0.status = .done }
+        let written = String(decoding: try #require(temp.bytes(path)), as: UTF8.self)
+        #expect(written.contains(oneLine))
+        #expect(try temp.store.read { try $0.tasks(on: CivilDate.fixture("2026-11-24")) } == tuesday)
+        // A change to Tuesday writes it as shade writes a day; its other task keeps its one line.
+        try change(temp, id: tuesday[0].id) { $0.title = "Tuesday, changed" }
+        let after = String(decoding: try #require(temp.bytes(path)), as: UTF8.self)
+        #expect(!after.contains(oneLine) && after.contains("Tuesday, changed"))
+        #expect(after.contains("{ \"uid\": \"\(tuesday[1].uid)\""))
+        let read = try temp.store.read { try $0.tasks(on: CivilDate.fixture("2026-11-24")) }
+        #expect(read.map(\.id) == tuesday.map(\.id) && read[1] == tuesday[1])
+    }
+
+    @Test func aWeekWithADayKeyThatIsNotADateAsShadeWritesOneIsWrittenTaskByTask() throws {
+        // A hand-written key (escaped) does not name a day whose text can be put back whole.
+        let temp = TemporaryStore()
+        try filled(temp, count: 7)
+        let text = String(decoding: try #require(temp.bytes(path)), as: UTF8.self)
+        temp.write(path, text.replacingOccurrences(of: "\"2026-11-24\"", with: "\"2026-11\\u002D24\""))
+        let before = try temp.store.read { try $0.filedTasks(in: week) }
+        try add(temp.store, "2026-11-23", .morning, "Another")
+        let after = try temp.store.read { try $0.filedTasks(in: week) }
+        #expect(after.count == before.count + 1 && Set(before).isSubset(of: Set(after)))
+        #expect(try #require(temp.bytes(path)) == (try wholeRewrite(temp)))
+    }
+
+    @Test func aRemovedTaskWhoseUIDReadsAsADateIsNeverTakenForThatDay() throws {
+        // The week's removals are objects at a day's depth, by uid: one named like Tuesday.
+        let temp = TemporaryStore()
+        try filled(temp, count: 14)
+        let id = try temp.store.write(label: "odd", now: now) { state in
+            let task = draft(try state.allocateID(), "2026-11-24", .morning, "Odd uid").withUID("2026-11-24")
+            try state.insert(task)
+            return task.id
+        }
+        try temp.store.write(label: "remove", now: now) { state in try state.remove(id: id) }
+        let text = String(decoding: try #require(temp.bytes(path)), as: UTF8.self)
+        #expect(text.contains("\"removed\"") && text.contains("\"2026-11-24\": {\n      \"at\""))
+        // Removals written first, by hand: the same week to every reader.
+        for file in [text, movingRemovalsFirst(text)] {
+            temp.write(path, file)
+            let tuesday = try temp.store.read { try $0.tasks(on: CivilDate.fixture("2026-11-24")) }
+            try add(temp.store, "2026-11-26", .evening, "Thursday's new one")
+            #expect(try temp.store.read { try $0.tasks(on: CivilDate.fixture("2026-11-24")) } == tuesday)
+            #expect(try #require(temp.bytes(path)) == (try wholeRewrite(temp)))
+        }
+    }
+
+    /// A week file's text with its `removed` member moved before `days`.
+    private func movingRemovalsFirst(_ text: String) -> String {
+        guard let removed = text.range(of: ",\n  \"removed\": ") else { return text }
+        let member = String(text[removed.lowerBound..<text.index(text.endIndex, offsetBy: -2)]).dropFirst()
+        let rest = String(text[..<removed.lowerBound]) + "\n}\n"
+        return rest.replacingOccurrences(of: "\n  \"days\": ", with: "\n" + member + ",\n  \"days\": ")
+    }
+
+    @Test func objectSpansWithinAValueCountDepthFromIt() throws {
+        let text = #"{"days": {"a": {"m": [{"uid": "1"}, {"uid": "2"}]}, "b": {"m": [{"uid": "3"}]}}, "z": {}}"#
+        let bytes = Array(text.utf8)
+        #expect(try JSONParser.parse(bytes) != .null)
+        let days = JSONParser.objectSpans(in: bytes, depth: 3)
+        #expect(days.count == 2)
+        let inA = JSONParser.objectSpans(in: bytes, within: days[0], depth: 3)
+        #expect(inA.map { String(decoding: bytes[$0], as: UTF8.self) } == [#"{"uid": "1"}"#, #"{"uid": "2"}"#])
+        let inB = JSONParser.objectSpans(in: bytes, within: days[1], depth: 3)
+        #expect(inB.map { String(decoding: bytes[$0], as: UTF8.self) } == [#"{"uid": "3"}"#])
+        #expect(JSONParser.objectSpans(in: bytes, within: days[1], depth: 1) == [days[1]])
+    }
+
     @Test func objectSpansPassOverStringsWhole() throws {
         let text = #"{"a": [{"s": "} { ] [ \" \\", "b": {}}, {"t": "x"}], "c": {"d": [{"e": 1}]}}"#
         let bytes = Array(text.utf8)
@@ -131,6 +215,10 @@ import Testing
             }
             let document2: JSONValue = ["format": 3, "list": ["inner": .array(named)], "tail": "end"]
             #expect(try JSONWriter.bytes(document2, verbatim: texts) == whole)
+            // A member's value, too.
+            let list = try #require(JSONParser.objectSpans(in: whole, depth: 2).first)
+            let document3: JSONValue = ["format": 3, "list": .string(nonce + "list"), "tail": "end"]
+            #expect(try JSONWriter.bytes(document3, verbatim: [nonce + "list": whole[list]]) == whole)
         }
     }
 }
