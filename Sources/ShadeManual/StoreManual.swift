@@ -230,9 +230,9 @@ public enum StoreManual {
                 """
                 JSON written through json-c, pretty printed, keys in a fixed order, days in date order,
                 slots always all three: saving the same content gives the same bytes. A change to a week
-                writes the tasks it changed and puts the others back as the file held them, so a diff of
-                two saves shows only what changed (a task laid out by hand keeps its layout until it
-                changes, when shade writes it as above). The format version
+                writes the tasks it changed and puts the others back as the file held them (a day it left
+                alone, whole), so a diff of two saves shows only what changed (a task or a day laid out by
+                hand keeps its layout until it changes, when shade writes it as above). The format version
                 is in every file; the JSON Schema of every kind of file is data/store.schema.json in
                 shade's sources (python3 scripts/validate-store.py STORE checks a store against it).
                 """),
