@@ -122,7 +122,8 @@ struct WeekSource {
         for index in tasks.indices { read[tasks[index].date, default: []].append(index) }
         var now: [CivilDate: [Int]] = .init(minimumCapacity: 7)
         for index in current.indices { now[current[index].date, default: []].append(index) }
-        // A name no value read from a file can hold: a NUL, then a nonce of this write.
+        // A name no value read from a file can hold: a NUL, then a nonce of this write; then
+        // what it names (a uid may read as a date: a day's name and a task's never meet).
         let nonce = "\u{0}\(UInt64.random(in: .min ... .max))-"
         var kept = Kept()
         kept.texts.reserveCapacity(now.count)
@@ -130,7 +131,7 @@ struct WeekSource {
             guard let day = days[date] else { continue }
             let before = read[date] ?? []
             if before.count == places.count, zip(before, places).allSatisfy({ tasks[$0] == current[$1] }) {
-                let name = nonce + date.description
+                let name = nonce + "day " + date.description
                 kept.days[date] = name
                 kept.texts[name] = bytes[day]
                 continue
@@ -142,7 +143,7 @@ struct WeekSource {
             for index in places {
                 let task = current[index]
                 guard let span = spans[task.uid], let readAt = asRead[task.uid], tasks[readAt] == task else { continue }
-                let name = nonce + task.uid
+                let name = nonce + "task " + task.uid
                 kept.tasks[task.uid] = name
                 kept.texts[name] = bytes[span]
             }

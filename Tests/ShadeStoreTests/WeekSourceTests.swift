@@ -154,13 +154,35 @@ import Testing
         let text = String(decoding: try #require(temp.bytes(path)), as: UTF8.self)
         #expect(text.contains("\"removed\"") && text.contains("\"2026-11-24\": {\n      \"at\""))
         // Removals written first, by hand: the same week to every reader.
-        for file in [text, movingRemovalsFirst(text)] {
+        let moved = movingRemovalsFirst(text)
+        let removals = try #require(moved.range(of: "\"removed\": {"))
+        #expect(removals.lowerBound < (try #require(moved.range(of: "\"days\": {"))).lowerBound)
+        for file in [text, moved] {
             temp.write(path, file)
             let tuesday = try temp.store.read { try $0.tasks(on: CivilDate.fixture("2026-11-24")) }
             try add(temp.store, "2026-11-26", .evening, "Thursday's new one")
             #expect(try temp.store.read { try $0.tasks(on: CivilDate.fixture("2026-11-24")) } == tuesday)
             #expect(try #require(temp.bytes(path)) == (try wholeRewrite(temp)))
         }
+    }
+
+    @Test func aTaskWhoseUIDReadsAsADateOfTheWeekIsKeptApartFromThatDay() throws {
+        // Monday holds a task named like Tuesday; Tuesday holds tasks of its own. A change on
+        // Monday alone keeps that task as its text, and Tuesday whole: each where it stands.
+        let temp = TemporaryStore()
+        try filled(temp, count: 14)
+        try temp.store.write(label: "odd", now: now) { state in
+            try state.insert(
+                draft(try state.allocateID(), "2026-11-23", .morning, "Odd uid").withUID("2026-11-24"))
+        }
+        let tuesday = try temp.store.read { try $0.tasks(on: CivilDate.fixture("2026-11-24")) }
+        let monday = try temp.store.read { try $0.tasks(on: CivilDate.fixture("2026-11-23")) }
+        #expect(tuesday.count == 2 && monday.contains { $0.uid == "2026-11-24" })
+        try add(temp.store, "2026-11-23", .evening, "Monday's new one")
+        #expect(try temp.store.read { try $0.tasks(on: CivilDate.fixture("2026-11-24")) } == tuesday)
+        let after = try temp.store.read { try $0.tasks(on: CivilDate.fixture("2026-11-23")) }
+        #expect(Array(after.prefix(monday.count)) == monday && after.count == monday.count + 1)
+        #expect(try #require(temp.bytes(path)) == (try wholeRewrite(temp)))
     }
 
     /// A week file's text with its `removed` member moved before `days`.
