@@ -32,8 +32,9 @@ public enum JSONWriter {
     /// The pretty text of `value`, where each element of an array and each member's value that is
     /// a string named in `verbatim` is written as that entry's text instead: the text an earlier
     /// write gave the value the string stands for, at the same place (its first line where the
-    /// value starts, every later line indented for it). A writer puts back what it has not changed so, without
-    /// writing it again. Each name starts with a NUL and holds a nonce: no value read can hold one.
+    /// value starts, every later line indented for it). A writer puts back what it has not changed
+    /// so, without writing it again. Each name starts with a NUL and holds a nonce: no value read
+    /// can hold one.
     public static func bytes(_ value: JSONValue, verbatim: [String: ArraySlice<UInt8>]) throws(JSONWriteError)
         -> [UInt8]
     {
