@@ -172,11 +172,10 @@ struct CommitJournal {
 
     /// After `count` records (by default `checkpointEvery`): flushes the whole file system the
     /// store is on, then removes every record (their files are durable now). Best effort: a record
-    /// left is replayed. Runs under the exclusive lock.
+    /// left is replayed. Runs under the exclusive lock. `framesDone`: how many frames of the log
+    /// are done, when the caller has just marked them so (the log is then not read again).
     /// Returns whether it flushed.
     @discardableResult
-    /// `framesDone`: how many frames of the log are done, when the caller has just marked them so
-    /// (the log is then not read again).
     func checkpointIfDue(atLeast count: Int = CommitJournal.checkpointEvery, framesDone: Int? = nil) -> Bool {
         guard let records = try? records(), records.allSatisfy(\.done) else { return false }
         if let framesDone { return records.count + framesDone >= count && checkpoint(records) }

@@ -18,6 +18,21 @@ import Testing
         try #require(try journal(temp).openLog(writable: true))
     }
 
+    /// Adds "Gym" then "Read" (in `slot`), then leaves the store as if killed after the second
+    /// frame was flushed and before its week was renamed into place: the done mark back at the
+    /// first frame, the week as the first change left it (and older than the frame).
+    private func secondFramePending(_ temp: TemporaryStore, _ slot: Slot) throws {
+        try add(temp.store, "2026-11-23", .morning, "Gym")
+        let week = try #require(temp.bytes("weeks/2026/2026-W48.json"))
+        try add(temp.store, "2026-11-23", slot, "Read")
+        let log = try log(temp)
+        log.markDone(try #require(log.frames(after: .start).first).mark)
+        let file = temp.directory + "/weeks/2026/2026-W48.json"
+        try Data(week).write(to: URL(fileURLWithPath: file))
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_000)], ofItemAtPath: file)
+    }
+
     private func titles(_ temp: TemporaryStore) throws -> [String] {
         try temp.store.read { try $0.tasks(in: week) }.map(\.title)
     }
@@ -62,16 +77,7 @@ import Testing
     /// As if killed after the frame was flushed and before the week was renamed into place.
     @Test func aFramePastTheDoneMarkIsReplayedByTheNextReader() throws {
         let temp = TemporaryStore()
-        try add(temp.store, "2026-11-23", .morning, "Gym")
-        let before = try #require(temp.bytes("weeks/2026/2026-W48.json"))
-        try add(temp.store, "2026-11-23", .morning, "Read")
-        let log = try log(temp)
-        let first = try #require(log.frames(after: .start).first)
-        log.markDone(first.mark)
-        let file = temp.directory + "/weeks/2026/2026-W48.json"
-        try Data(before).write(to: URL(fileURLWithPath: file))
-        try FileManager.default.setAttributes(
-            [.modificationDate: Date(timeIntervalSince1970: 1_000)], ofItemAtPath: file)
+        try secondFramePending(temp, .morning)
         #expect(try AtomicCommit(paths: temp.store.paths).hasPendingCommit)
         #expect(try titles(temp) == ["Gym", "Read"])
         #expect(try self.log(temp).done.sequence == 2)
@@ -202,15 +208,7 @@ import Testing
     /// but a crash and a hand can): the store opens, the moves are finished and the frame replayed.
     @Test func aRecordOfMovesAndAFrameLeftPendingTogetherNeverStopTheStore() throws {
         let temp = TemporaryStore()
-        try add(temp.store, "2026-11-23", .morning, "Gym")
-        let week = try #require(temp.bytes("weeks/2026/2026-W48.json"))
-        try add(temp.store, "2026-11-23", .evening, "Read")
-        let log = try log(temp)
-        log.markDone(try #require(log.frames(after: .start).first).mark)
-        let file = temp.directory + "/weeks/2026/2026-W48.json"
-        try Data(week).write(to: URL(fileURLWithPath: file))
-        try FileManager.default.setAttributes(
-            [.modificationDate: Date(timeIntervalSince1970: 1_000)], ofItemAtPath: file)
+        try secondFramePending(temp, .evening)
         temp.write(".staging/9-0.tmp", "{}")
         temp.write(
             "commit.json",
