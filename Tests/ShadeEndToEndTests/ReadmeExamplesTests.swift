@@ -46,6 +46,12 @@ import Testing
         return directory
     }
 
+    /// Removes a copy of the demo store and the home, configuration and state folders its runs used.
+    private func removeDemoCopy(_ store: String) {
+        try? FileManager.default.removeItem(atPath: store)
+        try? FileManager.default.removeItem(atPath: store + "-env")
+    }
+
     /// Runs shade on a store with standard output and standard error as one stream, as a terminal shows them.
     private func run(_ arguments: [String], stdin: String = "", store: String, now: String = "2026-11-23T09:30") throws
         -> (status: Int32, output: String)
@@ -124,7 +130,7 @@ import Testing
             if let last = shown.last, Self.promptCommand(last) == "^D" { shown.removeLast() }
             let typed = shown.compactMap(Self.promptCommand)
             let store = try demoCopy()
-            defer { try? FileManager.default.removeItem(atPath: store) }
+            defer { removeDemoCopy(store) }
             let result = try run(["--transcript"], stdin: typed.joined(separator: "\n") + "\n", store: store)
             let lines = result.output.components(separatedBy: "\n").dropLast()
             #expect(Array(lines) == shown, "README tour differs:\n\(result.output)")
@@ -136,7 +142,7 @@ import Testing
         #expect(!sessions.isEmpty)
         for block in sessions {
             let store = try demoCopy()
-            defer { try? FileManager.default.removeItem(atPath: store) }
+            defer { removeDemoCopy(store) }
             var index = 0
             while index < block.count {
                 guard let (now, command) = Self.shellCommand(block[index]) else {
@@ -178,7 +184,7 @@ import Testing
         #expect(examples.count >= 30, "\(examples)")
         for example in examples {
             let store = try demoCopy()
-            defer { try? FileManager.default.removeItem(atPath: store) }
+            defer { removeDemoCopy(store) }
             let words = Self.shellWords(example)
             let result: (status: Int32, output: String)
             if words.first == "filter" {

@@ -9,8 +9,8 @@ import Testing
 @Suite(.serialized) struct TaskwarriorTests {
     static let task = "/usr/bin/task"
 
-    /// A scratch Taskwarrior: an empty rc file and a data folder of its own.
-    struct Taskwarrior {
+    /// A scratch Taskwarrior: an empty rc file and a data folder of its own, removed when let go.
+    final class Taskwarrior {
         let root: String
         var environment: [String: String] {
             [
@@ -24,6 +24,8 @@ import Testing
             try FileManager.default.createDirectory(atPath: root + "/data", withIntermediateDirectories: true)
             _ = FileManager.default.createFile(atPath: root + "/taskrc", contents: Data())
         }
+
+        deinit { try? FileManager.default.removeItem(atPath: root) }
 
         /// Runs `task` quietly; only its standard output is kept (its messages are not compared).
         @discardableResult
