@@ -20,21 +20,16 @@ public enum JSONParser {
     }
 
     /// Where each object opening at nesting `depth` of a text this parser has accepted starts and
-    /// ends (`{` through `}`), in document order; the top-level value is at depth 1.
-    public static func objectSpans(in bytes: [UInt8], depth: Int) -> [Range<Int>] {
-        bytes.withUnsafeBufferPointer { StrictnessScan.objectSpans(in: $0, depth: depth) }
+    /// ends (`{` through `}`), in document order; the top-level value is at depth 1. With `range`
+    /// (a value of that text, such as an object span), only it is scanned, its own braces at depth 1.
+    public static func objectSpans(in bytes: [UInt8], within range: Range<Int>? = nil, depth: Int) -> [Range<Int>] {
+        bytes.withUnsafeBufferPointer { StrictnessScan.objectSpans(in: $0, within: range, depth: depth) }
     }
 
-    /// As `objectSpans(in:depth:)`, each span with where the object or array holding it opens.
+    /// As `objectSpans(in:depth:)` over the whole text, each span with where the object or array
+    /// holding it opens.
     public static func objectSpansAndParents(in bytes: [UInt8], depth: Int) -> [(span: Range<Int>, parent: Int)] {
         bytes.withUnsafeBufferPointer { StrictnessScan.objectSpansAndParents(in: $0, depth: depth) }
-    }
-
-    /// Where each object opening at nesting `depth` inside the value at `range` starts and ends,
-    /// in document order; that value's own braces are at depth 1. `range` is a value of a text
-    /// this parser has accepted (an object span), so only it is scanned.
-    public static func objectSpans(in bytes: [UInt8], within range: Range<Int>, depth: Int) -> [Range<Int>] {
-        bytes.withUnsafeBufferPointer { StrictnessScan.objectSpans(in: $0, within: range, depth: depth) }
     }
 
     /// Whether json-c alone, strict, parses the text as one document: its tree is built and freed,

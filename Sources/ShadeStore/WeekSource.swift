@@ -19,8 +19,10 @@ struct WeekSource {
     /// weeks, and writes them a few at a time).
     static let kept = 4
 
-    /// The depth of a task's object in a week file: the file, `days`, a day, a slot's list, the task.
-    static let taskDepth = 5
+    /// The depth of a day's object in a week file: the file, `days`, the day.
+    static let dayDepth = 3
+    /// The depth of a task's object in a day's text: the day, a slot's list, the task.
+    static let taskDepthInDay = 3
 
     /// What a write puts back as the file's text: a name for each day kept whole (by date) and for
     /// each task kept alone (by uid), to stand in the week's document in their place, and the
@@ -31,12 +33,12 @@ struct WeekSource {
         var texts: [String: ArraySlice<UInt8>] = [:]
     }
 
-    /// The text of each day the file's `days` holds, by date: each object at depth 3 named by a
+    /// The text of each day the file's `days` holds, by date: each object at `dayDepth` named by a
     /// date written as shade writes one, in the object named `days` (found in one scan).
     private func dayTexts() -> [CivilDate: Range<Int>] {
         var texts: [CivilDate: Range<Int>] = .init(minimumCapacity: 7)
         var days: Int?
-        for (span, parent) in JSONParser.objectSpansAndParents(in: bytes, depth: 3) {
+        for (span, parent) in JSONParser.objectSpansAndParents(in: bytes, depth: WeekSource.dayDepth) {
             if days == nil, key(before: parent) == "days" { days = parent }
             guard parent == days, let key = key(before: span.lowerBound), let date = CivilDate(iso: key),
                 date.description == key
@@ -48,8 +50,7 @@ struct WeekSource {
 
     /// The text of each task of a day's text whose first member is its uid, by that uid.
     private func taskTexts(inDay day: Range<Int>) -> [String: Range<Int>] {
-        // The day, a slot's list, the task.
-        let spans = JSONParser.objectSpans(in: bytes, within: day, depth: 3)
+        let spans = JSONParser.objectSpans(in: bytes, within: day, depth: WeekSource.taskDepthInDay)
         var texts: [String: Range<Int>] = .init(minimumCapacity: spans.count)
         for span in spans {
             if let uid = leadingUID(in: span) { texts[uid] = span }

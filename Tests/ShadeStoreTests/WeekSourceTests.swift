@@ -35,7 +35,9 @@ import Testing
 
     /// The text of the task `uid` in a week file.
     private func taskText(_ uid: String, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
-        JSONParser.objectSpans(in: bytes, depth: WeekSource.taskDepth).map { bytes[$0] }.first { text in
+        // A task's depth in the file: the file, `days`, the day (`dayDepth`), then the day's own.
+        let depth = WeekSource.dayDepth + WeekSource.taskDepthInDay - 1
+        return JSONParser.objectSpans(in: bytes, depth: depth).map { bytes[$0] }.first { text in
             String(decoding: text, as: UTF8.self).contains("\"uid\": \"\(uid)\"")
         }
     }
