@@ -10,7 +10,7 @@ import Testing
         try ExternalCommand.run("/usr/bin/tmux", ["-L", socket] + arguments).output
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.terminalTimeLimit)
     func aReminderThatComesDueIsPrintedAboveThePromptWithoutBreakingTheLineBeingTyped() throws {
         #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "tmux is needed (scripts/install-deps)")
         let shade = ShadeProcess()

@@ -122,7 +122,7 @@ import Testing
 
     /// zsh on a real terminal: `compinit` finds `_shade` in `$fpath`, and Tab after `shade done `
     /// lists the open ids with their titles, as a user sees them.
-    @Test(.timeLimit(.minutes(1))) func zshListsOpenIdsWithTheirTitlesOnATerminal() throws {
+    @Test(.terminalTimeLimit) func zshListsOpenIdsWithTheirTitlesOnATerminal() throws {
         let shade = try Self.plannedStore()
         let functions = shade.root + "/zfunc"
         try FileManager.default.createDirectory(atPath: functions, withIntermediateDirectories: true)
@@ -166,7 +166,7 @@ import Testing
 
     /// bash on a real terminal, with bash-completion and the script sourced as ~/.bashrc would:
     /// readline puts back what the reply says after `cat:` and `--by=`, and lists the open ids.
-    @Test(.timeLimit(.minutes(1))) func bashCompletesOnATerminal() throws {
+    @Test(.terminalTimeLimit) func bashCompletesOnATerminal() throws {
         let shade = try Self.plannedStore()
         let file = try Self.script("bash", of: shade)
         let rc = shade.root + "/bashrc"
@@ -308,7 +308,7 @@ import Testing
 
     /// The REPL's Tab on a real terminal: `done ` then Tab twice lists the open ids with their
     /// titles, one a line; a category completes after `cat:`.
-    @Test(.timeLimit(.minutes(1))) func theREPLListsOpenIdsWithTheirTitlesOnASecondTab() throws {
+    @Test(.terminalTimeLimit) func theREPLListsOpenIdsWithTheirTitlesOnASecondTab() throws {
         let shade = try Self.plannedStore()
         var environment = shade.environment
         environment["TERM"] = "xterm-256color"
