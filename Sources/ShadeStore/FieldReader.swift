@@ -4,22 +4,31 @@ import ShadeJSON
 /// the place of the problem.
 struct FieldReader {
     let file: String
-    let location: String
+    /// Where the object lies in its file (written out only for a message).
+    let place: FieldPlace
     let node: JSONNode
     /// How many members the object has.
     let count: Int
 
     /// Wraps `value`, which must be an object.
     init(_ value: JSONNode, file: String, location: String) throws(StoreError) {
+        try self.init(value, file: file, place: .text(location))
+    }
+
+    /// Wraps `value`, which must be an object, at `place` in its file.
+    init(_ value: JSONNode, file: String, place: FieldPlace) throws(StoreError) {
         guard let count = value.memberCount else {
             throw .invalidContent(
-                file: file, location: location, reason: "expected an object, found \(value.kindDescription)")
+                file: file, location: place.text, reason: "expected an object, found \(value.kindDescription)")
         }
         self.file = file
-        self.location = location
+        self.place = place
         self.node = value
         self.count = count
     }
+
+    /// Where the object lies in its file, in words.
+    var location: String { place.text }
 
     /// Wraps `value`, an object whose keys must all be among `keys` (the order shade writes them in).
     init(_ value: JSONNode, file: String, location: String, keys: JSONKeyList) throws(StoreError) {
@@ -37,8 +46,11 @@ struct FieldReader {
         .invalidContent(file: file, location: path(key), reason: reason)
     }
 
+    /// The place of a key of this object, in words.
+    func path(_ key: String) -> String { place(key).text }
+
     /// The place of a key of this object.
-    func path(_ key: String) -> String { location.isEmpty ? key : "\(location).\(key)" }
+    func place(_ key: String) -> FieldPlace { .member(place, key) }
 
     /// Throws when the object has a key outside `allowed`. `usual` lists the allowed keys in the
     /// order shade writes them: an object whose keys come in that order is accepted without

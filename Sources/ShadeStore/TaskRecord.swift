@@ -99,7 +99,14 @@ enum TaskRecord {
     static func decode(
         _ value: JSONNode, file: String, location: String, shape: Shape, date: CivilDate?, slot: Slot?
     ) throws(StoreError) -> PlannerTask {
-        let reader = try FieldReader(value, file: file, location: location)
+        try decode(value, file: file, place: .text(location), shape: shape, date: date, slot: slot)
+    }
+
+    /// As `decode(_:file:location:shape:date:slot:)`, the task at `place` in its file.
+    static func decode(
+        _ value: JSONNode, file: String, place: FieldPlace, shape: Shape, date: CivilDate?, slot: Slot?
+    ) throws(StoreError) -> PlannerTask {
+        let reader = try FieldReader(value, file: file, place: place)
         let withPlacement: Bool
         let withID: Bool
         let withStamps: Bool

@@ -110,7 +110,7 @@ enum WeekDocument {
             guard let date = CivilDate(iso: dayKey), date.isoWeek == week else {
                 throw reader.fail("days.\(dayKey)", "not a date of week \(week)")
             }
-            let day = try FieldReader(dayValue, file: file, location: "days.\(dayKey)")
+            let day = try FieldReader(dayValue, file: file, place: .member(reader.place("days"), dayKey))
             try day.rejectUnknownKeys(allowed: Set(Slot.allCases.map(\.rawValue)))
             for slot in Slot.allCases {
                 guard day[slot.rawValue] != nil else { continue }
@@ -127,17 +127,18 @@ enum WeekDocument {
                     }
                     if date != only { continue }
                 }
-                let slotPlace = "days." + dayKey + "." + slot.rawValue
+                let slotPlace = day.place(slot.rawValue)
                 for (index, element) in elements.enumerated() {
-                    let location = slotPlace + "[" + String(index) + "]"
+                    let place = FieldPlace.element(slotPlace, index)
                     let task = try TaskRecord.decode(
-                        element, file: file, location: location, shape: .filed(format: format), date: date, slot: slot)
+                        element, file: file, place: place, shape: .filed(format: format), date: date, slot: slot)
                     guard format < 3 || seenUIDs.insert(task.uid).inserted else {
                         throw .invalidContent(
-                            file: file, location: location + ".uid", reason: "uid \(task.uid) appears twice")
+                            file: file, location: FieldPlace.member(place, "uid").text,
+                            reason: "uid \(task.uid) appears twice")
                     }
                     guard format >= 3 || seenIDs.insert(task.id).inserted else {
-                        throw .invalidContent(file: file, location: location, reason: "id \(task.id) appears twice")
+                        throw .invalidContent(file: file, location: place.text, reason: "id \(task.id) appears twice")
                     }
                     tasks.append(task)
                 }
