@@ -98,7 +98,10 @@ extension JSONValue {
     /// both null. Never for a double (0.0 equals -0.0) or a container (written at its depth).
     func isWrittenAsTheSameText(as other: JSONValue) -> Bool {
         switch (self, other) {
-        case (.string(let one), .string(let two)): one.utf8.elementsEqual(two.utf8)
+        case (.string(var one), .string(var two)):
+            // Byte for byte (not `==`, which equates canonically equivalent texts), over the
+            // storage each holds rather than element by element.
+            one.withUTF8 { first in two.withUTF8 { second in first.elementsEqual(second) } }
         case (.int(let one), .int(let two)): one == two
         case (.bool(let one), .bool(let two)): one == two
         case (.null, .null): true

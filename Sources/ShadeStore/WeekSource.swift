@@ -139,7 +139,7 @@ struct WeekSource {
             }
             let spans = taskTexts(inDay: day)
             guard !spans.isEmpty else { continue }
-            var asRead: [String: Int] = [:]
+            var asRead: [String: Int] = .init(minimumCapacity: before.count)
             for index in before where asRead[tasks[index].uid] == nil { asRead[tasks[index].uid] = index }
             for index in places {
                 let task = current[index]
