@@ -1,9 +1,9 @@
 /// Where a value lies in a store file (`days.2026-11-23.morning[2].stamps.made`), put into words
 /// only when a problem there is reported: a read that finds none writes out no place.
 ///
-/// A week's read named every task, its stamps and their parts as text before it read them, a
-/// string built four times a task and never read (about 0.8M instructions of a change to a week of
-/// 140 tasks, measured with callgrind).
+/// A week's read named every task, its stamps and their parts as text before it read them: four
+/// strings a task, read only when something was wrong. Kept as places instead, a change to a week
+/// of 140 tasks ran 0.58M fewer instructions (callgrind: 29.50M to 28.92M).
 enum FieldPlace: Sendable {
     /// A place already written out (a file's top is the empty text).
     case text(String)
