@@ -223,14 +223,17 @@ enum ReliabilityFixture {
         ["import", importFile],
     ]
 
-    /// A csv of two tasks in two weeks, written once for the import above.
+    /// A csv of two tasks in two weeks, written once for the import above and removed when the
+    /// test process ends (the tests that import it run in parallel, none of them last).
     static let importFile: String = {
-        let path = NSTemporaryDirectory() + "/shade-reliability-import-\(getpid()).csv"
         let text =
             "uid,date,slot,title\ncrash-import-1,2026-11-25,evening,Imported\ncrash-import-2,2026-12-02,morning,Next week\n"
-        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-        return path
+        _ = FileManager.default.createFile(atPath: importPath, contents: Data(text.utf8))
+        atexit { _ = unlink(ReliabilityFixture.importPath) }
+        return importPath
     }()
+
+    private static let importPath = NSTemporaryDirectory() + "/shade-reliability-import-\(getpid()).csv"
 
     /// Everything a user can see of the store: every task by listing, every id by lookup (which
     /// goes through the id index, not the weeks), and how many changes undo can take back.
