@@ -52,6 +52,11 @@ struct FieldReader {
     /// The place of a key of this object.
     func place(_ key: String) -> FieldPlace { .member(place, key) }
 
+    /// The object under a key, read at its place (one missing, or not an object, fails there).
+    func reader(at key: String) throws(StoreError) -> FieldReader {
+        try FieldReader(try value(key), file: file, place: place(key))
+    }
+
     /// Throws when the object has a key outside `allowed`. `usual` lists the allowed keys in the
     /// order shade writes them: an object whose keys come in that order is accepted without
     /// hashing a key.

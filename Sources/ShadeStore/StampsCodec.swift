@@ -27,11 +27,11 @@ enum StampsCodec {
 
     /// Reads the stamps under `key` of a record whose fields are `fields`.
     static func decode(_ reader: FieldReader, fields: Set<String>) throws(StoreError) -> FieldStamps {
-        let stamps = try FieldReader(try reader.value(key), file: reader.file, place: reader.place(key))
+        let stamps = try reader.reader(at: key)
         try stamps.rejectUnknownKeys(allowed: ["made", "changed"], usual: stampsOrder)
         let made = try decodeStamp(stamps, "made")
         var changed: [String: FieldStamp] = [:]
-        let list = try FieldReader(try stamps.value("changed"), file: reader.file, place: stamps.place("changed"))
+        let list = try stamps.reader(at: "changed")
         for (field, _) in list.members {
             guard fields.contains(field) else {
                 throw list.fail(field, "'\(field)' is not a field of this record")
@@ -42,7 +42,7 @@ enum StampsCodec {
     }
 
     private static func decodeStamp(_ reader: FieldReader, _ key: String) throws(StoreError) -> FieldStamp {
-        let entry = try FieldReader(try reader.value(key), file: reader.file, place: reader.place(key))
+        let entry = try reader.reader(at: key)
         try entry.rejectUnknownKeys(allowed: ["at", "by"], usual: stampOrder)
         return FieldStamp(at: try entry.string("at"), by: try entry.string("by"))
     }

@@ -26,11 +26,11 @@ enum TombstonesCodec {
     /// The tombstones under `key` of a document (none when it has no such key).
     static func decode(_ reader: FieldReader) throws(StoreError) -> [String: FieldStamp] {
         guard reader[key] != nil else { return [:] }
-        let list = try FieldReader(try reader.value(key), file: reader.file, location: reader.path(key))
+        let list = try reader.reader(at: key)
         var result: [String: FieldStamp] = [:]
         for (name, _) in list.members {
             guard !name.isEmpty else { throw list.fail(name, "a removed record needs its uid") }
-            let entry = try FieldReader(try list.value(name), file: list.file, location: list.path(name))
+            let entry = try list.reader(at: name)
             try entry.rejectUnknownKeys(allowed: ["at", "by"])
             result[name] = FieldStamp(at: try entry.string("at"), by: try entry.string("by"))
         }

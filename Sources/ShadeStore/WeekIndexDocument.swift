@@ -30,7 +30,7 @@ enum WeekIndexDocument {
         throws(StoreError) -> [Int?]
     {
         let reader = try header(value, file: file, expected: week)
-        let entries = try FieldReader(try reader.value("ids"), file: file, location: reader.path("ids"))
+        let entries = try reader.reader(at: "ids")
         var seen = Set<Int>(minimumCapacity: entries.count)
         for entry in entries.node.memberValues ?? [] {
             guard let id = LocalIDs.id(entry), seen.insert(id).inserted else {
@@ -68,7 +68,7 @@ enum LocalIDs {
 
     /// The `ids` member of a document.
     static func decode(_ reader: FieldReader) throws(StoreError) -> [String: Int] {
-        let entries = try FieldReader(try reader.value("ids"), file: reader.file, location: reader.path("ids"))
+        let entries = try reader.reader(at: "ids")
         let members = entries.members
         var result = [String: Int](minimumCapacity: members.count)
         var seen = Set<Int>(minimumCapacity: members.count)
