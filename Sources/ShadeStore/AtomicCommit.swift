@@ -18,6 +18,9 @@ final class AtomicCommit {
     /// The folders this commit's renames, links and removals name entries in, each opened once
     /// (a write holds the exclusive lock for this commit's whole life).
     let folders = LinkFreePath.Folders()
+    /// What this commit lets go of is kept to be written again, and what it stages is written
+    /// over a file kept so where there is one (`SpareFiles`).
+    lazy var spares = SpareFiles(paths: paths)
 
     init(paths: StorePaths) {
         self.paths = paths
@@ -107,7 +110,7 @@ final class AtomicCommit {
         let committed: Committed
         do throws(StoreError) {
             // What this change replaces is kept before anything is replaced.
-            if keepingCopies { preserved = try backups.preserve(files.map(\.target), in: folders) }
+            if keepingCopies { preserved = try backups.preserve(files.map(\.target), in: folders, spares: spares) }
             committed = try writeRecord(try recordBytes(for: files))
         } catch {
             discard(files)
@@ -125,7 +128,7 @@ final class AtomicCommit {
             case .file(let record): journal.markDone(record, in: folders)
             }
         }
-        backups.prune(preserved)
+        backups.prune(preserved, into: spares)
         journal.checkpointIfDue(framesDone: framesDone)
     }
 
@@ -326,7 +329,7 @@ final class AtomicCommit {
         for move in moves {
             if let from = move.from {
                 if exchanging {
-                    try FileSystem.replace(from, with: move.to, in: folders)
+                    try FileSystem.replace(from, with: move.to, in: folders) { self.spares.retire($1, in: $0) }
                 } else {
                     try FileSystem.rename(from, to: move.to, in: folders)
                 }
@@ -343,10 +346,13 @@ final class AtomicCommit {
         try FileSystem.syncDirectory(paths.root)
     }
 
-    /// Writes bytes to a new private file in the staging directory; with `flush`, to disk.
+    /// Writes bytes to a private file in the staging directory; with `flush`, to disk. A file the
+    /// commit record carries (not flushed) is written over a spare where one fits (`SpareFiles`),
+    /// else made anew.
     func stage(_ bytes: [UInt8], name: String, flush: Bool) throws(StoreError) -> String {
         let path = "\(paths.staging)/\(getpid())-\(name).tmp"
-        var fd = LinkFreePath.open(path, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+        var fd = flush ? -1 : spares.take(as: path, size: bytes.count) ?? -1
+        if fd < 0 { fd = LinkFreePath.open(path, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600) }
         if fd < 0, errno == EEXIST {
             // Left by an earlier process with the same pid; staged files are never shared.
             try FileSystem.remove(path)
@@ -369,31 +375,4 @@ final class AtomicCommit {
         }
         return path
     }
-
-    /// The commit record of `files`: a line of JSON naming each file and the size of its new
-    /// content (under `CommitJournal.framedKey`), then those contents, byte for byte, in the same
-    /// order (see `CommitJournal.files(in:file:)`).
-    ///
-    /// The contents are not written as JSON strings: escaping a dense week into one cost 3.1M of
-    /// a one-shot `add`'s 39.5M instructions, and made the record, the one file a change flushes,
-    /// 12% larger.
-    func recordBytes(for files: [StagedFile]) throws(StoreError) -> [UInt8] {
-        let list = files.map { file -> JSONValue in
-            ["to": .string(relative(file.target)), "size": file.bytes.map { .int(Int64($0.count)) } ?? .null]
-        }
-        let header: JSONValue = [
-            "format": .int(Int64(StoreFormat.version)), "kind": "commit", CommitJournal.framedKey: .array(list),
-        ]
-        var bytes = try StoreText.bytes(header, layout: .compact, file: paths.journal)
-        bytes.reserveCapacity(files.reduce(bytes.count + 1) { $0 + ($1.bytes?.count ?? 0) })
-        bytes.append(CommitJournal.headerEnd)
-        for file in files { if let content = file.bytes { bytes += content } }
-        // A record too large to read back would stop every later command: refused before the commit point.
-        guard bytes.count <= FileSystem.maximumFileSize else {
-            throw .fileTooLarge(file: paths.journal, size: bytes.count, limit: FileSystem.maximumFileSize)
-        }
-        return bytes
-    }
-
-    private func relative(_ path: String) -> String { paths.relative(path) }
 }

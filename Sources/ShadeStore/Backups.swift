@@ -14,9 +14,10 @@ public struct BackupSet: Sendable, Equatable {
 
 /// Keeps the store files each change replaces, as hard links in `backups/NNNNNNNNNN/` (one
 /// directory a set, its files named by their path with `~` for `/`: `weeks~2026~2026-W48.json`,
-/// so that a set costs one directory), for the last `kept` changes. A replaced file is never written again (every save writes a new file and
-/// renames it over the old), so a link keeps the old version exactly, at the cost of a directory
-/// entry.
+/// so that a set costs one directory), for the last `kept` changes. A replaced file is never
+/// written while a set keeps it (every save writes a file no other name shares and renames it over
+/// the old; `SpareFiles` writes over none but a file of one name), so a link keeps the old version
+/// exactly, at the cost of a directory entry. A pruned set's files and folder become spares.
 struct Backups {
     let paths: StorePaths
     /// How many changes' replaced files are kept.
@@ -32,10 +33,11 @@ struct Backups {
 
     /// Links each of `targets` (absolute paths) that exists into a new set; returns the set's
     /// directory, or nil when none of them existed yet. Runs under the exclusive lock; `folders`
-    /// are the commit's (`LinkFreePath.Folders`).
-    func preserve(_ targets: [String], in folders: LinkFreePath.Folders = LinkFreePath.Folders()) throws(StoreError)
-        -> Preserved?
-    {
+    /// are the commit's (`LinkFreePath.Folders`); the set's folder is a spare one where `spares`
+    /// has one.
+    func preserve(
+        _ targets: [String], in folders: LinkFreePath.Folders = LinkFreePath.Folders(), spares: SpareFiles? = nil
+    ) throws(StoreError) -> Preserved? {
         // A week is kept with its id index as it is now (changed by this change or not), so that
         // `restore` brings the week back with the ids its tasks had; an index is kept only with
         // its week (ids handed out alone are no restore point).
@@ -55,7 +57,16 @@ struct Backups {
         var made = false
         for path in relative where try FileSystem.exists(paths.absolute(path)) {
             let copy = set + "/" + Backups.flattened(path)
-            if !made { try FileSystem.makeDirectories(set) }
+            if !made {
+                // The set's folder is a spare one where there is one (`backups/` opened first: a
+                // failure there is the change's, not the spare's).
+                let parent = spares == nil ? nil : folders.parent(of: set)
+                if spares != nil, parent == nil, errno != ENOENT {
+                    throw FileSystem.refusal(of: set, operation: "create the directory", errno: errno, folder: true)
+                }
+                let taken = parent.map { spares?.takeFolder(into: $0.fd, as: $0.name) == true } ?? false
+                if !taken { try FileSystem.makeDirectories(set) }
+            }
             made = true
             do throws(StoreError) { try FileSystem.link(paths.absolute(path), as: copy, in: folders) } catch {
                 if case .io(_, _, ENOENT) = error { continue }
@@ -97,10 +108,32 @@ struct Backups {
         let numbers: [Int]
     }
 
-    /// Removes the oldest sets beyond `kept` (best effort: an extra old set does no harm).
-    func prune(_ preserved: Preserved?) {
+    /// Removes the oldest sets beyond `kept` (best effort: an extra old set does no harm); with
+    /// `spares`, their files and folders are kept there to be written again rather than removed.
+    func prune(_ preserved: Preserved?, into spares: SpareFiles? = nil) {
         guard let numbers = preserved?.numbers else { return }
-        for number in numbers.dropLast(Backups.kept) { remove(paths.backupSet(number)) }
+        for number in numbers.dropLast(Backups.kept) {
+            let set = paths.backupSet(number)
+            if let spares { retire(set, into: spares) } else { remove(set) }
+        }
+    }
+
+    /// Lets go of a set into `spares`: its files, then its emptied folder (a folder in it, of a
+    /// set an earlier shade kept, is removed).
+    private func retire(_ set: String, into spares: SpareFiles) {
+        let folder = LinkFreePath.open(set, LinkFreePath.pathOnly | O_DIRECTORY)
+        guard folder >= 0 else { return remove(set) }
+        defer { close(folder) }
+        var emptied = true
+        for name in (try? FileSystem.list(set)) ?? [] {
+            if LinkFreePath.kind(of: name, in: folder) == S_IFDIR {
+                remove(set + "/" + name)
+            } else {
+                spares.retire(name, in: folder)
+            }
+            emptied = emptied && LinkFreePath.kind(of: name, in: folder) == 0
+        }
+        if emptied { spares.retireFolder(set) } else { remove(set) }
     }
 
     /// The sets there are, oldest first.

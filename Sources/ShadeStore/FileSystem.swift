@@ -196,10 +196,12 @@ public enum FileSystem {
     /// exchange. A failure to unlink the old file leaves it at `from` (a staged name, swept by the
     /// next writer).
     /// The target must be a regular file if it exists. `folders` keeps the folders a run of
-    /// calls shares open (`LinkFreePath.Folders`).
-    static func replace(_ from: String, with target: String, in folders: LinkFreePath.Folders? = nil)
-        throws(StoreError)
-    {
+    /// calls shares open (`LinkFreePath.Folders`). With `oldFile`, the old file is handed to it
+    /// (its folder, open, and its name there) instead of unlinked.
+    static func replace(
+        _ from: String, with target: String, in folders: LinkFreePath.Folders? = nil,
+        oldFile: ((Int32, String) -> Void)? = nil
+    ) throws(StoreError) {
         var refused: StoreError?
         let replaced = LinkFreePath.inParents(of: from, and: target, in: folders) {
             fromDirectory, fromName, toDirectory, toName in
@@ -209,7 +211,7 @@ public enum FileSystem {
                 return -1
             }
             if type == S_IFREG, shade_rename_exchange_at(fromDirectory, fromName, toDirectory, toName) == 0 {
-                unlinkat(fromDirectory, fromName, 0)
+                if let oldFile { oldFile(fromDirectory, fromName) } else { unlinkat(fromDirectory, fromName, 0) }
                 return 0
             }
             guard type == 0 || [EINVAL, ENOSYS, EXDEV].contains(errno) else { return -1 }

@@ -66,6 +66,8 @@ struct StorePaths: Sendable {
     var remindersLock: String { root + "/reminders.lock" }
     var undoDirectory: String { root + "/undo" }
     var staging: String { root + "/.staging" }
+    /// Files and folders a change let go of, kept to be written again (`SpareFiles`).
+    var spares: String { root + "/.spare" }
     /// Where an earlier shade kept its one pending commit record.
     var commitRecord: String { root + "/commit.json" }
     /// Where such a record that named no store file is set aside (`AtomicCommit.recover`).
@@ -114,7 +116,7 @@ struct StorePaths: Sendable {
     func backupSet(_ number: Int) -> String { backups + "/" + StorePaths.padded(number, 10) }
 
     /// The directories under the root that hold no store file of the registry (`StoreFileKind`).
-    static let workDirectories: Set<String> = ["backups", "journal", ".staging"]
+    static let workDirectories: Set<String> = ["backups", "journal", ".staging", ".spare"]
 
     /// A number left-padded with zeros to `width` digits.
     static func padded(_ number: Int, _ width: Int) -> String {

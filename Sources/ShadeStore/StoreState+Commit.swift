@@ -103,11 +103,12 @@ extension StoreState {
     }
 
     /// Removes undo entries beyond the newest `StoreFormat.undoDepth` (best effort: extra old
-    /// entries do no harm).
-    func pruneUndoJournal() {
+    /// entries do no harm), into `spares` when given (to be written again by a later change).
+    func pruneUndoJournal(into spares: SpareFiles? = nil) {
         guard let sequences = try? UndoJournal.sequenceNumbers(in: paths.undoDirectory) else { return }
         for sequence in sequences.dropLast(StoreFormat.undoDepth) {
-            try? FileSystem.remove(paths.absolute(paths.changeLogFile(sequence)))
+            let entry = paths.absolute(paths.changeLogFile(sequence))
+            if let spares { spares.retire(entry) } else { try? FileSystem.remove(entry) }
         }
     }
 }

@@ -25,6 +25,16 @@ import Testing
         return ""
     }
 
+    /// A name is one entry's: a lookup takes the first entry of a name, so a second of the same
+    /// name (a hidden one too) would never be reached.
+    @Test func everyNameFindsItsOwnEntry() {
+        let all = Shade.entries + Shade.hiddenEntries
+        #expect(Set(all.map(\.name)).count == all.count)
+        for entry in all { #expect(Shade.entry(named: entry.name)?.name == entry.name) }
+        #expect(Shade.entry(named: "nosuchcommand") == nil)
+        #expect(Shade.entry(named: "Add") == nil)
+    }
+
     /// Every example in every command's help is understood: each grammar matches the fields its
     /// command reads (a mismatch would stop at a precondition).
     @Test func everyExampleInTheHelpParses() throws {

@@ -60,11 +60,14 @@ public enum Shade {
         }
     }
 
-    private static let entriesByName: [String: Entry] = Dictionary(
-        uniqueKeysWithValues: (entries + hiddenEntries).map { ($0.name, $0) })
-
-    /// The entry of a name, when there is one.
-    static func entry(named name: String) -> Entry? { entriesByName[name] }
+    /// The entry of a name, when there is one: the first whose name it is, in the order help
+    /// lists them. A command's name is its grammar's, and a grammar is made when first asked
+    /// for, so a lookup makes only the grammars of the entries before the one found (`add`, the
+    /// first, makes one), not a table of all of them.
+    static func entry(named name: String) -> Entry? {
+        if let found = entries.first(where: { $0.name == name }) { return found }
+        return hiddenEntries.first { $0.name == name }
+    }
 
     /// What a line's words ask for.
     enum ParsedLine {

@@ -113,6 +113,11 @@ struct SaveTrace {
                 // depends on; the lock file's count of holders is not data.
                 critical = critical && call.line.hasPrefix("pwrite64(\(logFD ?? "-")")
             }
+            if call.line.contains("/.spare") || call.line.contains("\"spare-") {
+                // The spare files' calls are best effort: a spare that cannot be listed, taken or
+                // kept is a file made anew or removed (`SpareFiles`).
+                critical = false
+            }
             if call.name == "close" {
                 // Closing a file that was only read cannot lose data.
                 let fd = String(call.line.dropFirst("close(".count).prefix { $0.isNumber })
@@ -248,15 +253,15 @@ enum ReliabilityFixture {
         return lines.joined(separator: "\n")
     }
 
-    /// The bytes of every file of the store that holds data (not the lock, staging, caches or the
-    /// saved copies of replaced files).
+    /// The bytes of every file of the store that holds data (not the lock, staging, caches, the
+    /// saved copies of replaced files or the spare files kept to be written again).
     static func files(_ shade: ShadeProcess) -> [String: Data] {
         var result: [String: Data] = [:]
         let root = URL(fileURLWithPath: shade.store)
         guard let walker = FileManager.default.enumerator(atPath: root.path) else { return result }
         for case let relative as String in walker {
             if relative == "lock" || relative.hasPrefix(".staging") || relative.hasPrefix("summary")
-                || relative.hasPrefix("backups")
+                || relative.hasPrefix("backups") || relative.hasPrefix(".spare")
             {
                 continue
             }
