@@ -71,6 +71,12 @@ extension StoreState {
     /// Makes a change again from its change-log entry, as one change of this step with an entry
     /// of its own (a removal leaves the tombstone of the change that made it).
     func replay(_ change: Change) throws(StoreError) {
+        // The ids its tasks carry were handed out when it was made, and may be past every id the
+        // shards' files hold (an id that opened a shard): a task filing them numbers first (one
+        // another copy brought into the same week) gets an id after them, never one of them.
+        if let highest = change.records.compactMap({ $0.after?.task?.id }).max(), highest > 0 {
+            nextID = max(try idToHandOut(), highest + 1)
+        }
         removalStamp = FieldStamp(at: change.at, by: change.by)
         try apply(change.records)
         closeChange(Change(label: change.label, at: change.at, by: change.by, records: recordChanges))

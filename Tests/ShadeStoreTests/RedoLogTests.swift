@@ -234,3 +234,43 @@ import Testing
         #expect(stored.first { $0.title == "Arrived" }.map { [$0.id] } == shown)
     }
 }
+
+/// A session's reads number the tasks that arrived from other copies; an id its own waiting frame
+/// handed out is never handed out again, even where that id opened an id shard no file holds yet.
+@Suite struct RedoLogNumberingTests {
+    @Test func anArrivalNumberedBesideAFrameThatOpenedAShardGetsTheNextIdAndKeepsIt() throws {
+        let temp = TemporaryStore()
+        try add(temp.store, "2026-11-23", .morning, "First")
+        // Ids 2…1023 were handed out and their tasks removed: the next id, 1024, opens shard 1.
+        let week = ISOWeek(parsing: "2026-W48")!
+        let shard = IDShardDocument.encode(
+            shard: 0, weeks: [nil, week] + Array(repeating: nil, count: StoreFormat.idsPerShard - 2))
+        try Data(try JSONWriter.bytes(shard)).write(to: URL(fileURLWithPath: temp.directory + "/ids/0000.json"))
+        let session = replSession(temp.directory)
+        _ = session.workWhileIdle(recordsSeen: nil)
+        let change = try session.commit(label: "add Gym", now: now, addTaskChange("Gym"))
+        #expect(change.tasks.map(\.id) == [StoreFormat.idsPerShard])
+        #expect(try session.hasPendingRedo)
+        // Another copy's task arrives in the same week (a sync wrote the file).
+        let file = temp.directory + "/weeks/2026/2026-W48.json"
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let firstUID = try #require(text.range(of: #""uid""#))
+        let brace = try #require(text[..<firstUID.lowerBound].lastIndex(of: "{"))
+        let arrived =
+            #"{"uid": "arrived-1", "title": "From the laptop", "status": "open", "tags": [], "#
+            + #""created": "2026-11-22T10:00:00+00:00", "modified": "2026-11-22T10:00:00+00:00", "#
+            + #""stamps": {"made": {"at": "2026-11-22T10:00:00+00:00", "by": "ben"}, "changed": {}}}, "#
+        try (String(text[..<brace]) + arrived + String(text[brace...])).write(
+            toFile: file, atomically: false, encoding: .utf8)
+        let shown = try session.read { try $0.tasks(in: week) }.map { ($0.uid, $0.id) }
+        let arrival = try #require(shown.first { $0.0 == "arrived-1" }?.1)
+        #expect(arrival == StoreFormat.idsPerShard + 1, "the arrival was shown as \(arrival)")
+        #expect(Set(shown.map(\.1)).count == shown.count, "an id is shown twice: \(shown)")
+        // Once the session has written its frame, every process knows each task by the id shown.
+        _ = session.workWhileIdle(recordsSeen: nil)
+        let other = Store(directory: temp.directory)
+        #expect(try other.read { try $0.task(id: arrival) }?.uid == "arrived-1")
+        #expect(try other.read { try $0.task(id: StoreFormat.idsPerShard) }?.title == "Gym")
+        #expect(try other.check().problems.isEmpty)
+    }
+}
