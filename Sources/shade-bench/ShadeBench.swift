@@ -96,6 +96,7 @@ struct ShadeBench: ParsableCommand {
             guard ProcessTimer.run(["/bin/cp", "-a", pristine, store], environment: []).status == 0 else {
                 throw BenchError.failed("cannot copy \(pristine)")
             }
+            try settle(store: store, binary: binary, now: now)
             stores[size] = store
             if let taskwarrior, size <= 100_000, !smoke {
                 peers[size] = try preparePeer(size: size, binary: taskwarrior, generator: generator)
@@ -319,6 +320,21 @@ struct ShadeBench: ParsableCommand {
     func check(_ runs: [ProcessRun], _ command: [String]) throws {
         if let failed = runs.first(where: { $0.status != 0 }) {
             throw BenchError.failed("\(command.joined(separator: " ")) exited \(failed.status)")
+        }
+    }
+
+    /// Brings a working copy to where a planner in use is: its last `StoreFormat.backupDepth`
+    /// changes' saved copies and its last `StoreFormat.undoDepth` undo entries kept, so that each
+    /// change the bench times lets go of the oldest of both, as every change of such a planner
+    /// does (a generated store has made one change). One task of the dense week is done and
+    /// undone until both are full; the week keeps its tasks.
+    func settle(store: String, binary: String, now: Moment) throws {
+        guard let id = try openTaskIDs(store: store, now: now).first else { return }
+        for _ in 0..<(StoreFormat.undoDepth / 2 + 1) {
+            for verb in ["done", "undone"] {
+                let command = [verb, String(id)]
+                try check([ProcessTimer.run([binary] + command, environment: environment(store: store))], command)
+            }
         }
     }
 
