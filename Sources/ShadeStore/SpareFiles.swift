@@ -13,7 +13,8 @@ import ShadePlatform
 /// a set of saved copies in a folder from here.
 ///
 /// Only what nothing else can see is written: a regular file of this user's with one name (its
-/// name here), opened without following a link; an empty folder of this user's. Anything else
+/// name here), opened without following a link and made private (0600) as a new file is; an
+/// empty folder of this user's that is private to them. Anything else
 /// found here loses its name here and is never written. A spare is no data: it is this copy's
 /// own (a shared planner's `.gitignore` keeps every root entry but the planner's out), no reader
 /// lists it (the store's listing skips names that begin with a dot), and a staged spare is a
@@ -99,7 +100,7 @@ final class SpareFiles {
         for name in listed() where !name.hasPrefix(SpareFiles.folderPrefix) {
             var info = stat()
             guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, SpareFiles.writable(info) else {
-                forget(name, in: folder, flags: 0)
+                forget(name, in: folder)
                 continue
             }
             let length = Int(info.st_size)
@@ -109,10 +110,12 @@ final class SpareFiles {
         names?.removeAll { $0 == best.name }
         let fd = openat(folder, best.name, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { return nil }
-        // Told again of what is open, which no rename since can change.
+        // Told again of what is open, which no rename since can change; private to the user, as
+        // a file made anew is, whatever mode the file it was had.
         var info = stat()
         let moved =
             fstat(fd, &info) == 0 && SpareFiles.writable(info) && Int(info.st_size) <= size
+            && fchmod(fd, 0o600) == 0
             && LinkFreePath.inParent(of: path) { staging, stagedName in
                 renameat(folder, best.name, staging, stagedName)
             } == 0
@@ -124,15 +127,15 @@ final class SpareFiles {
         return fd
     }
 
-    /// An empty folder of this user's moved to `name` in the open folder `folder` (a set of saved
-    /// copies); false when there is none (one found unfit is removed).
+    /// An empty folder of this user's, private to them, moved to `name` in the open folder
+    /// `folder` (a set of saved copies); false when there is none (one found unfit is removed).
     func takeFolder(into folder: Int32, as name: String) -> Bool {
         for spare in listed() where spare.hasPrefix(SpareFiles.folderPrefix) {
             names?.removeAll { $0 == spare }
             let path = directory + "/" + spare
             let status = FileStamp.status(of: path)
             guard let status, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == geteuid(),
-                (try? FileSystem.list(path))?.isEmpty == true
+                status.st_mode & 0o077 == 0, (try? FileSystem.list(path))?.isEmpty == true
             else {
                 if status.map({ $0.st_mode & S_IFMT == S_IFDIR }) == true {
                     Backups(paths: paths).remove(path)
@@ -155,8 +158,8 @@ final class SpareFiles {
         info.st_mode & S_IFMT == S_IFREG && info.st_nlink == 1 && info.st_uid == geteuid()
     }
 
-    private func forget(_ name: String, in folder: Int32, flags: Int32) {
-        unlinkat(folder, name, flags)
+    private func forget(_ name: String, in folder: Int32) {
+        unlinkat(folder, name, 0)
         names?.removeAll { $0 == name }
     }
 

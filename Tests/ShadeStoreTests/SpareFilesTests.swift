@@ -34,10 +34,18 @@ import Testing
         let spares = Self.spareInodes(temp)
         #expect(!spares.isEmpty, "the pruned sets' files were removed, not kept")
         #expect(spares.count <= SpareFiles.capacity)
+        // A spare readable by others (a file of a store copied with its modes) is written private.
+        for name in try FileManager.default.contentsOfDirectory(atPath: temp.directory + "/.spare")
+        where !name.hasPrefix(SpareFiles.folderPrefix) {
+            #expect(chmod(temp.directory + "/.spare/" + name, 0o644) == 0)
+        }
         try add(temp.store, "2026-11-23", .morning, "One more")
         // The week file written is one of the spares, written over; the store reads it whole.
-        let week = try #require(Self.inode(temp.directory + "/weeks/2026/2026-W48.json"))
+        let weekFile = temp.directory + "/weeks/2026/2026-W48.json"
+        let week = try #require(Self.inode(weekFile))
         #expect(spares.contains(week), "the week was made anew, not written over a spare")
+        var info = stat()
+        #expect(lstat(weekFile, &info) == 0 && info.st_mode & 0o777 == 0o600)
         let titles = try temp.store.read { try $0.tasks(in: ISOWeek(parsing: "2026-W48")!) }.map(\.title)
         #expect(titles == (1...(Backups.kept + 4)).map { "Task \($0)" } + ["One more"])
         #expect(Self.spareInodes(temp).count <= SpareFiles.capacity)
