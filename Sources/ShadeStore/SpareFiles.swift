@@ -33,6 +33,9 @@ final class SpareFiles {
 
     /// The names in `.spare/`, listed when first needed and kept up to date by this object.
     private var names: [String]?
+    /// `.spare/` and the folders spares move between, each opened once for this object's life
+    /// (one commit, under the exclusive lock).
+    private let folders = LinkFreePath.Folders()
 
     init(paths: StorePaths) {
         self.paths = paths
@@ -47,19 +50,27 @@ final class SpareFiles {
         return found
     }
 
+    /// The spare files' names, and the spare folders'.
+    private var files: [String] { listed().filter { !$0.hasPrefix(SpareFiles.folderPrefix) } }
+    private var spareFolders: [String] { listed().filter { $0.hasPrefix(SpareFiles.folderPrefix) } }
+
+    /// `.spare/`, open (made when it is not there yet); nil when it cannot be.
+    private func spareFolder() -> Int32? {
+        if let (fd, _) = folders.parent(of: directory + "/" + SpareFiles.filePrefix) { return fd }
+        guard (try? FileSystem.makeDirectories(directory)) != nil else { return nil }
+        return folders.parent(of: directory + "/" + SpareFiles.filePrefix)?.fd
+    }
+
     /// Lets go of the file at `name` in the open folder `folder`: moved here when it is a file no
     /// other name shares and there is room, else removed. A file with another name (a saved copy
     /// still keeps it) only loses this one.
     func retire(_ name: String, in folder: Int32) {
         var info = stat()
         if fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, SpareFiles.writable(info),
-            listed().filter({ !$0.hasPrefix(SpareFiles.folderPrefix) }).count < SpareFiles.capacity, ensureDirectory()
+            files.count < SpareFiles.capacity, let here = spareFolder()
         {
             let spare = SpareFiles.filePrefix + SpareFiles.freshName()
-            let moved = LinkFreePath.inParent(of: directory + "/" + spare) { here, spareName in
-                renameat(folder, name, here, spareName)
-            }
-            if moved == 0 {
+            if renameat(folder, name, here, spare) == 0 {
                 names?.append(spare)
                 return
             }
@@ -69,7 +80,7 @@ final class SpareFiles {
 
     /// Lets go of the file at `path`, as `retire(_:in:)` does.
     func retire(_ path: String) {
-        _ = LinkFreePath.inParent(of: path) { folder, name in
+        _ = LinkFreePath.inParent(of: path, in: folders) { folder, name in
             retire(name, in: folder)
             return 0
         }
@@ -77,11 +88,9 @@ final class SpareFiles {
 
     /// Lets go of an emptied folder: moved here when there is room, else removed.
     func retireFolder(_ path: String) {
-        if listed().filter({ $0.hasPrefix(SpareFiles.folderPrefix) }).count < SpareFiles.folderCapacity,
-            ensureDirectory()
-        {
+        if spareFolders.count < SpareFiles.folderCapacity, spareFolder() != nil {
             let spare = SpareFiles.folderPrefix + SpareFiles.freshName()
-            if (try? FileSystem.rename(path, to: directory + "/" + spare)) != nil {
+            if (try? FileSystem.rename(path, to: directory + "/" + spare, in: folders)) != nil {
                 names?.append(spare)
                 return
             }
@@ -92,12 +101,11 @@ final class SpareFiles {
     /// A spare to stage `size` bytes in, moved to `path` and open for writing from its start: the
     /// longest no longer than `size`. Nil when there is none (a spare found unfit is removed).
     func take(as path: String, size: Int) -> Int32? {
-        guard !listed().isEmpty else { return nil }
-        let folder = LinkFreePath.open(directory, LinkFreePath.pathOnly | O_DIRECTORY)
-        guard folder >= 0 else { return nil }
-        defer { close(folder) }
+        guard !files.isEmpty, let folder = folders.parent(of: directory + "/" + SpareFiles.filePrefix)?.fd else {
+            return nil
+        }
         var best: (name: String, size: Int)?
-        for name in listed() where !name.hasPrefix(SpareFiles.folderPrefix) {
+        for name in files {
             var info = stat()
             guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, SpareFiles.writable(info) else {
                 forget(name, in: folder)
@@ -116,7 +124,7 @@ final class SpareFiles {
         let moved =
             fstat(fd, &info) == 0 && SpareFiles.writable(info) && Int(info.st_size) <= size
             && fchmod(fd, 0o600) == 0
-            && LinkFreePath.inParent(of: path) { staging, stagedName in
+            && LinkFreePath.inParent(of: path, in: folders) { staging, stagedName in
                 renameat(folder, best.name, staging, stagedName)
             } == 0
         guard moved else {
@@ -130,7 +138,7 @@ final class SpareFiles {
     /// An empty folder of this user's, private to them, moved to `name` in the open folder
     /// `folder` (a set of saved copies); false when there is none (one found unfit is removed).
     func takeFolder(into folder: Int32, as name: String) -> Bool {
-        for spare in listed() where spare.hasPrefix(SpareFiles.folderPrefix) {
+        for spare in spareFolders {
             names?.removeAll { $0 == spare }
             let path = directory + "/" + spare
             let status = FileStamp.status(of: path)
@@ -144,7 +152,7 @@ final class SpareFiles {
                 }
                 continue
             }
-            let moved = LinkFreePath.inParent(of: path) { here, spareName in
+            let moved = LinkFreePath.inParent(of: path, in: folders) { here, spareName in
                 renameat(here, spareName, folder, name)
             }
             if moved == 0 { return true }
@@ -161,10 +169,6 @@ final class SpareFiles {
     private func forget(_ name: String, in folder: Int32) {
         unlinkat(folder, name, 0)
         names?.removeAll { $0 == name }
-    }
-
-    private func ensureDirectory() -> Bool {
-        (try? FileSystem.makeDirectories(directory)) != nil
     }
 
     /// A name no spare has: 64 random bits.
