@@ -83,7 +83,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "ShadeJSONTests",
-            dependencies: ["ShadeJSON", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: [
+                "ShadeJSON", "ShadeTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(name: "ShadeCalendarTests", dependencies: ["ShadeCalendar"]),
         .target(name: "ShadeTestSupport", dependencies: ["ShadeCore", "CSystemCalls"], path: "Tests/ShadeTestSupport"),
         .target(

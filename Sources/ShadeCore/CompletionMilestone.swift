@@ -12,8 +12,11 @@ public enum CompletionMilestone: Hashable, Sendable {
     }
 
     /// As `reached(by:before:)`, told the tasks of those weeks one week at a time (each list is
-    /// read where it lies: no task is copied, and no uid is kept).
-    public static func reached(by changes: [RecordChange], weeks: [[PlannerTask]]) -> CompletionMilestone? {
+    /// read where it lies: no task is copied, and no uid is kept), and where their other open
+    /// tasks lie (`openElsewhere`: those of days not read, `PlannerRecords.completionView(of:)`).
+    public static func reached(
+        by changes: [RecordChange], weeks: [[PlannerTask]], openElsewhere: [OpenTaskPlace] = []
+    ) -> CompletionMilestone? {
         let finished = changes.compactMap { change -> PlannerTask? in
             guard let old = change.before?.task, let new = change.after?.task, old.status == .open,
                 new.status == .done
@@ -62,6 +65,9 @@ public enum CompletionMilestone: Hashable, Sendable {
                 let (date, slot) = (tasks[index].date, tasks[index].slot)
                 if tells(date, slot) && !changedUIDs.contains(tasks[index].uid) { note(date, slot) }
             }
+        }
+        for place in openElsewhere where !slotOpen.allSatisfy({ $0 }) {
+            if tells(place.date, place.slot) && !changedUIDs.contains(place.uid) { note(place.date, place.slot) }
         }
         var best: CompletionMilestone?
         for (index, task) in finished.enumerated() {

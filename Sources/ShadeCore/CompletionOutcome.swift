@@ -22,8 +22,11 @@ public struct CompletionOutcome: Hashable, Sendable {
     /// What `changes` finished, from values: `weeks` holds the tasks of the weeks of the tasks it
     /// finished, a week a list, and `goalTasks` the tasks of the goals its done tasks count
     /// towards, all as they were before it; `goals` the goals.
-    public init(of changes: [RecordChange], weeks: [[PlannerTask]], goals: [Goal], goalTasks: [PlannerTask]) {
-        milestone = CompletionMilestone.reached(by: changes, weeks: weeks)
+    public init(
+        of changes: [RecordChange], weeks: [[PlannerTask]], openElsewhere: [OpenTaskPlace] = [], goals: [Goal],
+        goalTasks: [PlannerTask]
+    ) {
+        milestone = CompletionMilestone.reached(by: changes, weeks: weeks, openElsewhere: openElsewhere)
         finishedGoals = GoalCompletion.finished(by: changes, goals: goals, before: goalTasks)
     }
 
@@ -39,13 +42,16 @@ public struct CompletionOutcome: Hashable, Sendable {
                 else { return nil }
                 return new.week
             })
-        let weeks = try finishedWeeks.sorted().map { try records.tasks(in: $0) }
+        let views = try finishedWeeks.sorted().map { try records.completionView(of: $0) }
+        let weeks = views.map(\.tasks)
+        let elsewhere = views.flatMap(\.openElsewhere)
         let candidates = GoalCompletion.candidates(of: changes)
         guard !candidates.isEmpty else {
-            self.init(milestone: CompletionMilestone.reached(by: changes, weeks: weeks))
+            self.init(milestone: CompletionMilestone.reached(by: changes, weeks: weeks, openElsewhere: elsewhere))
             return
         }
         self.init(
-            of: changes, weeks: weeks, goals: try records.goals(), goalTasks: try records.tasks(ofGoals: candidates))
+            of: changes, weeks: weeks, openElsewhere: elsewhere, goals: try records.goals(),
+            goalTasks: try records.tasks(ofGoals: candidates))
     }
 }

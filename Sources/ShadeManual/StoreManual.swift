@@ -152,7 +152,13 @@ public enum StoreManual {
                 day run on its own parses and checks its week's file whole (its JSON, header, day keys and
                 slot lists, each task's uid once, each id of the index once) but decodes only the day's
                 tasks; a damaged task of another day is named when that day or the week is read, by a
-                change to the week, and by check. A task leaves out each field that holds nothing (notes,
+                change to the week, and by check. A change run on its own that adds a task to one day, or
+                changes one where it lies (done, edit, star), reads that day alone, and writes the other
+                days back as their text, unread: shade's own strict check of the whole file stands for
+                json-c's parse of those days, and the week's id index certifies each day's text (checked,
+                a hash of it) as one this copy read in full or wrote. A day whose text the index does not
+                certify (edited by hand, or by another copy) makes the change read the week whole, which
+                names any damage and certifies the days again. A task leaves out each field that holds nothing (notes,
                 time, category, color, remind and done_at while null, favorite while false, and the fields
                 that came later while unset); a missing field reads as unset.
                 """),

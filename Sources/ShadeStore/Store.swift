@@ -239,7 +239,8 @@ public struct Store: Sendable {
     /// nothing is written).
     public func commit(label: String, now: Moment, _ make: (StoreState) throws -> [RecordChange]) throws -> Change {
         try write(label: label, now: now, deferring: defersFiles) { state in
-            try apply(make, to: state, label: label, now: now)
+            state.readsDaysAlone = state.cache == nil  // a one-shot change: `readDayAlone`
+            return try apply(make, to: state, label: label, now: now)
         }
     }
 

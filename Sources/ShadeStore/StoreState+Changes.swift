@@ -132,8 +132,11 @@ extension StoreState {
         var task = task
         // The week's keys, made once and kept up to date by `file`: inserting N tasks into a
         // week costs N lookups, not N scans of a growing week. No copy of the week or its keys
-        // is held here, so that `file` appends to them in place.
-        if filedKeys[task.week] == nil { filedKeys[task.week] = WeekKeys(try filedTasks(in: task.week)) }
+        // is held here, so that `file` appends to them in place. A one-shot change reads the
+        // task's day alone, when it can (`readDayAlone`).
+        if filedKeys[task.week] == nil, try !readDayAlone(task.week, wanting: .day(task.date)) {
+            filedKeys[task.week] = WeekKeys(try filedTasks(in: task.week))
+        }
         let held = filedKeys[task.week]?.uids.contains(task.uid) == true
         if held { task = task.withUID(WeekDocument.copyUID(of: task)) }
         try file(task)
@@ -147,7 +150,7 @@ extension StoreState {
         var filedIndex: Int?
         var found: PlannerTask?
         if task.id > 0, let week = try weekOfTask(id: task.id) {
-            let filed = try filedTasks(in: week)
+            let filed = try filedTasks(in: week, holding: task.id)
             filedIndex = self.filedIndex(of: task.id, in: week, filed)
             found = filedIndex.map { filed[$0] }
         }
@@ -157,8 +160,11 @@ extension StoreState {
         // hand-copied task a uid of its own still names the old one).
         let task = task.uid == before.uid ? task : task.withUID(before.uid)
         if before.week == task.week, before.date == task.date, before.slot == task.slot {
-            guard let index = filedIndex else { throw missing(task.id) }
-            try loadForChange(task.week)
+            guard filedIndex != nil else { throw missing(task.id) }
+            try loadForChange(task.week, day: task.date)
+            guard let index = self.filedIndex(of: task.id, in: task.week, weeks[task.week] ?? []) else {
+                throw missing(task.id)
+            }
             weeks[task.week, default: []][index] = task
             dirtyWeeks.insert(task.week)
         } else {
@@ -198,7 +204,7 @@ extension StoreState {
 
     /// Appends a task to its week (loaded first), in place.
     func file(_ task: PlannerTask) throws(StoreError) {
-        try loadForChange(task.week)
+        try loadForChange(task.week, day: task.date)
         weeks[task.week, default: []].append(task)
         filedKeys[task.week]?.note(task, at: (weeks[task.week]?.count ?? 1) - 1)
         removedTasks[task.week]?[task.uid] = nil

@@ -61,26 +61,48 @@ extension StoreState {
         var files: [(relativePath: String, bytes: [UInt8]?)] = []
         for week in dirtyWeeks.sorted() {
             let tasks = weeks[week] ?? []
-            // The days and tasks left as the file holds them are put back as its text.
-            let kept = weekSources[week]?.unchanged(in: tasks) ?? WeekSource.Kept()
+            // The days and tasks left as the file holds them are put back as its text (all the
+            // other days of a week read one day alone).
+            let kept =
+                partialWeeks[week]?.kept(in: tasks) ?? weekSources[week]?.unchanged(in: tasks) ?? WeekSource.Kept()
             let document = WeekDocument.encode(
                 week: week, tasks: tasks, removed: removedTasks[week] ?? [:], keeping: kept.tasks,
                 keepingDays: kept.days)
             let file = paths.weekFile(week)
-            files.append((file, try StoreText.bytes(document, verbatim: kept.texts, file: paths.absolute(file))))
+            let bytes = try StoreText.bytes(document, verbatim: kept.texts, file: paths.absolute(file))
+            files.append((file, bytes))
+            // A one-shot change certifies the days it writes in the week's index, when it writes
+            // the index anyway or read the week whole (so that the next change can read one day).
+            if readsDaysAlone, partialWeeks[week] == nil || dirtyIndexes.contains(week) {
+                certifiedDays[week] = WeekDayText.dayHashes(of: bytes)
+            }
         }
-        for week in dirtyIndexes.union(dirtyWeeks.intersection(unindexedWeeks)).sorted() {
+        let indexed = dirtyIndexes.union(dirtyWeeks.intersection(unindexedWeeks)).union(certifiedDays.keys)
+        for week in indexed.sorted() {
             files.append(try indexFile(of: week))
         }
         return files
     }
 
     /// A week's id index as this step leaves it: the tasks filed and the occurrences shown, both
-    /// with their ids.
+    /// with their ids (of a week read one day alone, the other days' tasks keep those the index
+    /// gave them: every one had one, `readDayAlone`).
     func indexFile(of week: ISOWeek) throws(StoreError) -> (relativePath: String, bytes: [UInt8]?) {
-        let present = try tasks(in: week).filter { $0.id > 0 }
-        let ids = Dictionary(present.map { ($0.uid, $0.id) }, uniquingKeysWith: { first, _ in first })
-        return (paths.weekIndexFile(week), try serialise(WeekIndexDocument.encode(week: week, ids: ids)))
+        var ids: [String: Int] = [:]
+        let present: [PlannerTask]
+        if let partial = partialWeeks[week] {
+            let index = try weekIndex(week)
+            for uid in partial.text.otherUIDs { ids[uid] = index[uid] }
+            let held = weeks[week] ?? []
+            present = held + (try occurrences(in: week, besides: held))
+        } else {
+            present = try tasks(in: week)
+        }
+        for task in present where task.id > 0 && ids[task.uid] == nil { ids[task.uid] = task.id }
+        let checked = certifiedDays[week] ?? checkedDays[week] ?? [:]
+        return (
+            paths.weekIndexFile(week), try serialise(WeekIndexDocument.encode(week: week, ids: ids, checked: checked))
+        )
     }
 
     /// Offers the weeks and id shards written in this step to the cache, as their files now are.

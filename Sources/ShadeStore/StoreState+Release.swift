@@ -13,6 +13,8 @@ extension StoreState {
     /// again from their files if asked for later); a week it changed (changes a read takes from
     /// the redo log) stays, and so does the id index of a week whose tasks it numbered.
     public func releaseWeeks() throws(StoreError) {
+        // A week read one day alone is read whole before it is let go (what was filed tells).
+        for week in partialWeeks.keys.sorted() { _ = try completeWeek(week) }
         guard let released else {
             releaseUnchangedWeeks()
             return
@@ -45,6 +47,7 @@ extension StoreState {
         dirtyIndexes = []
         unindexedWeeks = []
         weeks = [:]
+        partialWeeks = [:]
         filedKeys = [:]
         removedTasks = [:]
         weekIDs = [:]
@@ -58,6 +61,7 @@ extension StoreState {
         let changed = dirtyWeeks
         let numbered = dirtyWeeks.union(dirtyIndexes)
         weeks = weeks.filter { changed.contains($0.key) }
+        partialWeeks = partialWeeks.filter { changed.contains($0.key) }
         filedKeys = filedKeys.filter { changed.contains($0.key) }
         removedTasks = removedTasks.filter { changed.contains($0.key) }
         weekIDs = weekIDs.filter { numbered.contains($0.key) }

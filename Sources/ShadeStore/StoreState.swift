@@ -72,6 +72,14 @@ public final class StoreState: PlannerRecords {
     /// changes a copy): for a change acknowledged by the redo log, whose files are written after
     /// the answer from the weeks as their files hold them, without reading those files again.
     var keepsCachedWeeks = false
+    /// Whether a week this step changes may be read one day alone (`readDayAlone`): a one-shot
+    /// change, which holds no cache. The weeks so read, until read whole (`completeWeek`).
+    var readsDaysAlone = false
+    var partialWeeks: [ISOWeek: PartialWeek] = [:]
+    /// The days of each week whose text its index certifies, as read (`WeekIndexDocument`), and
+    /// those this step's writes certify (written into the index with the week).
+    var checkedDays: [ISOWeek: [CivilDate: UInt64]] = [:]
+    var certifiedDays: [ISOWeek: [CivilDate: UInt64]] = [:]
 
     init(paths: StorePaths, cache: WeekCache? = nil) {
         self.paths = paths
@@ -94,6 +102,7 @@ public final class StoreState: PlannerRecords {
 
     /// The tasks filed in one week's file, in the order they were filed.
     func filedTasks(in week: ISOWeek) throws(StoreError) -> [PlannerTask] {
+        if partialWeeks[week] != nil { return try completeWeek(week) }
         if let cached = weeks[week] { return cached }
         let file = paths.absolute(paths.weekFile(week))
         // Identify the files before reading them: a file replaced in between is read again next time.
@@ -178,7 +187,8 @@ public final class StoreState: PlannerRecords {
         var ids: [String: Int] = [:]
         if let bytes = try FileSystem.read(released?.stagedPath(of: paths.weekIndexFile(week)) ?? file) {
             ids = try decode(bytes, file: file) { value throws(StoreError) in
-                try WeekIndexDocument.decode(value, file: file, expected: week)
+                checkedDays[week] = WeekIndexDocument.checked(value, expected: week)
+                return try WeekIndexDocument.decode(value, file: file, expected: week)
             }
         }
         weekIDs[week] = ids
@@ -192,7 +202,7 @@ public final class StoreState: PlannerRecords {
 
     /// The occurrences the repeat series show in a week (none on a day a task of the week file
     /// stands for), numbered.
-    private func occurrences(in week: ISOWeek, besides filed: [PlannerTask]) throws(StoreError) -> [PlannerTask] {
+    func occurrences(in week: ISOWeek, besides filed: [PlannerTask]) throws(StoreError) -> [PlannerTask] {
         if let cached = occurrences[week] { return cached }
         var result: [PlannerTask] = []
         let series = try repeatSeries()
@@ -228,7 +238,8 @@ public final class StoreState: PlannerRecords {
     /// The task with an id, or nil when there is none (never was, or removed).
     public func task(id: Int) throws(StoreError) -> PlannerTask? {
         guard id > 0, let week = try weekOfTask(id: id) else { return nil }
-        let (filed, shown) = try parts(of: week)
+        let filed = try filedTasks(in: week, holding: id)
+        let shown = try occurrences(in: week, besides: filed)
         if let index = filedIndex(of: id, in: week, filed) { return filed[index] }
         return Self.task(id: id, in: shown)
     }
@@ -256,58 +267,15 @@ public final class StoreState: PlannerRecords {
     /// Reads a week about to be changed in this step (its filed tasks and the occurrences its
     /// series show, numbered), and makes this step's copy of its tasks the only one, so that the
     /// change is made in place rather than on a copy of the whole week (unless the cache is to
-    /// keep the week as its file holds it: `keepsCachedWeeks`).
-    func loadForChange(_ week: ISOWeek) throws(StoreError) {
-        _ = try parts(of: week)
+    /// keep the week as its file holds it: `keepsCachedWeeks`). A change to `day` of a week this
+    /// step read that day alone of leaves the others unread (`readDayAlone`).
+    func loadForChange(_ week: ISOWeek, day: CivilDate? = nil) throws(StoreError) {
+        if let day, partialWeeks[week]?.text.day == day {
+            _ = try occurrences(in: week, besides: weeks[week] ?? [])
+        } else {
+            _ = try parts(of: week)
+        }
         if !keepsCachedWeeks { cache?.forget(week) }
-    }
-
-    /// Every week that has a file, in order, or that this step has filed tasks in (saved with it).
-    public func storedWeeks() throws(StoreError) -> [ISOWeek] { try storedWeeks(from: 1, through: 9999) }
-
-    /// The weeks that have a file in the week-years from `first` through `last`, or that this
-    /// step has filed tasks in, in order: a step sees the tasks it moved into a week that has no
-    /// file yet (a batch's later lines, a category removed after a move) as a later step will.
-    public func storedWeeks(from first: Int, through last: Int) throws(StoreError) -> [ISOWeek] {
-        var result = weeksFiledInStep.filter { $0.year >= first && $0.year <= last }
-        for year in try FileSystem.list(paths.weeksDirectory) where year.count == 4 {
-            guard let number = Int(year), number >= first, number <= last else { continue }
-            for name in try FileSystem.list(paths.weeksDirectory + "/" + year) where name.hasSuffix(".json") {
-                if let week = ISOWeek(parsing: name.dropLast(5)), week.description.hasPrefix(year) {
-                    result.insert(week)
-                }
-            }
-        }
-        return result.sorted()
-    }
-
-    /// The weeks this step has changed that hold tasks (some may have no file until it is saved).
-    private var weeksFiledInStep: Set<ISOWeek> {
-        dirtyWeeks.filter { weeks[$0]?.isEmpty == false }.union(released?.weeksWithTasks ?? [])
-    }
-
-    /// The week-years that have a folder or a week this step has filed tasks in, in order.
-    private func storedYears() throws(StoreError) -> [Int] {
-        let folders = try FileSystem.list(paths.weeksDirectory).filter { $0.count == 4 }.compactMap { Int($0) }
-        return Set(folders).union(weeksFiledInStep.map(\.year)).sorted()
-    }
-
-    /// The first week that has a file (or tasks filed in this step), or nil when none has (one
-    /// year's folder is listed, not all).
-    public func firstStoredWeek() throws(StoreError) -> ISOWeek? {
-        for year in try storedYears() {
-            if let first = try storedWeeks(from: year, through: year).first { return first }
-        }
-        return nil
-    }
-
-    /// The last week that has a file (or tasks filed in this step), or nil when none has (one
-    /// year's folder is listed, not all).
-    public func lastStoredWeek() throws(StoreError) -> ISOWeek? {
-        for year in try storedYears().reversed() {
-            if let last = try storedWeeks(from: year, through: year).last { return last }
-        }
-        return nil
     }
 
     /// Every task in the store, week by week.

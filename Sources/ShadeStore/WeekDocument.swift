@@ -49,18 +49,21 @@ enum WeekDocument {
 
     /// The document of a week. A day `keepingDays` names, and a task whose uid `keeping` names,
     /// stands in it as that name (a string), for the writer to put back the text it had
-    /// (`WeekSource`).
+    /// (`WeekSource`); a day `keepingDays` names stands in it even when `tasks` holds none of its
+    /// tasks.
     static func encode(
         week: ISOWeek, tasks: [PlannerTask], removed: [String: FieldStamp] = [:], keeping: [String: String] = [:],
         keepingDays: [CivilDate: String] = [:]
     ) -> JSONValue {
         var days = JSONObject()
         let byDay = Dictionary(grouping: tasks, by: \.date)
-        for (date, dayTasks) in byDay.sorted(by: { $0.key < $1.key }) {
+        // A day kept whole stands in the document whether or not `tasks` holds its tasks.
+        for date in Set(byDay.keys).union(keepingDays.keys).sorted() {
             if let name = keepingDays[date] {
                 days.appendUnique(date.description, .string(name))
                 continue
             }
+            let dayTasks = byDay[date] ?? []
             var slots = JSONObject()
             for slot in Slot.allCases {
                 let filed = dayTasks.filter { $0.slot == slot }.map { task -> JSONValue in

@@ -9,12 +9,39 @@ import ShadeJSON
 /// Week files name tasks by uid only, so that two copies of a planner share them as they are;
 /// each copy numbers the tasks it holds in its own index, which it never shares. Entries are in
 /// id order.
+///
+/// `checked`, when there, names the days of the week file whose text this copy has read in full
+/// or written, by a hash of that text (`DayTextHash`): a one-shot change to another day then
+/// writes such a day back as its text unread (`StoreState.readDayAlone`). It is a cache: an entry
+/// that does not match a day's text certifies nothing, and one that does not read is left out.
 enum WeekIndexDocument {
-    static func encode(week: ISOWeek, ids: [String: Int]) -> JSONValue {
-        [
-            "format": .int(Int64(StoreFormat.version)), "kind": "week-ids", "week": .string(week.description),
-            "ids": LocalIDs.encode(ids),
-        ]
+    static func encode(week: ISOWeek, ids: [String: Int], checked: [CivilDate: UInt64] = [:]) -> JSONValue {
+        var document = JSONObject()
+        document.appendUnique("format", .int(Int64(StoreFormat.version)))
+        document.appendUnique("kind", "week-ids")
+        document.appendUnique("week", .string(week.description))
+        document.appendUnique("ids", LocalIDs.encode(ids))
+        if !checked.isEmpty {
+            var days = JSONObject()
+            for (date, hash) in checked.sorted(by: { $0.key < $1.key }) {
+                days.appendUnique(date.description, .string(DayTextHash.text(of: hash)))
+            }
+            document.appendUnique("checked", .object(days))
+        }
+        return .object(document)
+    }
+
+    /// The days the index certifies (see the type): each entry that reads as a day of the week
+    /// and a hash.
+    static func checked(_ value: JSONNode, expected week: ISOWeek) -> [CivilDate: UInt64] {
+        var result: [CivilDate: UInt64] = [:]
+        for (key, entry) in value.member("checked")?.members?.members ?? [] {
+            guard let date = CivilDate(iso: key), date.isoWeek == week, let text = entry.stringValue,
+                let hash = DayTextHash.hash(of: text)
+            else { continue }
+            result[date] = hash
+        }
+        return result
     }
 
     /// The ids by uid.
@@ -48,7 +75,7 @@ enum WeekIndexDocument {
     {
         let reader = try FieldReader(value, file: file, location: "")
         try reader.checkHeader(kind: "week-ids")
-        try reader.rejectUnknownKeys(allowed: ["format", "kind", "week", "ids"])
+        try reader.rejectUnknownKeys(allowed: ["format", "kind", "week", "ids", "checked"])
         let name = try reader.string("week")
         guard name == week.description else {
             throw reader.fail("week", "this file indexes week \(name), but its name says \(week)")

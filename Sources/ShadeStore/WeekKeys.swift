@@ -17,6 +17,13 @@ struct WeekKeys: Sendable {
         for index in tasks.indices { note(tasks[index], at: index) }
     }
 
+    /// The keys of the tasks of one day a step holds (`StoreState.readDayAlone`), with the uids
+    /// of the week's other tasks, which it does not hold.
+    init(_ tasks: [PlannerTask], alsoFiled others: some Sequence<String>) {
+        self.init(tasks)
+        uids.formUnion(others)
+    }
+
     /// Where the task with an id lies among the tasks these keys were made for, or nil when it
     /// is not there.
     func position(of id: Int) -> Int? { positions[id] }

@@ -35,7 +35,7 @@ struct WeekSource {
 
     /// The text of each day the file's `days` holds, by date: each object at `dayDepth` named by a
     /// date written as shade writes one, in the object named `days` (found in one scan).
-    private func dayTexts() -> [CivilDate: Range<Int>] {
+    func dayTexts() -> [CivilDate: Range<Int>] {
         var texts: [CivilDate: Range<Int>] = .init(minimumCapacity: 7)
         var days: Int?
         for (span, parent) in JSONParser.objectSpansAndParents(in: bytes, depth: WeekSource.dayDepth) {
@@ -114,9 +114,14 @@ struct WeekSource {
     }
 
     /// What of `current` (the week's tasks as the step leaves them) is as the file holds it: the
-    /// days whose tasks are all so, and in the other days the tasks that are.
-    func unchanged(in current: [PlannerTask]) -> Kept {
-        let days = dayTexts()
+    /// days whose tasks are all so, and in the other days the tasks that are. With `daySpans`
+    /// (each day's text, found already), the file is not scanned for them; the days `whole` names
+    /// are kept whole, as the file holds them, whatever `current` holds (a step that read one day
+    /// alone holds none of the others: `StoreState.readDayAlone`).
+    func unchanged(
+        in current: [PlannerTask], daySpans: [CivilDate: Range<Int>]? = nil, whole: [CivilDate] = []
+    ) -> Kept {
+        let days = daySpans ?? dayTexts()
         guard !days.isEmpty else { return Kept() }
         // Each day's tasks by their places in the two lists (no task is copied to be compared).
         var read: [CivilDate: [Int]] = .init(minimumCapacity: 7)
@@ -127,7 +132,13 @@ struct WeekSource {
         // what it names (a uid may read as a date: a day's name and a task's never meet).
         let nonce = "\u{0}\(UInt64.random(in: .min ... .max))-"
         var kept = Kept()
-        kept.texts.reserveCapacity(now.count)
+        kept.texts.reserveCapacity(now.count + whole.count)
+        for date in whole {
+            guard let day = days[date] else { continue }
+            let name = nonce + "day " + date.description
+            kept.days[date] = name
+            kept.texts[name] = bytes[day]
+        }
         for (date, places) in now {
             guard let day = days[date] else { continue }
             let before = read[date] ?? []

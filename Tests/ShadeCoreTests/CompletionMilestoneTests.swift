@@ -23,6 +23,26 @@ import Testing
         #expect(CompletionMilestone.reached(by: [done(call)], before: lastOne) == .week(call.week))
     }
 
+    @Test func anOpenTaskKnownOnlyByItsPlaceCountsAsAnOpenTask() {
+        let gym = makeTask(1, "2026-11-24", slot: .morning)
+        let read = makeTask(2, "2026-11-24", slot: .evening)
+        // The days a store did not read tell their open tasks by place (the week is not done).
+        let wednesday = OpenTaskPlace(uid: "elsewhere", date: CivilDate.fixture("2026-11-25"), slot: .morning)
+        #expect(
+            CompletionMilestone.reached(
+                by: [done(read)], weeks: [[gym.with(status: .done), read]], openElsewhere: [wednesday])
+                == .day(read.date))
+        #expect(
+            CompletionMilestone.reached(by: [done(read)], weeks: [[gym.with(status: .done), read]], openElsewhere: [])
+                == .week(read.week))
+        // One in the finished task's own slot keeps the slot open; the changed task's own place does not count.
+        let sameSlot = OpenTaskPlace(uid: "other", date: read.date, slot: .evening)
+        #expect(CompletionMilestone.reached(by: [done(read)], weeks: [[read]], openElsewhere: [sameSlot]) == nil)
+        let itself = OpenTaskPlace(uid: read.uid, date: read.date, slot: .evening)
+        #expect(
+            CompletionMilestone.reached(by: [done(read)], weeks: [[read]], openElsewhere: [itself]) == .week(read.week))
+    }
+
     @Test func nothingIsSaidWhileTheSlotHasAnotherOpenTask() {
         let gym = makeTask(1, "2026-11-24", slot: .morning)
         let run = makeTask(2, "2026-11-24", slot: .morning)

@@ -19,6 +19,10 @@ public protocol PlannerRecords {
     func inboxTask(id: Int) throws -> InboxTask?
     /// The tasks with these uids planned from `first`'s week on, wherever they are, by uid.
     func tasks(withUIDs uids: Set<String>, from first: CivilDate) throws -> [String: PlannerTask]
+    /// The tasks of a week a completion milestone looks at (`CompletionMilestone`), and where the
+    /// week's other open tasks lie: records that hold one day of a week (a store's one-shot
+    /// change) tell the other days' open tasks by their places alone.
+    func completionView(of week: ISOWeek) throws -> (tasks: [PlannerTask], openElsewhere: [OpenTaskPlace])
 }
 
 /// What every operation is given besides the records: the clock and the slot boundaries.
@@ -39,6 +43,11 @@ public struct OperationContext: Sendable {
 }
 
 extension PlannerRecords {
+    /// By default, every task of the week, and none elsewhere.
+    public func completionView(of week: ISOWeek) throws -> (tasks: [PlannerTask], openElsewhere: [OpenTaskPlace]) {
+        (try tasks(in: week), [])
+    }
+
     /// Records with no inbox (a test's) have no inbox tasks.
     public func inboxTasks() throws -> [InboxTask] { [] }
     public func inboxTask(id: Int) throws -> InboxTask? { try inboxTasks().first { $0.id == id } }

@@ -1,0 +1,131 @@
+import ShadeCore
+
+/// A week a step holds one day of (`StoreState.readDayAlone`): the file's text, and that day's
+/// tasks as the file holds them.
+struct PartialWeek {
+    let text: WeekDayText
+    /// The day's tasks as read, numbered: the first tasks the step holds of the week (those it
+    /// filed since come after them).
+    let originals: [PlannerTask]
+
+    /// What the writer puts back as the file's text: the other days whole, and of the day read
+    /// what the step left as it was.
+    func kept(in tasks: [PlannerTask]) -> WeekSource.Kept {
+        WeekSource(bytes: text.bytes, tasks: originals).unchanged(
+            in: tasks, daySpans: text.daySpans, whole: text.daySpans.keys.filter { $0 != text.day })
+    }
+}
+
+/// A one-shot change that touches one day of a week reads that day alone: adding a task, or
+/// changing one where it lies (done, edit), in a dense week parses, decodes and writes back the
+/// tasks of one day, the other six carried as their text (`WeekDayText`). Anything else the step
+/// asks of the week reads it whole first (`completeWeek`), so that every other path sees the
+/// week as it always did.
+extension StoreState {
+    /// Reads one day of a week for a change (the day named, or the one holding a uid), when this
+    /// step may (`readsDaysAlone`), holds nothing of the week yet, and the day alone gives what a
+    /// read of the whole week would: a file of this format, every task's uid once in the week and
+    /// in its id index (none to number), a text `WeekDayText` takes, and every other day's text
+    /// one the week's index certifies (`WeekIndexDocument`, `checked`) as read in full or written
+    /// by a change of this copy. Returns whether it read so; else the caller reads the week whole,
+    /// which reports whatever is wrong with it (a problem met here, in the text or in the day's
+    /// fields, is not reported from here: the skeleton json-c parsed is not the file, and its
+    /// lines and columns would not be either).
+    func readDayAlone(_ week: ISOWeek, wanting: WeekDayText.Wanted) throws(StoreError) -> Bool {
+        guard readsDaysAlone, cache == nil, released == nil, weeks[week] == nil else { return false }
+        // Each other day is carried unread only if the index certifies its text as read in full
+        // or written (a problem in the index's content is for the whole read to report).
+        guard let ids = try readingContent({ () throws(StoreError) in try weekIndex(week) }),
+            let checked = checkedDays[week], !checked.isEmpty
+        else { return false }
+        let file = paths.absolute(paths.weekFile(week))
+        guard let bytes = try FileSystem.read(file), let text = WeekDayText(bytes: bytes, week: week, wanting: wanting)
+        else { return false }
+        for (date, hash) in text.otherDayHashes where checked[date] != hash { return false }
+        let content = try? decode(text.skeleton, file: file) { value throws(StoreError) in
+            try WeekDocument.decode(value, file: file, expected: week, only: text.day)
+        }
+        guard let content, content.format == StoreFormat.version else { return false }
+        for task in content.tasks where text.otherUIDs.contains(task.uid) || ids[task.uid] == nil { return false }
+        for uid in text.otherUIDs where ids[uid] == nil { return false }
+        let tasks = try numbered(content.tasks, in: week)
+        weeks[week] = tasks
+        removedTasks[week] = content.removed
+        filedKeys[week] = WeekKeys(tasks, alsoFiled: text.otherUIDs)
+        partialWeeks[week] = PartialWeek(text: text, originals: tasks)
+        return true
+    }
+
+    /// The whole of a week this step read one day of: the file read whole, as a step that had
+    /// not read the day would, with that day's tasks as this step holds them and the tasks it
+    /// filed since at the end (where filing put them).
+    func completeWeek(_ week: ISOWeek) throws(StoreError) -> [PlannerTask] {
+        guard let partial = partialWeeks.removeValue(forKey: week) else { return try filedTasks(in: week) }
+        let held = weeks[week] ?? []
+        let removed = removedTasks[week]
+        (weeks[week], filedKeys[week]) = (nil, nil)
+        let read = try filedTasks(in: week)
+        removedTasks[week] = removed
+        let count = partial.originals.count
+        var tasks: [PlannerTask] = []
+        tasks.reserveCapacity(read.count + held.count - count)
+        var placed = false
+        for task in read {
+            guard task.date == partial.text.day else {
+                tasks.append(task)
+                continue
+            }
+            if !placed { tasks += held[..<count] }
+            placed = true
+        }
+        if !placed { tasks += held[..<count] }
+        tasks += held[count...]
+        weeks[week] = tasks
+        return tasks
+    }
+
+    /// A week's filed tasks, for a look at the task with an id: in a one-shot change, the day
+    /// the task is filed on alone, when it can be read so (`readDayAlone`); the whole week when
+    /// the step holds another day of it.
+    func filedTasks(in week: ISOWeek, holding id: Int) throws(StoreError) -> [PlannerTask] {
+        if let partial = partialWeeks[week], let held = weeks[week] {
+            guard let uid = try uid(ofID: id, in: week), partial.text.otherUIDs.contains(uid) else { return held }
+            return try completeWeek(week)
+        }
+        // (A problem in the index's content is for the whole read to report, in its order.)
+        if weeks[week] == nil, readsDaysAlone, cache == nil,
+            let found = try readingContent({ () throws(StoreError) in try uid(ofID: id, in: week) }), let uid = found,
+            try readDayAlone(week, wanting: .uid(uid)), let held = weeks[week]
+        {
+            return held
+        }
+        return try filedTasks(in: week)
+    }
+
+    /// A week's tasks as a completion milestone looks at them: of a week this step holds one day
+    /// of, that day's tasks and the occurrences shown, and the other days' open tasks by place.
+    public func completionView(of week: ISOWeek) throws(StoreError) -> (
+        tasks: [PlannerTask], openElsewhere: [OpenTaskPlace]
+    ) {
+        guard let partial = partialWeeks[week], let held = weeks[week] else { return (try tasks(in: week), []) }
+        let shown = try occurrences(in: week, besides: held)
+        return (shown.isEmpty ? held : held + shown, partial.text.openElsewhere)
+    }
+
+    /// What `body` reads, or nil when what it read holds a problem (a whole read reports it); a
+    /// file that cannot be read at all (an I/O error) is an error here as anywhere.
+    private func readingContent<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T? {
+        do { return try body() } catch {
+            switch error {
+            case .unreadable, .invalidContent, .newerFormat: return nil
+            default: throw error
+            }
+        }
+    }
+
+    /// The uid a week's id index gives an id, if any.
+    private func uid(ofID id: Int, in week: ISOWeek) throws(StoreError) -> String? {
+        for (uid, held) in try weekIndex(week) where held == id { return uid }
+        return nil
+    }
+}
