@@ -3,10 +3,11 @@ import ShadeJSON
 
 /// A week file as a change that touches one of its days reads it (`StoreState.readDayAlone`):
 /// json-c parses the file's header and that day alone; every other day is checked as JSON by
-/// shade's own strict check (`JSONSyntax`), its shape by a walk of its text (an object of slot
-/// lists, each task an object whose first member is its uid), and it is written back as the text
-/// it is. A change to one day of a dense week so builds no json-c tree of the other six, and
-/// decodes none of their tasks.
+/// shade's own strict check (`JSONSyntax`), its shape by the outline that check draws (an object
+/// of slot lists, each task an object that names its uid first and states its status), and it is
+/// written back as the text it is, once the week's index certifies that text (`otherDayHashes`,
+/// `StoreState.readDayAlone`). A change to one day of a dense week so builds no json-c tree of the
+/// other six, and decodes none of their tasks.
 ///
 /// Nil, for the caller to read the week whole, whenever that would not give the same: a text
 /// the check refuses, a day or task not written as shade writes them, a uid twice.
