@@ -146,13 +146,13 @@ private struct Scan {
         let count = bytes.count
         guard start < count, bytes[start] == Scan.quote else { return nil }
         var index = start + 1
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        var hash = FNV1a.offsetBasis
         while true {
             guard index < count else { return nil }
             let byte = bytes[index]
             if byte == Scan.quote { break }
             guard byte != Scan.backslash, byte >= 0x20 else { return nil }
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+            hash = (hash ^ UInt64(byte)) &* FNV1a.prime
             index += 1
         }
         let length = index - start - 1
@@ -296,12 +296,8 @@ private struct Scan {
         }
         // Only long numbers and numbers with an exponent can overflow: look closer at those alone.
         if hasExponent || integerEnd - start >= 19 {
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-            if isInteger, !hasExponent {
-                guard Int64(text) != nil else { return nil }
-            } else {
-                guard let value = Double(text), value.isFinite else { return nil }
-            }
+            let token = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            guard !JSONNumberText.overflows(token, isInteger: isInteger && !hasExponent) else { return nil }
         }
         return index
     }

@@ -162,18 +162,15 @@ struct StrictnessScan {
             throw TextPosition.error(at: start, in: bytes, "'-Infinity' is not valid JSON; numbers must be finite")
         }
         // Only long integers and numbers with an exponent can overflow: look closer at those alone.
-        if isInteger, digits >= 19 {
-            let token = String(decoding: bytes[start..<index], as: UTF8.self)
-            if Int64(token) == nil {
-                throw TextPosition.error(at: start, in: bytes, "the integer \(token) does not fit in 64 bits")
-            }
-        } else if !isInteger,
-            bytes[start..<index].contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") })
+        let token = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        if isInteger, digits >= 19, JSONNumberText.overflows(token, isInteger: true) {
+            throw TextPosition.error(
+                at: start, in: bytes, "the integer \(String(decoding: token, as: UTF8.self)) does not fit in 64 bits")
+        } else if !isInteger, token.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }),
+            JSONNumberText.overflows(token, isInteger: false)
         {
-            let token = String(decoding: bytes[start..<index], as: UTF8.self)
-            if let value = Double(token), !value.isFinite {
-                throw TextPosition.error(at: start, in: bytes, "the number \(token) is too large for a double")
-            }
+            throw TextPosition.error(
+                at: start, in: bytes, "the number \(String(decoding: token, as: UTF8.self)) is too large for a double")
         }
         return index
     }

@@ -222,7 +222,7 @@ public struct Store: Sendable {
                         label: label, timestamp: now.timestamp, author: label == nil ? "" : author,
                         createMeta: !metaCurrent))
                 try commit.commit(staged)
-                state.pruneUndoJournal(into: commit.spares)
+                state.pruneUndoJournal(into: commit.spares, numbers: state.undoNumbersWritten)
                 state.cacheWrittenFiles()
                 SavedChanges.record()
                 // The summaries (a cache checked against each week file's stamp) are not written

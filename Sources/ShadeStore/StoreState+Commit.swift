@@ -34,14 +34,18 @@ extension StoreState {
         if let label, !recordChanges.isEmpty {
             entries.append(Change(label: label, at: timestamp, by: author, records: recordChanges))
         }
+        undoNumbersWritten = nil
         if !entries.isEmpty {
-            let last = try UndoJournal.sequenceNumbers(in: paths.undoDirectory).last ?? 0
+            var numbers = try UndoJournal.sequenceNumbers(in: paths.undoDirectory)
+            let last = numbers.last ?? 0
             // Entries beyond the depth kept would be pruned at once: only the newest are written.
             let kept = entries.suffix(StoreFormat.undoDepth)
             for (offset, entry) in kept.enumerated() {
                 let number = last + entries.count - kept.count + offset + 1
                 files.append((paths.changeLogFile(number), try UndoJournal.bytes(entry)))
+                numbers.append(number)
             }
+            if poppedUndoEntry == nil { undoNumbersWritten = numbers }
         }
         if let poppedUndoEntry { files.append((paths.changeLogFile(poppedUndoEntry), nil)) }
         if let index = try pendingGoalIndex() { files.append((StoreFileKind.goalIndex.relativePath, index)) }
@@ -88,15 +92,21 @@ extension StoreState {
     /// with their ids (of a week read one day alone, the other days' tasks keep those the index
     /// gave them: every one had one, `readDayAlone`).
     func indexFile(of week: ISOWeek) throws(StoreError) -> (relativePath: String, bytes: [UInt8]?) {
-        var ids: [String: Int] = [:]
+        let partial = partialWeeks[week]
         let present: [PlannerTask]
-        if let partial = partialWeeks[week] {
-            let index = try weekIndex(week)
-            for uid in partial.text.otherUIDs { ids[uid] = index[uid] }
+        if partial != nil {
             let held = weeks[week] ?? []
             present = held + (try occurrences(in: week, besides: held))
         } else {
             present = try tasks(in: week)
+        }
+        // Made at its full size: a dictionary of strings that grows asks the runtime for its
+        // storage's type by name, a scan of every conformance of the program (0.45M
+        // instructions of a one-shot `add`, callgrind).
+        var ids = [String: Int](minimumCapacity: (partial?.text.otherUIDs.count ?? 0) + present.count)
+        if let partial {
+            let index = try weekIndex(week)
+            for uid in partial.text.otherUIDs { ids[uid] = index[uid] }
         }
         for task in present where task.id > 0 && ids[task.uid] == nil { ids[task.uid] = task.id }
         let checked = certifiedDays[week] ?? checkedDays[week] ?? [:]
@@ -126,8 +136,10 @@ extension StoreState {
 
     /// Removes undo entries beyond the newest `StoreFormat.undoDepth` (best effort: extra old
     /// entries do no harm), into `spares` when given (to be written again by a later change).
-    func pruneUndoJournal(into spares: SpareFiles? = nil) {
-        guard let sequences = try? UndoJournal.sequenceNumbers(in: paths.undoDirectory) else { return }
+    /// `numbers` are the entries' numbers when the caller knows them (`undoNumbersWritten`, just
+    /// after the write that made them so); else the folder is listed.
+    func pruneUndoJournal(into spares: SpareFiles? = nil, numbers: [Int]? = nil) {
+        guard let sequences = numbers ?? (try? UndoJournal.sequenceNumbers(in: paths.undoDirectory)) else { return }
         for sequence in sequences.dropLast(StoreFormat.undoDepth) {
             let entry = paths.absolute(paths.changeLogFile(sequence))
             if let spares { spares.retire(entry) } else { try? FileSystem.remove(entry) }

@@ -113,7 +113,7 @@ struct WeekDayText {
     /// The hash of each day's text in a week file shade wrote (`DayTextHash`), its days found as
     /// the writer finds them (`WeekSource`).
     static func dayHashes(of bytes: [UInt8]) -> [CivilDate: UInt64] {
-        WeekSource(bytes: bytes, tasks: []).dayTexts().reduce(into: [:]) { hashes, day in
+        WeekSource.dayTexts(in: bytes).reduce(into: [:]) { hashes, day in
             hashes[day.key] = DayTextHash.hash(of: bytes[day.value], on: day.key)
         }
     }

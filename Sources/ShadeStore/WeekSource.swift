@@ -35,12 +35,15 @@ struct WeekSource {
 
     /// The text of each day the file's `days` holds, by date: each object at `dayDepth` named by a
     /// date written as shade writes one, in the object named `days` (found in one scan).
-    func dayTexts() -> [CivilDate: Range<Int>] {
+    func dayTexts() -> [CivilDate: Range<Int>] { Self.dayTexts(in: bytes) }
+
+    /// The text of each day a week file's `days` holds (`dayTexts()`), of any file's bytes.
+    static func dayTexts(in bytes: [UInt8]) -> [CivilDate: Range<Int>] {
         var texts: [CivilDate: Range<Int>] = .init(minimumCapacity: 7)
         var days: Int?
         for (span, parent) in JSONParser.objectSpansAndParents(in: bytes, depth: WeekSource.dayDepth) {
-            if days == nil, key(before: parent) == "days" { days = parent }
-            guard parent == days, let key = key(before: span.lowerBound), let date = CivilDate(iso: key),
+            if days == nil, key(before: parent, in: bytes) == "days" { days = parent }
+            guard parent == days, let key = key(before: span.lowerBound, in: bytes), let date = CivilDate(iso: key),
                 date.description == key
             else { continue }
             texts[date] = span
@@ -62,7 +65,7 @@ struct WeekSource {
 
     /// The key the value opening at `start` is a member under (`"key": {…}`), when it is written
     /// with no escape; nil for an element of an array.
-    private func key(before start: Int) -> String? {
+    private static func key(before start: Int, in bytes: [UInt8]) -> String? {
         var index = start - 1
         func skipBlanks() {
             while index >= 0, Self.blanks.contains(bytes[index]) { index -= 1 }

@@ -98,9 +98,6 @@ final class CalDAVFixture: @unchecked Sendable {
         return result
     }
 
-    /// Runs Python with the `caldav` client signed in (`client`, `principal`, `tasks`: the list,
-    /// once made) before `body`; returns what it printed.
-    @discardableResult
     /// Links the planner to the task list at 08:01 on Monday 23 November and syncs a minute later:
     /// the start of most tests.
     func linkAndSync(sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -108,6 +105,9 @@ final class CalDAVFixture: @unchecked Sendable {
         try ok(["sync"], at: "2026-11-23T08:02", sourceLocation: sourceLocation)
     }
 
+    /// Runs Python with the `caldav` client signed in (`client`, `principal`, `tasks`: the list,
+    /// once made) before `body`; returns what it printed.
+    @discardableResult
     func phone(_ body: String) throws -> String {
         let script = """
             import caldav, datetime, sys

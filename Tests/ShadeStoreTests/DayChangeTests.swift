@@ -66,8 +66,8 @@ import Testing
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> (byDay: TemporaryStore, whole: TemporaryStore) {
         let (byDay, whole) = (try copy(temp), try copy(temp))
-        try byDay.store.commit(label: label, now: now, make)
-        try whole.store.write(label: label, now: now) { state in
+        _ = try byDay.store.commit(label: label, now: now, make)
+        _ = try whole.store.write(label: label, now: now) { state in
             try whole.store.apply(make, to: state, label: label, now: now)
         }
         let (written, expected) = (try plannerFiles(byDay), try plannerFiles(whole))
@@ -188,23 +188,23 @@ import Testing
         #expect(try certification(temp).certified.isEmpty)
         let monday = try #require(added.first { $0.date == DayChangeTests.week.days[0] })
         let tuesday = try #require(added.first { $0.date == DayChangeTests.week.days[1] })
-        try temp.store.commit(label: "done", now: now, marking(monday.id, .done))
+        _ = try temp.store.commit(label: "done", now: now, marking(monday.id, .done))
         var (certified, days) = try certification(temp)
         #expect(certified == days && days.count == 5)
         // A mark of Monday's task again reads Monday alone: the index is not written, and still
         // certifies the other days as they are, and Monday as it was.
         let index = try #require(temp.bytes("ids/weeks/2026-W48.json"))
-        try temp.store.commit(label: "undone", now: now, marking(monday.id, .open))
+        _ = try temp.store.commit(label: "undone", now: now, marking(monday.id, .open))
         #expect(temp.bytes("ids/weeks/2026-W48.json") == index)
         (certified, days) = try certification(temp)
         #expect(certified.filter { $0.key != monday.date } == days.filter { $0.key != monday.date })
         #expect(certified[monday.date] != days[monday.date])
         // A change to Tuesday cannot carry Monday unread: the week is read whole, and certified.
-        try temp.store.commit(label: "done", now: now, marking(tuesday.id, .done))
+        _ = try temp.store.commit(label: "done", now: now, marking(tuesday.id, .done))
         (certified, days) = try certification(temp)
         #expect(certified == days)
         // An add writes the index anyway, and certifies the day it changed with the others.
-        try temp.store.commit(label: "add", now: now, adding([1], "Tuesday's"))
+        _ = try temp.store.commit(label: "add", now: now, adding([1], "Tuesday's"))
         (certified, days) = try certification(temp)
         #expect(certified == days && days.count == 5)
     }
@@ -213,7 +213,7 @@ import Testing
         // Tuesday's tasks, all but the last done; Monday and Friday keep open ones.
         let (temp, added) = try filledStore()
         let tuesdays = added.filter { $0.date == DayChangeTests.week.days[1] }
-        try temp.store.commit(label: "done", now: now, marking(tuesdays[0].id, .done))
+        _ = try temp.store.commit(label: "done", now: now, marking(tuesdays[0].id, .done))
         let context = OperationContext(now: now, schedule: .standard)
         var outcomes: [CompletionOutcome] = []
         for (byDay, store) in [(true, try copy(temp)), (false, try copy(temp))] {
@@ -222,7 +222,7 @@ import Testing
             }
             var outcome = CompletionOutcome.none
             if byDay {
-                try store.store.commit(label: "done", now: now) { state in
+                _ = try store.store.commit(label: "done", now: now) { state in
                     outcome = try make(state)
                     return []
                 }
@@ -238,7 +238,7 @@ import Testing
     @Test func aDayEditedByHandIsReadInFullAndRefusedWithItsPlace() throws {
         let (temp, added) = try filledStore()
         let monday = try #require(added.first { $0.date == DayChangeTests.week.days[0] })
-        try temp.store.commit(label: "done", now: now, marking(monday.id, .done))
+        _ = try temp.store.commit(label: "done", now: now, marking(monday.id, .done))
         // Tuesday's first task given a status nobody knows: a change to Monday is refused (its
         // certification no longer matches Tuesday's text), and the file is left as it is.
         let (text, _) = try damage(temp, on: "2026-11-24")
@@ -269,7 +269,7 @@ import Testing
         let task = try #require(added.first { $0.date == DayChangeTests.week.days[0] })
         // Every day certified, then Monday damaged by hand: a change to Monday reads it alone,
         // meets the damage, and reads the week whole to report it where the file has it.
-        try temp.store.commit(label: "add", now: now, adding([4], "Friday's"))
+        _ = try temp.store.commit(label: "add", now: now, adding([4], "Friday's"))
         #expect(try certification(temp).certified.count == 6)
         let (text, status) = try damage(temp, on: "2026-11-23")
         let byDay = try #require(throws: StoreError.self) {
