@@ -351,7 +351,8 @@ final class AtomicCommit {
     /// else made anew.
     func stage(_ bytes: [UInt8], name: String, flush: Bool) throws(StoreError) -> String {
         let path = "\(paths.staging)/\(getpid())-\(name).tmp"
-        var fd = flush ? -1 : spares.take(as: path, size: bytes.count) ?? -1
+        let spare = flush ? nil : spares.take(as: path, size: bytes.count)
+        var fd = spare?.fd ?? -1
         if fd < 0 { fd = LinkFreePath.open(path, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600) }
         if fd < 0, errno == EEXIST {
             // Left by an earlier process with the same pid; staged files are never shared.
@@ -361,6 +362,10 @@ final class AtomicCommit {
         guard fd >= 0 else { throw FileSystem.refusal(of: path, operation: "create", errno: errno) }
         do throws(StoreError) {
             try FileSystem.writeAll(fd, bytes, path: path)
+            // A spare longer than the content is cut to it, within its last block.
+            if let spare, spare.length > bytes.count, ftruncate(fd, off_t(bytes.count)) != 0 {
+                throw StoreError.io(operation: "truncate", path: path, errno: errno)
+            }
             // After a failed fsync the data may be lost: report it, never retry and trust it.
             if flush, fdatasync(fd) != 0 { throw StoreError.io(operation: "sync", path: path, errno: errno) }
         } catch {
