@@ -12,7 +12,8 @@ struct PartialWeek {
     /// what the step left as it was.
     func kept(in tasks: [PlannerTask]) -> WeekSource.Kept {
         WeekSource(bytes: text.bytes, tasks: originals).unchanged(
-            in: tasks, daySpans: text.daySpans, whole: text.daySpans.keys.filter { $0 != text.day })
+            in: tasks, daySpans: text.daySpans, whole: text.daySpans.keys.filter { $0 != text.day },
+            taskSpans: (text.day, text.taskSpans))
     }
 }
 

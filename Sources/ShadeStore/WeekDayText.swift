@@ -21,6 +21,9 @@ struct WeekDayText {
     let daySpans: [CivilDate: Range<Int>]
     /// The uid of each task of the other days.
     let otherUIDs: Set<String>
+    /// The text of each task of the day read, by uid (what the writer puts back of a task the
+    /// change left as it was, found here rather than by a second scan of the day).
+    let taskSpans: [String: Range<Int>]
     /// Where the other days' open tasks lie (what a completion milestone asks of them).
     let openElsewhere: [OpenTaskPlace]
     /// The hash of each other day's text (`DayTextHash`), which the week's index must certify.
@@ -49,7 +52,8 @@ struct WeekDayText {
         let days = outline.children(of: 0).filter { named($0, "days") }
         guard days.count == 1, let daysValue = days.first, opens(daysValue, with: "{") else { return nil }
         var spans: [CivilDate: Range<Int>] = [:]
-        var dayOfUID: [String: CivilDate] = [:]
+        // Each task's day and text, by uid.
+        var placeOfUID: [String: (date: CivilDate, span: Range<Int>)] = [:]
         var open: [OpenTaskPlace] = []
         for dayValue in outline.children(of: daysValue) {
             guard let key = text(outline.values[dayValue].key), let date = CivilDate(iso: key), date.description == key,
@@ -68,7 +72,8 @@ struct WeekDayText {
                     else { return nil }
                     let span = outline.values[first].span
                     let uid = String(decoding: bytes[(span.lowerBound + 1)..<(span.upperBound - 1)], as: UTF8.self)
-                    guard dayOfUID.updateValue(date, forKey: uid) == nil else { return nil }
+                    guard placeOfUID.updateValue((date, outline.values[taskValue].span), forKey: uid) == nil
+                    else { return nil }
                     // Its status, which a task states.
                     var member = outline.nextSibling(of: first)
                     while let at = member, !named(at, "status") { member = outline.nextSibling(of: at) }
@@ -83,16 +88,20 @@ struct WeekDayText {
         switch wanting {
         case .day(let date): day = date
         case .uid(let uid):
-            guard let date = dayOfUID[uid] else { return nil }
+            guard let date = placeOfUID[uid]?.date else { return nil }
             day = date
         }
         self.day = day
         self.bytes = bytes
         daySpans = spans
         var others: Set<String> = []
-        others.reserveCapacity(dayOfUID.count)
-        for (uid, date) in dayOfUID where date != day { others.insert(uid) }
+        others.reserveCapacity(placeOfUID.count)
+        var spansOfDay: [String: Range<Int>] = [:]
+        for (uid, place) in placeOfUID {
+            if place.date != day { others.insert(uid) } else { spansOfDay[uid] = place.span }
+        }
         otherUIDs = others
+        taskSpans = spansOfDay
         var hashes: [CivilDate: UInt64] = [:]
         for (date, span) in spans where date != day { hashes[date] = DayTextHash.hash(of: bytes[span], on: date) }
         otherDayHashes = hashes

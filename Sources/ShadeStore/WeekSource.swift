@@ -120,9 +120,11 @@ struct WeekSource {
     /// days whose tasks are all so, and in the other days the tasks that are. With `daySpans`
     /// (each day's text, found already), the file is not scanned for them; the days `whole` names
     /// are kept whole, as the file holds them, whatever `current` holds (a step that read one day
-    /// alone holds none of the others: `StoreState.readDayAlone`).
+    /// alone holds none of the others: `StoreState.readDayAlone`). With `taskSpans`, the text of
+    /// each task of one day is known already (`WeekDayText`), and that day is not scanned for it.
     func unchanged(
-        in current: [PlannerTask], daySpans: [CivilDate: Range<Int>]? = nil, whole: [CivilDate] = []
+        in current: [PlannerTask], daySpans: [CivilDate: Range<Int>]? = nil, whole: [CivilDate] = [],
+        taskSpans known: (day: CivilDate, spans: [String: Range<Int>])? = nil
     ) -> Kept {
         let days = daySpans ?? dayTexts()
         guard !days.isEmpty else { return Kept() }
@@ -151,7 +153,7 @@ struct WeekSource {
                 kept.texts[name] = bytes[day]
                 continue
             }
-            let spans = taskTexts(inDay: day)
+            let spans = known?.day == date ? known?.spans ?? [:] : taskTexts(inDay: day)
             guard !spans.isEmpty else { continue }
             var asRead: [String: Int] = .init(minimumCapacity: before.count)
             for index in before where asRead[tasks[index].uid] == nil { asRead[tasks[index].uid] = index }
