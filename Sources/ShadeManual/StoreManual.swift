@@ -158,7 +158,9 @@ public enum StoreManual {
                 json-c's parse of those days, and the week's id index certifies each day's text (checked,
                 a hash of it) as one this copy read in full or wrote. A day whose text the index does not
                 certify (edited by hand, or by another copy) makes the change read the week whole, which
-                names any damage and certifies the days again. A task leaves out each field that holds nothing (notes,
+                names any damage and certifies the days again. Each such change certifies the day it wrote
+                (the index's ids written back as they were), so that the next, to any day, reads its day
+                alone too. A task leaves out each field that holds nothing (notes,
                 time, category, color, remind and done_at while null, favorite while false, and the fields
                 that came later while unset); a missing field reads as unset.
                 """),

@@ -75,9 +75,10 @@ extension StoreState {
             let file = paths.weekFile(week)
             let bytes = try StoreText.bytes(document, verbatim: kept.texts, file: paths.absolute(file))
             files.append((file, bytes))
-            // A one-shot change certifies the days it writes in the week's index, when it writes
-            // the index anyway or read the week whole (so that the next change can read one day).
-            if readsDaysAlone, partialWeeks[week] == nil || dirtyIndexes.contains(week) {
+            // A one-shot change certifies the days it writes in the week's index, so that the next
+            // change, to any day, can read its day alone (the index's ids are written back as
+            // their text when the change numbered nothing: `indexFile`).
+            if readsDaysAlone {
                 certifiedDays[week] = WeekDayText.dayHashes(of: bytes)
             }
         }
@@ -110,6 +111,14 @@ extension StoreState {
         }
         for task in present where task.id > 0 && ids[task.uid] == nil { ids[task.uid] = task.id }
         let checked = certifiedDays[week] ?? checkedDays[week] ?? [:]
+        // Ids as the file holds them (a change that certifies a day and numbers nothing) are
+        // written back as their text: a dense week's index is not encoded again for a `done`.
+        if let read = weekIndexTexts[week], read.ids == ids, let span = WeekIndexDocument.idsText(in: read.bytes) {
+            let name = "\u{0}\(UInt64.random(in: .min ... .max))-ids"
+            let document = WeekIndexDocument.encode(week: week, ids: [:], checked: checked, idsStandIn: name)
+            let file = paths.weekIndexFile(week)
+            return (file, try StoreText.bytes(document, verbatim: [name: read.bytes[span]], file: paths.absolute(file)))
+        }
         return (
             paths.weekIndexFile(week), try serialise(WeekIndexDocument.encode(week: week, ids: ids, checked: checked))
         )

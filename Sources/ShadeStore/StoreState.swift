@@ -84,6 +84,9 @@ public final class StoreState: PlannerRecords {
     /// those this step's writes certify (written into the index with the week).
     var checkedDays: [ISOWeek: [CivilDate: UInt64]] = [:]
     var certifiedDays: [ISOWeek: [CivilDate: UInt64]] = [:]
+    /// The text of each week's id index as read, with the ids it holds, for them to be written
+    /// back as that text when a change leaves them so (`indexFile`).
+    var weekIndexTexts: [ISOWeek: (bytes: [UInt8], ids: [String: Int])] = [:]
 
     init(paths: StorePaths, cache: WeekCache? = nil) {
         self.paths = paths
@@ -194,6 +197,7 @@ public final class StoreState: PlannerRecords {
                 checkedDays[week] = WeekIndexDocument.checked(value, expected: week)
                 return try WeekIndexDocument.decode(value, file: file, expected: week)
             }
+            if readsDaysAlone { weekIndexTexts[week] = (bytes, ids) }
         }
         weekIDs[week] = ids
         return ids

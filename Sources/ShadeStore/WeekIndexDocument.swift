@@ -15,12 +15,16 @@ import ShadeJSON
 /// writes such a day back as its text unread (`StoreState.readDayAlone`). It is a cache: an entry
 /// that does not match a day's text certifies nothing, and one that does not read is left out.
 enum WeekIndexDocument {
-    static func encode(week: ISOWeek, ids: [String: Int], checked: [CivilDate: UInt64] = [:]) -> JSONValue {
+    /// With `idsStandIn`, the `ids` member is that name, for the writer to put an earlier text of
+    /// them in its place (`JSONWriter.bytes(_:verbatim:)`), and `ids` is not encoded.
+    static func encode(
+        week: ISOWeek, ids: [String: Int], checked: [CivilDate: UInt64] = [:], idsStandIn: String? = nil
+    ) -> JSONValue {
         var document = JSONObject()
         document.appendUnique("format", .int(Int64(StoreFormat.version)))
         document.appendUnique("kind", "week-ids")
         document.appendUnique("week", .string(week.description))
-        document.appendUnique("ids", LocalIDs.encode(ids))
+        document.appendUnique("ids", idsStandIn.map(JSONValue.string) ?? LocalIDs.encode(ids))
         if !checked.isEmpty {
             var days = JSONObject()
             for (date, hash) in checked.sorted(by: { $0.key < $1.key }) {
@@ -29,6 +33,17 @@ enum WeekIndexDocument {
             document.appendUnique("checked", .object(days))
         }
         return .object(document)
+    }
+
+    /// Where the `ids` object lies in the text of an index json-c read already: the object member
+    /// of the document named `ids` with no escape; nil when there is none.
+    static func idsText(in bytes: [UInt8]) -> Range<Int>? {
+        // The file, the objects of its members.
+        for (span, parent) in JSONParser.objectSpansAndParents(in: bytes, depth: 2)
+        where WeekSource.key(before: span.lowerBound, in: bytes) == "ids" {
+            return parent == 0 ? span : nil
+        }
+        return nil
     }
 
     /// The days the index certifies (see the type): each entry that reads as a day of the week

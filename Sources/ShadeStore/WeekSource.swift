@@ -65,7 +65,7 @@ struct WeekSource {
 
     /// The key the value opening at `start` is a member under (`"key": {…}`), when it is written
     /// with no escape; nil for an element of an array.
-    private static func key(before start: Int, in bytes: [UInt8]) -> String? {
+    static func key(before start: Int, in bytes: [UInt8]) -> String? {
         var index = start - 1
         func skipBlanks() {
             while index >= 0, Self.blanks.contains(bytes[index]) { index -= 1 }
