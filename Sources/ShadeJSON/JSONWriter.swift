@@ -46,6 +46,17 @@ public enum JSONWriter {
         return text
     }
 
+    /// The text `bytes(_:verbatim:)` gives `value` where it stands at nesting `level` of a document
+    /// (as a member of an object at `level - 1`): its first line where it starts, every later line
+    /// indented for that level. Put back verbatim there, it makes the same document.
+    public static func bytes(_ value: JSONValue, atLevel level: Int, verbatim: [String: ArraySlice<UInt8>])
+        throws(JSONWriteError) -> [UInt8]
+    {
+        var text: [UInt8] = []
+        try append(value, level: level, layout: .pretty, limit: wholeTreeLimit, verbatim: verbatim, to: &text)
+        return text
+    }
+
     /// Containers of at most this many values (themselves included) are written as one json-c tree.
     static let wholeTreeLimit = 64
 

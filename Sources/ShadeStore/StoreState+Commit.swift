@@ -67,8 +67,16 @@ extension StoreState {
             let tasks = weeks[week] ?? []
             // The days and tasks left as the file holds them are put back as its text (all the
             // other days of a week read one day alone).
-            let kept =
+            var kept =
                 partialWeeks[week]?.kept(in: tasks) ?? weekSources[week]?.unchanged(in: tasks) ?? WeekSource.Kept()
+            var hashes: [CivilDate: UInt64]?
+            if readsDaysAlone, let partial = partialWeeks[week] {
+                do { hashes = try partial.dayHashes(writing: tasks, into: &kept) } catch {
+                    throw .invalidContent(
+                        file: paths.absolute(paths.weekFile(week)), location: "(writing)",
+                        reason: "a value could not be written as JSON")
+                }
+            }
             let document = WeekDocument.encode(
                 week: week, tasks: tasks, removed: removedTasks[week] ?? [:], keeping: kept.tasks,
                 keepingDays: kept.days)
@@ -79,7 +87,7 @@ extension StoreState {
             // change, to any day, can read its day alone (the index's ids are written back as
             // their text when the change numbered nothing: `indexFile`).
             if readsDaysAlone {
-                certifiedDays[week] = WeekDayText.dayHashes(of: bytes)
+                certifiedDays[week] = hashes ?? WeekDayText.dayHashes(of: bytes)
             }
         }
         let indexed = dirtyIndexes.union(dirtyWeeks.intersection(unindexedWeeks)).union(certifiedDays.keys)

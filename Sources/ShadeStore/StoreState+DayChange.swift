@@ -1,4 +1,5 @@
 import ShadeCore
+import ShadeJSON
 
 /// A week a step holds one day of (`StoreState.readDayAlone`): the file's text, and that day's
 /// tasks as the file holds them.
@@ -14,6 +15,34 @@ struct PartialWeek {
         WeekSource(bytes: text.bytes, tasks: originals).unchanged(
             in: tasks, daySpans: text.daySpans, whole: text.daySpans.keys.filter { $0 != text.day },
             taskSpans: (text.day, text.taskSpans))
+    }
+
+    /// The hash of each day's text in the file about to be written from `kept` (`DayTextHash`),
+    /// found without scanning it: every other day is kept whole (the text it had, so the hash it
+    /// had), and the day read is written here, at its place in the document, into `kept` as a
+    /// text to put back (the writer writes the same). Nil when the week holds a task of another
+    /// day (the caller scans the file written).
+    func dayHashes(writing tasks: [PlannerTask], into kept: inout WeekSource.Kept) throws(JSONWriteError)
+        -> [CivilDate: UInt64]?
+    {
+        let day = text.day
+        guard tasks.allSatisfy({ $0.date == day }),
+            text.otherDayHashes.keys.allSatisfy({ kept.days[$0] != nil })
+        else { return nil }
+        var hashes = text.otherDayHashes
+        if kept.days[day] != nil {
+            // The day as it was: its text is put back whole.
+            if let span = text.daySpans[day] { hashes[day] = DayTextHash.hash(of: text.bytes[span], on: day) }
+        } else if !tasks.isEmpty {
+            // The file, `days`, the day.
+            let written = try JSONWriter.bytes(
+                WeekDocument.encode(day: tasks, keeping: kept.tasks), atLevel: 2, verbatim: kept.texts)
+            let name = "\u{0}\(UInt64.random(in: .min ... .max))-day written " + day.description
+            kept.days[day] = name
+            kept.texts[name] = written[...]
+            hashes[day] = DayTextHash.hash(of: written[...], on: day)
+        }
+        return hashes
     }
 }
 

@@ -63,16 +63,7 @@ enum WeekDocument {
                 days.appendUnique(date.description, .string(name))
                 continue
             }
-            let dayTasks = byDay[date] ?? []
-            var slots = JSONObject()
-            for slot in Slot.allCases {
-                let filed = dayTasks.filter { $0.slot == slot }.map { task -> JSONValue in
-                    keeping[task.uid].map(JSONValue.string)
-                        ?? TaskRecord.encode(task, .filed(format: StoreFormat.version))
-                }
-                slots.appendUnique(slot.rawValue, .array(filed))
-            }
-            days.appendUnique(date.description, .object(slots))
+            days.appendUnique(date.description, encode(day: byDay[date] ?? [], keeping: keeping))
         }
         var document: JSONValue = [
             "format": .int(Int64(StoreFormat.version)), "kind": "week", "week": .string(week.description),
@@ -80,6 +71,18 @@ enum WeekDocument {
         ]
         TombstonesCodec.append(removed, to: &document)
         return document
+    }
+
+    /// A day's object: its slot lists of its tasks, each task named in `keeping` as that name.
+    static func encode(day tasks: [PlannerTask], keeping: [String: String] = [:]) -> JSONValue {
+        var slots = JSONObject()
+        for slot in Slot.allCases {
+            let filed = tasks.filter { $0.slot == slot }.map { task -> JSONValue in
+                keeping[task.uid].map(JSONValue.string) ?? TaskRecord.encode(task, .filed(format: StoreFormat.version))
+            }
+            slots.appendUnique(slot.rawValue, .array(filed))
+        }
+        return .object(slots)
     }
 
     /// Reads a week file. With `only`, the tasks of that day alone are read into Swift values:
