@@ -56,8 +56,14 @@ public enum TaskText {
     /// `-`, `_`, `.` or `@`, at most 100 characters.
     public static func validateParticipant(_ name: String) throws(InputError) -> String {
         guard !name.isEmpty, name.count <= 100,
-            name.unicodeScalars.allSatisfy({
-                $0.properties.isAlphabetic || $0.properties.numericType != nil || "-_.@".unicodeScalars.contains($0)
+            name.unicodeScalars.allSatisfy({ scalar in
+                // ASCII, the usual name, is answered without looking up a Unicode property.
+                guard scalar.isASCII else {
+                    return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                }
+                let byte = UInt8(scalar.value)
+                return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "-_.@".utf8.contains(byte)
             })
         else {
             throw .invalid(

@@ -7,11 +7,13 @@
 /// parser's own rules: UTF-8 by RFC 3629, no byte order mark, no NUL, integers within 64 bits
 /// and numbers within a double, no key twice in an object. It is conservative: it refuses some
 /// text the parser accepts (a key written with an escape, a `\u` escape of a surrogate or of NUL,
-/// an object of more than `JSONSyntax.largestObject` keys, nesting within one level of the
-/// limit), and the caller then parses the text whole, so that what is reported of a text is
-/// always the parser's own error.
+/// two keys of an object of more than `JSONSyntax.largestObject` keys with one hash, nesting
+/// within one level of the limit), and the caller then parses the text whole, so that what is
+/// reported of a text is always the parser's own error.
 public enum JSONSyntax {
-    /// The most keys an object may have for the check to compare them all (past it, it refuses).
+    /// The most keys an object may have for the check to compare each new key with all the
+    /// others; past it, a key is compared by its hash alone, in a table (the text refused when
+    /// two match, though they may differ).
     public static let largestObject = 64
 
     /// Whether `bytes` is one JSON document that `JSONParser.parse` accepts (see the type).
@@ -42,23 +44,26 @@ private struct Scan {
     /// The containers open, innermost last: whether an object, and its value in the outline (-1
     /// when below the outline's depth).
     var open: [(isObject: Bool, value: Int)] = []
-    /// The keys of the objects open (the hash of each, and where its text starts and ends), and
-    /// where each open object's keys start among them.
-    var keyHashes: [UInt64] = []
-    var keyStarts: [Int] = []
-    var keyEnds: [Int] = []
+    /// The keys of the objects open (the hash of each, and where its text starts and ends); for
+    /// each open object, where its keys start among them and a mask of a bit of each key's hash
+    /// (a new key whose bit is not set is like none of them, unlooked at).
+    var keys: [(hash: UInt64, start: Int, end: Int)] = []
     var firstKeys: [Int] = []
+    var keyMasks: [UInt64] = []
     /// The key of the member whose value comes next, when in an object.
     var pendingKey: Range<Int>?
+    /// The hashes of the keys of each large object open (see `JSONSyntax.largestObject`), with
+    /// its place among the containers open; the innermost last.
+    var largeObjects: [(level: Int, hashes: Set<UInt64>)] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, outlineDepth: Int, maximumDepth: Int) {
         self.bytes = bytes
         self.outlineDepth = outlineDepth
         self.maximumDepth = maximumDepth
         open.reserveCapacity(16)
-        keyHashes.reserveCapacity(64)
-        keyStarts.reserveCapacity(64)
-        keyEnds.reserveCapacity(64)
+        keys.reserveCapacity(64)
+        firstKeys.reserveCapacity(16)
+        keyMasks.reserveCapacity(16)
     }
 
     private static let quote = UInt8(ascii: "\"")
@@ -98,7 +103,8 @@ private struct Scan {
                 } else {
                     open.append((isObject, value))
                     if isObject {
-                        firstKeys.append(keyHashes.count)
+                        firstKeys.append(keys.count)
+                        keyMasks.append(0)
                         guard let next = member(from: index) else { return false }
                         index = next
                     }
@@ -128,10 +134,9 @@ private struct Scan {
                 guard byte == (container.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return false }
                 open.removeLast()
                 if container.isObject {
-                    let first = firstKeys.removeLast()
-                    keyHashes.removeSubrange(first...)
-                    keyStarts.removeSubrange(first...)
-                    keyEnds.removeSubrange(first...)
+                    if largeObjects.last?.level == open.count + 1 { largeObjects.removeLast() }
+                    keys.removeSubrange(firstKeys.removeLast()...)
+                    keyMasks.removeLast()
                 }
                 index += 1
                 if container.value >= 0 { outline.end(container.value, at: index) }
@@ -156,13 +161,23 @@ private struct Scan {
             index += 1
         }
         let length = index - start - 1
-        let first = firstKeys[firstKeys.count - 1]
-        guard keyHashes.count - first < JSONSyntax.largestObject else { return nil }
-        var known = first
-        while known < keyHashes.count {
-            if keyHashes[known] == hash, keyEnds[known] - keyStarts[known] == length {
+        let object = firstKeys.count - 1
+        let first = firstKeys[object]
+        let bit: UInt64 = 1 << (hash >> 58)
+        var known = keys.count
+        if keys.count - first >= JSONSyntax.largestObject {
+            // A large object's keys: by hash, in a table of its own.
+            let level = open.count
+            if largeObjects.last?.level != level { largeObjects.append((level, Set(keys[first...].map(\.hash)))) }
+            guard largeObjects[largeObjects.count - 1].hashes.insert(hash).inserted else { return nil }
+        } else if keyMasks[object] & bit != 0 {
+            known = first
+        }
+        while known < keys.count {
+            let key = keys[known]
+            if key.hash == hash, key.end - key.start == length {
                 var same = true
-                for offset in 0..<length where bytes[keyStarts[known] + offset] != bytes[start + 1 + offset] {
+                for offset in 0..<length where bytes[key.start + offset] != bytes[start + 1 + offset] {
                     same = false
                     break
                 }
@@ -170,9 +185,8 @@ private struct Scan {
             }
             known += 1
         }
-        keyHashes.append(hash)
-        keyStarts.append(start + 1)
-        keyEnds.append(index)
+        keyMasks[object] |= bit
+        keys.append((hash, start + 1, index))
         pendingKey = (start + 1)..<index
         let colon = blanks(from: index + 1)
         guard colon < count, bytes[colon] == UInt8(ascii: ":") else { return nil }
@@ -187,9 +201,15 @@ private struct Scan {
             let byte = bytes[index]
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
             index += 1
-            // An indent, eight spaces at a time.
-            while index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == Scan.eightSpaces
-            {
+            // An indent, eight spaces at a time, then the spaces that start the next eight bytes
+            // (the lowest bytes of a word loaded are the first: each space is a zero byte of
+            // the word xor eight spaces).
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ Scan.eightSpaces
+                guard word == 0 else {
+                    index += word.littleEndian.trailingZeroBitCount / 8
+                    break
+                }
                 index += 8
             }
         }

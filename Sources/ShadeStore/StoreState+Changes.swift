@@ -137,7 +137,7 @@ extension StoreState {
         if filedKeys[task.week] == nil, try !readDayAlone(task.week, wanting: .day(task.date)) {
             filedKeys[task.week] = WeekKeys(try filedTasks(in: task.week))
         }
-        let held = filedKeys[task.week]?.uids.contains(task.uid) == true
+        let held = filedKeys[task.week]?.contains(uid: task.uid) == true
         if held { task = task.withUID(WeekDocument.copyUID(of: task)) }
         try file(task)
         try setWeek(task.week, forID: task.id)

@@ -27,6 +27,11 @@ extension StoreState {
         files += try weekFiles()
         for shard in dirtyShards.sorted() {
             let entries = shards[shard] ?? []
+            // Ids handed out are entries added at the end: put after the text read, when there is one.
+            if let bytes = shardTexts[shard]?.appending(entries) {
+                files.append((paths.idShardFile(shard), bytes))
+                continue
+            }
             files.append(
                 (paths.idShardFile(shard), try serialise(IDShardDocument.encode(shard: shard, weeks: entries))))
         }
@@ -109,6 +114,14 @@ extension StoreState {
         } else {
             present = try tasks(in: week)
         }
+        let checked = certifiedDays[week] ?? checkedDays[week] ?? [:]
+        // Ids as the file holds them are written back as their text, with those handed out in
+        // this step after them (`WeekIndexText`): a dense week's index is not encoded again.
+        if let partial, let read = weekIndexTexts[week], let added = addedIDs(partial, present: present, read: read),
+            let text = read.idsText(adding: added)
+        {
+            return try indexFile(of: week, idsText: text, checked: checked)
+        }
         // Made at its full size: a dictionary of strings that grows asks the runtime for its
         // storage's type by name, a scan of every conformance of the program (0.45M
         // instructions of a one-shot `add`, callgrind).
@@ -118,18 +131,46 @@ extension StoreState {
             for uid in partial.text.otherUIDs { ids[uid] = index[uid] }
         }
         for task in present where task.id > 0 && ids[task.uid] == nil { ids[task.uid] = task.id }
-        let checked = certifiedDays[week] ?? checkedDays[week] ?? [:]
-        // Ids as the file holds them (a change that certifies a day and numbers nothing) are
-        // written back as their text: a dense week's index is not encoded again for a `done`.
-        if let read = weekIndexTexts[week], read.ids == ids, let span = WeekIndexDocument.idsText(in: read.bytes) {
-            let name = "\u{0}\(UInt64.random(in: .min ... .max))-ids"
-            let document = WeekIndexDocument.encode(week: week, ids: [:], checked: checked, idsStandIn: name)
-            let file = paths.weekIndexFile(week)
-            return (file, try StoreText.bytes(document, verbatim: [name: read.bytes[span]], file: paths.absolute(file)))
+        if let text = weekIndexTexts[week]?.idsText(for: ids) {
+            return try indexFile(of: week, idsText: text, checked: checked)
         }
         return (
             paths.weekIndexFile(week), try serialise(WeekIndexDocument.encode(week: week, ids: ids, checked: checked))
         )
+    }
+
+    /// A week's id index with `idsText` for its ids.
+    private func indexFile(of week: ISOWeek, idsText: ArraySlice<UInt8>, checked: [CivilDate: UInt64])
+        throws(StoreError) -> (relativePath: String, bytes: [UInt8]?)
+    {
+        let name = "\u{0}\(UInt64.random(in: .min ... .max))-ids"
+        let document = WeekIndexDocument.encode(week: week, ids: [:], checked: checked, idsStandIn: name)
+        let file = paths.weekIndexFile(week)
+        return (file, try StoreText.bytes(document, verbatim: [name: idsText], file: paths.absolute(file)))
+    }
+
+    /// The ids a week read one day alone leaves in its index, as those its index held (every
+    /// other day's task keeps the id it had there, `readDayAlone`) and the uids it did not hold
+    /// (the tasks numbered since), when the day's tasks the index held keep their ids there and
+    /// no entry of the index is left out; else nil. A look at the day's tasks alone: no
+    /// dictionary of the week's uids is made again.
+    private func addedIDs(_ partial: PartialWeek, present: [PlannerTask], read: WeekIndexText)
+        -> [(uid: String, id: Int)]?
+    {
+        var added: [(uid: String, id: Int)] = []
+        var seen = Set<String>(minimumCapacity: present.count)
+        var kept = 0
+        for task in present where task.id > 0 {
+            // The first task of a uid counts; another day's task keeps the index's id.
+            guard !partial.text.otherUIDs.contains(task.uid), seen.insert(task.uid).inserted else { continue }
+            if let id = read.ids[task.uid] {
+                guard id == task.id else { return nil }
+                kept += 1
+            } else {
+                added.append((task.uid, task.id))
+            }
+        }
+        return partial.text.otherUIDs.count + kept == read.ids.count ? added : nil
     }
 
     /// Offers the weeks and id shards written in this step to the cache, as their files now are.

@@ -14,8 +14,19 @@ extension StoreState {
         }
         var entries: [ISOWeek?] = []
         if let bytes = try FileSystem.read(file) {
-            entries = try decode(bytes, file: file) { value throws(StoreError) in
-                try IDShardDocument.decode(value, file: file, shard: number)
+            let text = IDShardText(bytes: bytes, shard: number) { header in
+                (try? decode(header, file: file) { value throws(StoreError) in
+                    try IDShardDocument.decode(value, file: file, shard: number)
+                }) != nil
+            }
+            if let text {
+                entries = text.entries
+                // Kept to write back (a cache's shards are written from their entries).
+                if cache == nil { shardTexts[number] = text }
+            } else {
+                entries = try decode(bytes, file: file) { value throws(StoreError) in
+                    try IDShardDocument.decode(value, file: file, shard: number)
+                }
             }
         }
         shards[number] = entries

@@ -18,6 +18,8 @@ public final class StoreState: PlannerRecords {
     var weekSources: [ISOWeek: WeekSource] = [:]
     var dirtyWeeks: Set<ISOWeek> = []
     var shards: [Int: [ISOWeek?]] = [:]
+    /// The texts of the id shards read from their files in a step with no cache (`IDShardText`).
+    var shardTexts: [Int: IDShardText] = [:]
     var dirtyShards: Set<Int> = []
     /// Weeks whose id index must be written: a task came or went, or an id was handed out.
     var dirtyIndexes: Set<ISOWeek> = []
@@ -86,7 +88,7 @@ public final class StoreState: PlannerRecords {
     var certifiedDays: [ISOWeek: [CivilDate: UInt64]] = [:]
     /// The text of each week's id index as read, with the ids it holds, for them to be written
     /// back as that text when a change leaves them so (`indexFile`).
-    var weekIndexTexts: [ISOWeek: (bytes: [UInt8], ids: [String: Int])] = [:]
+    var weekIndexTexts: [ISOWeek: WeekIndexText] = [:]
 
     init(paths: StorePaths, cache: WeekCache? = nil) {
         self.paths = paths
@@ -193,11 +195,22 @@ public final class StoreState: PlannerRecords {
         let file = paths.absolute(paths.weekIndexFile(week))
         var ids: [String: Int] = [:]
         if let bytes = try FileSystem.read(released?.stagedPath(of: paths.weekIndexFile(week)) ?? file) {
-            ids = try decode(bytes, file: file) { value throws(StoreError) in
-                checkedDays[week] = WeekIndexDocument.checked(value, expected: week)
-                return try WeekIndexDocument.decode(value, file: file, expected: week)
+            var checked: [CivilDate: UInt64] = [:]
+            let text = WeekIndexText(bytes: bytes) { rest in
+                (try? decode(rest, file: file) { value throws(StoreError) -> Void in
+                    checked = WeekIndexDocument.checked(value, expected: week)
+                    _ = try WeekIndexDocument.decode(value, file: file, expected: week)
+                }) != nil
             }
-            if readsDaysAlone { weekIndexTexts[week] = (bytes, ids) }
+            if let text {
+                (ids, checkedDays[week]) = (text.ids, checked)
+                if readsDaysAlone { weekIndexTexts[week] = text }
+            } else {
+                ids = try decode(bytes, file: file) { value throws(StoreError) in
+                    checkedDays[week] = WeekIndexDocument.checked(value, expected: week)
+                    return try WeekIndexDocument.decode(value, file: file, expected: week)
+                }
+            }
         }
         weekIDs[week] = ids
         return ids
@@ -215,10 +228,10 @@ public final class StoreState: PlannerRecords {
         var result: [PlannerTask] = []
         let series = try repeatSeries()
         if !series.isEmpty {
-            let filedUIDs = filedKeys[week]?.uids ?? Set(filed.map(\.uid))
+            let keys = filedKeys[week] ?? WeekKeys(filed)
             for one in series {
                 for var task in one.occurrences(from: week.monday, through: week.days[6])
-                where !filedUIDs.contains(task.uid) {
+                where !keys.contains(uid: task.uid) {
                     task.id = try id(of: task.uid, in: week)
                     // An id an undo took out of the index's shard (the occurrence was a record of
                     // its own, then removed) is put back: the series shows it again.

@@ -35,17 +35,6 @@ enum WeekIndexDocument {
         return .object(document)
     }
 
-    /// Where the `ids` object lies in the text of an index json-c read already: the object member
-    /// of the document named `ids` with no escape; nil when there is none.
-    static func idsText(in bytes: [UInt8]) -> Range<Int>? {
-        // The file, the objects of its members.
-        for (span, parent) in JSONParser.objectSpansAndParents(in: bytes, depth: 2)
-        where WeekSource.key(before: span.lowerBound, in: bytes) == "ids" {
-            return parent == 0 ? span : nil
-        }
-        return nil
-    }
-
     /// The days the index certifies (see the type): each entry that reads as a day of the week
     /// and a hash.
     static func checked(_ value: JSONNode, expected week: ISOWeek) -> [CivilDate: UInt64] {

@@ -112,4 +112,27 @@ import Testing
         let deeper = try #require(JSONSyntax.outline(bytes, depth: 6))
         #expect(deeper.values.count > outline.values.count)
     }
+
+    /// An object of more keys than are compared one by one (`JSONSyntax.largestObject`), as a
+    /// dense week's id index is: accepted whole, a key written twice refused wherever it is, and
+    /// an object inside it or after it checked as its own.
+    @Test func aLargeObjectIsCheckedByTheHashesOfItsKeys() {
+        func object(_ keys: [String], inner: String = "1") -> String {
+            "{" + keys.map { "\"\($0)\": \(inner)" }.joined(separator: ", ") + "}"
+        }
+        let keys = (0..<300).map { "9f1c-\($0)-a07e" }
+        #expect(accepts(object(keys)))
+        #expect(parserAccepts(Array(object(keys).utf8)))
+        for repeated in [1, 63, 64, 65, 299] {
+            let twice = keys + [keys[repeated]]
+            #expect(!accepts(object(twice)), "\(repeated)")
+            #expect(!parserAccepts(Array(object(twice).utf8)))
+        }
+        // Objects of many keys inside one another, and the same keys again in a sibling.
+        let nested = object(Array(keys.prefix(100)), inner: object(Array(keys.suffix(80))))
+        #expect(accepts(nested))
+        #expect(accepts("[" + object(keys) + ", " + object(keys) + "]"))
+        #expect(!accepts("[" + object(keys) + ", " + object(keys + ["9f1c-7-a07e"]) + "]"))
+        #expect(!accepts(object(Array(keys.prefix(100)), inner: object(Array(keys.prefix(70)) + ["9f1c-3-a07e"]))))
+    }
 }
