@@ -46,6 +46,26 @@ public enum JSONWriter {
         return text
     }
 
+    /// As `bytes(_:verbatim:)`, telling where in the text each name of `verbatim` written was put
+    /// (`placed`, by name: the span of the text put there).
+    public static func bytes(
+        _ value: JSONValue, verbatim: [String: ArraySlice<UInt8>], placed: inout [String: Range<Int>]
+    ) throws(JSONWriteError) -> [UInt8] {
+        let places = VerbatimPlaces()
+        var text: [UInt8] = []
+        text.reserveCapacity(verbatim.values.reduce(0) { $0 + $1.count })
+        try append(
+            value, level: 0, layout: .pretty, limit: wholeTreeLimit, verbatim: verbatim, places: places, to: &text)
+        text.append(UInt8(ascii: "\n"))
+        placed = places.spans
+        return text
+    }
+
+    /// Where the texts put back verbatim went, by name.
+    final class VerbatimPlaces {
+        var spans: [String: Range<Int>] = [:]
+    }
+
     /// The text `bytes(_:verbatim:)` gives `value` where it stands at nesting `level` of a document
     /// (as a member of an object at `level - 1`): its first line where it starts, every later line
     /// indented for that level. Put back verbatim there, it makes the same document.
@@ -64,7 +84,7 @@ public enum JSONWriter {
     /// the current position, every later line indented for that level).
     static func append(
         _ value: JSONValue, level: Int, layout: Layout, limit: Int, verbatim: [String: ArraySlice<UInt8>] = [:],
-        to text: inout [UInt8]
+        places: VerbatimPlaces? = nil, to text: inout [UInt8]
     ) throws(JSONWriteError) {
         let pretty = layout == .pretty
         // A container holding a value to put back verbatim is laid out member by member, down to it.
@@ -93,10 +113,13 @@ public enum JSONWriter {
                     layout: .compact, to: &text)
                 text += pretty ? [UInt8(ascii: ":"), UInt8(ascii: " ")] : [UInt8(ascii: ":")]
                 if case .string(let name) = member.value, let kept = verbatim[name] {
+                    places?.spans[name] = text.count..<(text.count + kept.count)
                     text.append(contentsOf: kept)
                     continue
                 }
-                try append(member.value, level: level + 1, layout: layout, limit: limit, verbatim: verbatim, to: &text)
+                try append(
+                    member.value, level: level + 1, layout: layout, limit: limit, verbatim: verbatim, places: places,
+                    to: &text)
             }
             if pretty { newline(level, &text) }
             text.append(UInt8(ascii: "}"))
@@ -109,6 +132,7 @@ public enum JSONWriter {
                 if index > 0 { text.append(UInt8(ascii: ",")) }
                 if pretty { newline(level + 1, &text) }
                 if case .string(let name) = element, let kept = verbatim[name] {
+                    places?.spans[name] = text.count..<(text.count + kept.count)
                     text.append(contentsOf: kept)
                     continue
                 }
@@ -117,7 +141,9 @@ public enum JSONWriter {
                     continue
                 }
                 let start = text.count
-                try append(element, level: level + 1, layout: layout, limit: limit, verbatim: verbatim, to: &text)
+                try append(
+                    element, level: level + 1, layout: layout, limit: limit, verbatim: verbatim, places: places,
+                    to: &text)
                 // (Copied: a slice would share the text's storage, and the next append copy all of it.)
                 if element.isWrittenAsTheSameText(as: element) { last = (element, Array(text[start...])) }
             }

@@ -160,7 +160,12 @@ public enum StoreManual {
                 certify (edited by hand, or by another copy) makes the change read the week whole, which
                 names any damage and certifies the days again. Each such change certifies the day it wrote
                 (the index's ids written back as they were), so that the next, to any day, reads its day
-                alone too. A task leaves out each field that holds nothing (notes,
+                alone too, and keeps in checked (as file) the hash of the whole file it wrote with where
+                each day lies and each task's id, slot and whether it is open: while the file's text has
+                that hash, the next change finds the other days there rather than in their text. The id
+                shard and the week's id index are read the same way, strictly checked, their entries read
+                from their text, and ids handed out are written after those there. A task leaves out each
+                field that holds nothing (notes,
                 time, category, color, remind and done_at while null, favorite while false, and the fields
                 that came later while unset); a missing field reads as unset.
                 """),

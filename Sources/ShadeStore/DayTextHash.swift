@@ -7,12 +7,22 @@ import ShadeCore
 /// that a day edited by hand, or by anything but shade, is read in full again.
 enum DayTextHash {
     static func hash(of text: ArraySlice<UInt8>, on date: CivilDate) -> UInt64 {
+        mixed(text, heading: Array(date.description.utf8))
+    }
+
+    /// The hash of a whole week file's text (`WeekCertificate`), mixed as a day's is, under a
+    /// heading no date has.
+    static func hash(ofFile text: ArraySlice<UInt8>) -> UInt64 {
+        mixed(text, heading: Array("week file".utf8))
+    }
+
+    private static func mixed(_ text: ArraySlice<UInt8>, heading: [UInt8]) -> UInt64 {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(StoreFormat.version)
         func mix(_ word: UInt64) {
             hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
             hash ^= hash >> 29
         }
-        for byte in date.description.utf8 { mix(UInt64(byte)) }
+        for byte in heading { mix(UInt64(byte)) }
         text.withUnsafeBytes { raw in
             var offset = 0
             while offset + 8 <= raw.count {

@@ -250,35 +250,46 @@ public enum FileSystem {
     /// The names in a directory (without `.` and `..`), or empty when it does not exist. A listing
     /// that fails is an error: a short list would make ids or undo numbers start again.
     static func list(_ path: String) throws(StoreError) -> [String] {
+        var names: [String] = []
+        try forEachName(in: path) { names.append(String(decoding: $0, as: UTF8.self)) }
+        return names
+    }
+
+    /// Calls `body` with the name of each entry of a folder but `.` and `..` (none when the folder
+    /// is not there).
+    private static func forEachName(in path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void)
+        throws(StoreError)
+    {
         let fd = LinkFreePath.open(path, O_RDONLY | O_DIRECTORY)
         guard fd >= 0 else {
-            if errno == ENOENT { return [] }
+            if errno == ENOENT { return }
             throw refusal(of: path, operation: "list", errno: errno, folder: true)
         }
         defer { close(fd) }
-        var names: [String] = []
-        var buffer = [UInt8](repeating: 0, count: 32 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { shade_read_directory(fd, $0.baseAddress, UInt($0.count)) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .io(operation: "list", path: path, errno: errno)
-            }
-            if count == 0 { break }
-            // Each record: inode and offset (8 bytes each), its length (2), its type (1), its name.
-            var offset = 0
-            while offset + 19 < count {
-                let length = Int(
-                    buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self) })
-                guard length > 19, offset + length <= count else { break }
-                let name = buffer[(offset + 19)..<(offset + length)].prefix { $0 != 0 }
-                if !name.elementsEqual(".".utf8), !name.elementsEqual("..".utf8) {
-                    names.append(String(decoding: name, as: UTF8.self))
+        // (Not zeroed first: only what the kernel wrote is read.)
+        let failure = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32 * 1024) { buffer -> Int32? in
+            guard let base = buffer.baseAddress else { return EINVAL }
+            while true {
+                let count = Int(shade_read_directory(fd, base, UInt(buffer.count)))
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return errno
                 }
-                offset += length
+                if count == 0 { return nil }
+                // Each record: inode and offset (8 bytes each), its length (2), its type (1), its name.
+                var offset = 0
+                while offset + 19 < count {
+                    let length = Int(UnsafeRawPointer(base + offset + 16).loadUnaligned(as: UInt16.self))
+                    guard length > 19, offset + length <= count else { break }
+                    var end = offset + 19
+                    while end < offset + length, base[end] != 0 { end += 1 }
+                    let name = UnsafeBufferPointer(start: base + offset + 19, count: end - offset - 19)
+                    if !name.elementsEqual(".".utf8), !name.elementsEqual("..".utf8) { body(name) }
+                    offset += length
+                }
             }
         }
-        return names
+        if let failure { throw .io(operation: "list", path: path, errno: failure) }
     }
 
     /// The error for a call on a store path that failed with `code`: where a link (or anything but

@@ -97,20 +97,31 @@ extension StoreState {
         return id
     }
 
-    /// The number of the last id shard, nil when there is none. A session checks the one it
-    /// found last time (that it is there and the next is not: shards are made in order, as ids
-    /// are handed out) before it lists the directory, which at a million ids holds a thousand.
+    /// The number of the last id shard, nil when there is none: the one that is there while the
+    /// next is not (shards are made in order, as ids are handed out). A session checks the one it
+    /// found last time; else the shards are probed, doubling, then halving the gap: a score of
+    /// looks at a million ids, where a listing of the directory reads a thousand names.
     private func lastShardNumber() throws(StoreError) -> Int? {
-        if let known = cache?.lastShard, try FileSystem.exists(paths.absolute(paths.idShardFile(known))),
-            try !FileSystem.exists(paths.absolute(paths.idShardFile(known + 1)))
-        {
-            return known
+        func exists(_ shard: Int) throws(StoreError) -> Bool {
+            try FileSystem.exists(paths.absolute(paths.idShardFile(shard)))
         }
-        let last = try FileSystem.list(paths.idsDirectory).compactMap { name -> Int? in
-            name.hasSuffix(".json") ? Int(name.dropLast(5)) : nil
-        }.max()
-        cache?.lastShard = last
-        return last
+        if let known = cache?.lastShard, try exists(known), try !exists(known + 1) { return known }
+        guard try exists(0) else {
+            cache?.lastShard = nil
+            return nil
+        }
+        // `present` is there, `absent` is not; the last shard is between them.
+        var (present, absent) = (0, 1)
+        while try exists(absent) {
+            present = absent
+            absent *= 2
+        }
+        while absent - present > 1 {
+            let middle = present + (absent - present) / 2
+            if try exists(middle) { present = middle } else { absent = middle }
+        }
+        cache?.lastShard = present
+        return present
     }
 
     /// Files a new task.

@@ -86,7 +86,16 @@ extension StoreState {
                 week: week, tasks: tasks, removed: removedTasks[week] ?? [:], keeping: kept.tasks,
                 keepingDays: kept.days)
             let file = paths.weekFile(week)
-            let bytes = try StoreText.bytes(document, verbatim: kept.texts, file: paths.absolute(file))
+            let bytes: [UInt8]
+            if hashes != nil, let partial = partialWeeks[week] {
+                // Every day put back as a text: where each went is the file's certificate.
+                var placed: [String: Range<Int>] = [:]
+                bytes = try StoreText.bytes(document, verbatim: kept.texts, placed: &placed, file: paths.absolute(file))
+                writtenCertificates[week] = partial.certificate(
+                    of: bytes, tasks: tasks, kept: kept, placed: placed, ids: try weekIndex(week))
+            } else {
+                bytes = try StoreText.bytes(document, verbatim: kept.texts, file: paths.absolute(file))
+            }
             files.append((file, bytes))
             // A one-shot change certifies the days it writes in the week's index, so that the next
             // change, to any day, can read its day alone (the index's ids are written back as
@@ -115,12 +124,14 @@ extension StoreState {
             present = try tasks(in: week)
         }
         let checked = certifiedDays[week] ?? checkedDays[week] ?? [:]
+        // The file's certificate: as written, or as read when the file is not written again.
+        let certificate = writtenCertificates[week] ?? (dirtyWeeks.contains(week) ? nil : weekCertificates[week])
         // Ids as the file holds them are written back as their text, with those handed out in
         // this step after them (`WeekIndexText`): a dense week's index is not encoded again.
         if let partial, let read = weekIndexTexts[week], let added = addedIDs(partial, present: present, read: read),
             let text = read.idsText(adding: added)
         {
-            return try indexFile(of: week, idsText: text, checked: checked)
+            return try indexFile(of: week, idsText: text, checked: checked, certificate: certificate)
         }
         // Made at its full size: a dictionary of strings that grows asks the runtime for its
         // storage's type by name, a scan of every conformance of the program (0.45M
@@ -132,19 +143,21 @@ extension StoreState {
         }
         for task in present where task.id > 0 && ids[task.uid] == nil { ids[task.uid] = task.id }
         if let text = weekIndexTexts[week]?.idsText(for: ids) {
-            return try indexFile(of: week, idsText: text, checked: checked)
+            return try indexFile(of: week, idsText: text, checked: checked, certificate: certificate)
         }
         return (
-            paths.weekIndexFile(week), try serialise(WeekIndexDocument.encode(week: week, ids: ids, checked: checked))
+            paths.weekIndexFile(week),
+            try serialise(WeekIndexDocument.encode(week: week, ids: ids, checked: checked, certificate: certificate))
         )
     }
 
     /// A week's id index with `idsText` for its ids.
-    private func indexFile(of week: ISOWeek, idsText: ArraySlice<UInt8>, checked: [CivilDate: UInt64])
-        throws(StoreError) -> (relativePath: String, bytes: [UInt8]?)
-    {
+    private func indexFile(
+        of week: ISOWeek, idsText: ArraySlice<UInt8>, checked: [CivilDate: UInt64], certificate: WeekCertificate?
+    ) throws(StoreError) -> (relativePath: String, bytes: [UInt8]?) {
         let name = "\u{0}\(UInt64.random(in: .min ... .max))-ids"
-        let document = WeekIndexDocument.encode(week: week, ids: [:], checked: checked, idsStandIn: name)
+        let document = WeekIndexDocument.encode(
+            week: week, ids: [:], checked: checked, certificate: certificate, idsStandIn: name)
         let file = paths.weekIndexFile(week)
         return (file, try StoreText.bytes(document, verbatim: [name: idsText], file: paths.absolute(file)))
     }

@@ -46,6 +46,38 @@ struct PartialWeek {
     }
 }
 
+extension PartialWeek {
+    /// The certificate of the week file written from `kept` (`WeekCertificate`) as `bytes`, with
+    /// `placed` where each text put back went: every day of it is such a text, the other days as
+    /// they were (their tasks' ids from the index, `ids`), the day read as written from `tasks`.
+    /// Nil when a day of the file was not put back so, or a task has no id.
+    func certificate(
+        of bytes: [UInt8], tasks: [PlannerTask], kept: WeekSource.Kept, placed: [String: Range<Int>],
+        ids: [String: Int]
+    ) -> WeekCertificate? {
+        var days: [WeekCertificate.Day] = []
+        for (date, name) in kept.days {
+            guard let span = placed[name], span.upperBound <= bytes.count else { return nil }
+            var certified: [WeekCertificate.Task] = []
+            if date == text.day {
+                for task in tasks {
+                    guard task.id > 0 else { return nil }
+                    certified.append(WeekCertificate.Task(id: task.id, slot: task.slot, isOpen: task.status == .open))
+                }
+            } else {
+                guard let other = text.otherTasks.first(where: { $0.date == date }) else { return nil }
+                for task in other.tasks {
+                    guard let id = task.id ?? ids[task.uid] else { return nil }
+                    certified.append(WeekCertificate.Task(id: id, slot: task.slot, isOpen: task.isOpen))
+                }
+            }
+            days.append(WeekCertificate.Day(date: date, span: span, tasks: certified))
+        }
+        days.sort { $0.span.lowerBound < $1.span.lowerBound }
+        return WeekCertificate(hash: DayTextHash.hash(ofFile: bytes[...]), days: days)
+    }
+}
+
 /// A one-shot change that touches one day of a week reads that day alone: adding a task, or
 /// changing one where it lies (done, edit), in a dense week parses, decodes and writes back the
 /// tasks of one day, the other six carried as their text (`WeekDayText`). Anything else the step
@@ -69,8 +101,14 @@ extension StoreState {
             let checked = checkedDays[week], !checked.isEmpty
         else { return false }
         let file = paths.absolute(paths.weekFile(week))
-        guard let bytes = try FileSystem.read(file), let text = WeekDayText(bytes: bytes, week: week, wanting: wanting)
-        else { return false }
+        guard let bytes = try FileSystem.read(file) else { return false }
+        // The other days as the certificate of the file says they are, while it is the file's;
+        // else as the outline of the whole text finds them.
+        let certified = weekCertificates[week].flatMap { certificate in
+            WeekDayText(
+                bytes: bytes, week: week, wanting: wanting, certificate: certificate, ids: ids, checked: checked)
+        }
+        guard let text = certified ?? WeekDayText(bytes: bytes, week: week, wanting: wanting) else { return false }
         for (date, hash) in text.otherDayHashes where checked[date] != hash { return false }
         let content = try? decode(text.skeleton, file: file) { value throws(StoreError) in
             try WeekDocument.decode(value, file: file, expected: week, only: text.day)

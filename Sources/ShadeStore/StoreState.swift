@@ -86,6 +86,9 @@ public final class StoreState: PlannerRecords {
     /// those this step's writes certify (written into the index with the week).
     var checkedDays: [ISOWeek: [CivilDate: UInt64]] = [:]
     var certifiedDays: [ISOWeek: [CivilDate: UInt64]] = [:]
+    /// The certificate of each week file, as its index holds it, and as this step's writes make it.
+    var weekCertificates: [ISOWeek: WeekCertificate] = [:]
+    var writtenCertificates: [ISOWeek: WeekCertificate] = [:]
     /// The text of each week's id index as read, with the ids it holds, for them to be written
     /// back as that text when a change leaves them so (`indexFile`).
     var weekIndexTexts: [ISOWeek: WeekIndexText] = [:]
@@ -199,6 +202,7 @@ public final class StoreState: PlannerRecords {
             let text = WeekIndexText(bytes: bytes) { rest in
                 (try? decode(rest, file: file) { value throws(StoreError) -> Void in
                     checked = WeekIndexDocument.checked(value, expected: week)
+                    weekCertificates[week] = WeekIndexDocument.certificate(value, expected: week)
                     _ = try WeekIndexDocument.decode(value, file: file, expected: week)
                 }) != nil
             }
@@ -208,6 +212,7 @@ public final class StoreState: PlannerRecords {
             } else {
                 ids = try decode(bytes, file: file) { value throws(StoreError) in
                     checkedDays[week] = WeekIndexDocument.checked(value, expected: week)
+                    weekCertificates[week] = WeekIndexDocument.certificate(value, expected: week)
                     return try WeekIndexDocument.decode(value, file: file, expected: week)
                 }
             }

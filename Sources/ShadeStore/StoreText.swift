@@ -20,4 +20,13 @@ enum StoreText {
             throw .invalidContent(file: file, location: "(writing)", reason: "a value could not be written as JSON")
         }
     }
+
+    /// As `bytes(_:verbatim:file:)`, telling where each text put back went (`placed`, by name).
+    static func bytes(
+        _ value: JSONValue, verbatim: [String: ArraySlice<UInt8>], placed: inout [String: Range<Int>], file: String
+    ) throws(StoreError) -> [UInt8] {
+        do { return try JSONWriter.bytes(value, verbatim: verbatim, placed: &placed) } catch {
+            throw .invalidContent(file: file, location: "(writing)", reason: "a value could not be written as JSON")
+        }
+    }
 }

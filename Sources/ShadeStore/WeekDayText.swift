@@ -28,6 +28,13 @@ struct WeekDayText {
     let openElsewhere: [OpenTaskPlace]
     /// The hash of each other day's text (`DayTextHash`), which the week's index must certify.
     let otherDayHashes: [CivilDate: UInt64]
+    /// The tasks of the other days, day by day in the file's order, with their ids when a
+    /// certificate gave them (what the certificate of the file written says of them:
+    /// `WeekCertificate`).
+    let otherTasks: [(date: CivilDate, tasks: [(uid: String, id: Int?, slot: Slot, isOpen: Bool)])]
+
+    /// One task of a day's object as the outline finds it.
+    private typealias TaskPlace = (uid: String, slot: Slot, span: Range<Int>, isOpen: Bool)
 
     /// The day to read: one named, or the one that holds a task (by uid).
     enum Wanted {
@@ -55,33 +62,16 @@ struct WeekDayText {
         // Each task's day and text, by uid.
         var placeOfUID: [String: (date: CivilDate, span: Range<Int>)] = [:]
         var open: [OpenTaskPlace] = []
+        var all: [(date: CivilDate, tasks: [TaskPlace])] = []
         for dayValue in outline.children(of: daysValue) {
             guard let key = text(outline.values[dayValue].key), let date = CivilDate(iso: key), date.description == key,
-                date.isoWeek == week, opens(dayValue, with: "{")
+                date.isoWeek == week, let tasks = WeekDayText.tasks(of: dayValue, in: outline, bytes: bytes, offset: 0)
             else { return nil }
             spans[date] = outline.values[dayValue].span
-            for slotValue in outline.children(of: dayValue) {
-                guard let key = text(outline.values[slotValue].key), let slot = Slot(rawValue: key),
-                    opens(slotValue, with: "[")
-                else { return nil }
-                for taskValue in outline.children(of: slotValue) {
-                    // A task names its uid first, with no escape, as shade writes it.
-                    guard opens(taskValue, with: "{"), let first = outline.firstChild(of: taskValue),
-                        named(first, "uid"), opens(first, with: "\""),
-                        !bytes[outline.values[first].span].contains(UInt8(ascii: "\\"))
-                    else { return nil }
-                    let span = outline.values[first].span
-                    let uid = String(decoding: bytes[(span.lowerBound + 1)..<(span.upperBound - 1)], as: UTF8.self)
-                    guard placeOfUID.updateValue((date, outline.values[taskValue].span), forKey: uid) == nil
-                    else { return nil }
-                    // Its status, which a task states.
-                    var member = outline.nextSibling(of: first)
-                    while let at = member, !named(at, "status") { member = outline.nextSibling(of: at) }
-                    guard let status = member else { return nil }
-                    if bytes[outline.values[status].span].elementsEqual("\"open\"".utf8) {
-                        open.append(OpenTaskPlace(uid: uid, date: date, slot: slot))
-                    }
-                }
+            all.append((date, tasks))
+            for task in tasks {
+                guard placeOfUID.updateValue((date, task.span), forKey: task.uid) == nil else { return nil }
+                if task.isOpen { open.append(OpenTaskPlace(uid: task.uid, date: date, slot: task.slot)) }
             }
         }
         let day: CivilDate
@@ -106,7 +96,132 @@ struct WeekDayText {
         for (date, span) in spans where date != day { hashes[date] = DayTextHash.hash(of: bytes[span], on: date) }
         otherDayHashes = hashes
         openElsewhere = open.filter { $0.date != day }
-        // The skeleton: the text between the other days' objects, each of those written `{}`.
+        otherTasks = all.filter { $0.date != day }.map { day in
+            (day.date, day.tasks.map { ($0.uid, nil, $0.slot, $0.isOpen) })
+        }
+        skeleton = WeekDayText.skeleton(of: bytes, leavingOut: spans, but: day)
+    }
+
+    /// The week file `bytes` a certificate stands for (`WeekCertificate`: its hash is the file's),
+    /// read as `init(bytes:week:wanting:)` reads it, each other day from what the certificate says
+    /// of it (its tasks' uids from the week's index, `ids`; its text's hash from the index's
+    /// `checked` days), the day read from its own text alone. Nil when the certificate is not the
+    /// file's, or does not hold together with the index, or the day read is not written as shade
+    /// writes a day: the caller then reads the file as before.
+    init?(
+        bytes: [UInt8], week: ISOWeek, wanting: Wanted, certificate: WeekCertificate, ids: [String: Int],
+        checked: [CivilDate: UInt64]
+    ) {
+        guard certificate.hash == DayTextHash.hash(ofFile: bytes[...]),
+            certificate.days.last.map({ $0.span.upperBound <= bytes.count }) ?? true
+        else { return nil }
+        let day: CivilDate
+        switch wanting {
+        case .day(let date): day = date
+        case .uid(let uid):
+            guard let id = ids[uid], let found = certificate.days.first(where: { $0.tasks.contains { $0.id == id } })
+            else { return nil }
+            day = found.date
+        }
+        // The uids of the other days' tasks, by their ids: each id once, each in the index.
+        var others = Set<Int>()
+        for other in certificate.days where other.date != day {
+            for task in other.tasks { guard others.insert(task.id).inserted else { return nil } }
+        }
+        var uidOfID = [Int: String](minimumCapacity: others.count)
+        for (uid, id) in ids where others.contains(id) { uidOfID[id] = uid }
+        guard uidOfID.count == others.count else { return nil }
+        var otherUIDs = Set<String>(minimumCapacity: others.count)
+        var open: [OpenTaskPlace] = []
+        var otherTasks: [(date: CivilDate, tasks: [(uid: String, id: Int?, slot: Slot, isOpen: Bool)])] = []
+        var hashes: [CivilDate: UInt64] = [:]
+        var spans: [CivilDate: Range<Int>] = [:]
+        for other in certificate.days {
+            guard bytes[other.span.lowerBound] == UInt8(ascii: "{"),
+                bytes[other.span.upperBound - 1] == UInt8(ascii: "}")
+            else { return nil }
+            spans[other.date] = other.span
+            guard other.date != day else { continue }
+            guard let hash = checked[other.date] else { return nil }
+            hashes[other.date] = hash
+            var tasks: [(uid: String, id: Int?, slot: Slot, isOpen: Bool)] = []
+            tasks.reserveCapacity(other.tasks.count)
+            for task in other.tasks {
+                guard let uid = uidOfID[task.id] else { return nil }
+                otherUIDs.insert(uid)
+                tasks.append((uid, task.id, task.slot, task.isOpen))
+                if task.isOpen { open.append(OpenTaskPlace(uid: uid, date: other.date, slot: task.slot)) }
+            }
+            otherTasks.append((other.date, tasks))
+        }
+        // The day read, from its own text: its tasks' texts by uid, none another day's.
+        var spansOfDay: [String: Range<Int>] = [:]
+        if let span = spans[day] {
+            let text = Array(bytes[span])
+            // The day, a slot's list, a task, a task's member.
+            guard let outline = JSONSyntax.outline(text, depth: 4),
+                let tasks = WeekDayText.tasks(of: 0, in: outline, bytes: text, offset: span.lowerBound)
+            else { return nil }
+            for task in tasks {
+                guard !otherUIDs.contains(task.uid), spansOfDay.updateValue(task.span, forKey: task.uid) == nil
+                else { return nil }
+            }
+        }
+        self.bytes = bytes
+        self.day = day
+        daySpans = spans
+        self.otherUIDs = otherUIDs
+        taskSpans = spansOfDay
+        openElsewhere = open
+        otherDayHashes = hashes
+        self.otherTasks = otherTasks
+        skeleton = WeekDayText.skeleton(of: bytes, leavingOut: spans, but: day)
+    }
+
+    /// The tasks of the day whose object is value `dayValue` of `outline` (drawn of `bytes`, which
+    /// start at `offset` in the file), with their spans in the file; nil unless each slot is one
+    /// by name and a list, and each task an object that names its uid first, with no escape, and
+    /// states its status, as shade writes them.
+    private static func tasks(of dayValue: Int, in outline: JSONOutline, bytes: [UInt8], offset: Int) -> [TaskPlace]? {
+        func named(_ value: Int, _ name: StaticString) -> Bool {
+            guard let span = outline.values[value].key, span.count == name.utf8CodeUnitCount else { return false }
+            return bytes[span].elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        }
+        func opens(_ value: Int, with byte: Character) -> Bool {
+            bytes[outline.values[value].span.lowerBound] == byte.asciiValue
+        }
+        guard opens(dayValue, with: "{") else { return nil }
+        var tasks: [TaskPlace] = []
+        for slotValue in outline.children(of: dayValue) {
+            guard let key = outline.values[slotValue].key,
+                let slot = Slot(rawValue: String(decoding: bytes[key], as: UTF8.self)), opens(slotValue, with: "[")
+            else { return nil }
+            for taskValue in outline.children(of: slotValue) {
+                guard opens(taskValue, with: "{"), let first = outline.firstChild(of: taskValue), named(first, "uid"),
+                    opens(first, with: "\""), !bytes[outline.values[first].span].contains(UInt8(ascii: "\\"))
+                else { return nil }
+                let span = outline.values[first].span
+                let uid = String(decoding: bytes[(span.lowerBound + 1)..<(span.upperBound - 1)], as: UTF8.self)
+                // Its status, which a task states.
+                var member = outline.nextSibling(of: first)
+                while let at = member, !named(at, "status") { member = outline.nextSibling(of: at) }
+                guard let status = member else { return nil }
+                let task = outline.values[taskValue].span
+                tasks.append(
+                    (
+                        uid, slot, (task.lowerBound + offset)..<(task.upperBound + offset),
+                        bytes[outline.values[status].span].elementsEqual("\"open\"".utf8)
+                    ))
+            }
+        }
+        return tasks
+    }
+
+    /// The text json-c parses of a week read one day alone: the file's text with each other day's
+    /// object written `{}`.
+    private static func skeleton(of bytes: [UInt8], leavingOut spans: [CivilDate: Range<Int>], but day: CivilDate)
+        -> [UInt8]
+    {
         var skeleton: [UInt8] = []
         skeleton.reserveCapacity((spans[day]?.count ?? 0) + 512)
         var copied = 0
@@ -116,7 +231,7 @@ struct WeekDayText {
             copied = span.upperBound
         }
         skeleton += bytes[copied...]
-        self.skeleton = skeleton
+        return skeleton
     }
 
     /// The hash of each day's text in a week file shade wrote (`DayTextHash`), its days found as

@@ -12,24 +12,28 @@ import ShadeJSON
 ///
 /// `checked`, when there, names the days of the week file whose text this copy has read in full
 /// or written, by a hash of that text (`DayTextHash`): a one-shot change to another day then
-/// writes such a day back as its text unread (`StoreState.readDayAlone`). It is a cache: an entry
-/// that does not match a day's text certifies nothing, and one that does not read is left out.
+/// writes such a day back as its text unread (`StoreState.readDayAlone`). Its `file` entry, when
+/// there, is what the change that wrote the file knew of it (`WeekCertificate`). It is a cache: an
+/// entry that does not match the file's text certifies nothing, and one that does not read is
+/// left out.
 enum WeekIndexDocument {
     /// With `idsStandIn`, the `ids` member is that name, for the writer to put an earlier text of
     /// them in its place (`JSONWriter.bytes(_:verbatim:)`), and `ids` is not encoded.
     static func encode(
-        week: ISOWeek, ids: [String: Int], checked: [CivilDate: UInt64] = [:], idsStandIn: String? = nil
+        week: ISOWeek, ids: [String: Int], checked: [CivilDate: UInt64] = [:], certificate: WeekCertificate? = nil,
+        idsStandIn: String? = nil
     ) -> JSONValue {
         var document = JSONObject()
         document.appendUnique("format", .int(Int64(StoreFormat.version)))
         document.appendUnique("kind", "week-ids")
         document.appendUnique("week", .string(week.description))
         document.appendUnique("ids", idsStandIn.map(JSONValue.string) ?? LocalIDs.encode(ids))
-        if !checked.isEmpty {
+        if !checked.isEmpty || certificate != nil {
             var days = JSONObject()
             for (date, hash) in checked.sorted(by: { $0.key < $1.key }) {
                 days.appendUnique(date.description, .string(DayTextHash.text(of: hash)))
             }
+            if let certificate { days.appendUnique("file", .string(certificate.text)) }
             document.appendUnique("checked", .object(days))
         }
         return .object(document)
@@ -46,6 +50,12 @@ enum WeekIndexDocument {
             result[date] = hash
         }
         return result
+    }
+
+    /// The certificate of the week file (`WeekCertificate`, the `file` entry of `checked`), when
+    /// the index holds one that reads.
+    static func certificate(_ value: JSONNode, expected week: ISOWeek) -> WeekCertificate? {
+        value.member("checked")?.member("file")?.stringValue.flatMap { WeekCertificate(text: $0, week: week) }
     }
 
     /// The ids by uid.

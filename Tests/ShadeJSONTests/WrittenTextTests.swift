@@ -35,4 +35,23 @@ import Testing
             }
         }
     }
+
+    /// A text put back verbatim is told where it went, in a member's value and in a list, and the
+    /// text is the one written without being told.
+    @Test func whereEachTextPutBackWentIsTold() throws {
+        let names = ["\u{0}1-day", "\u{0}2-day", "\u{0}3-item"]
+        let texts: [String: ArraySlice<UInt8>] = [
+            names[0]: Array("{\n      \"a\": [1, 2]\n    }".utf8)[...], names[1]: Array("{}".utf8)[...],
+            names[2]: Array("\"kept ☕\"".utf8)[...],
+        ]
+        let value: JSONValue = [
+            "format": 3, "days": ["2026-11-23": .string(names[0]), "2026-11-24": .string(names[1])],
+            "list": [1, .string(names[2]), "x"],
+        ]
+        var placed: [String: Range<Int>] = [:]
+        let bytes = try JSONWriter.bytes(value, verbatim: texts, placed: &placed)
+        #expect(bytes == (try JSONWriter.bytes(value, verbatim: texts)))
+        #expect(Set(placed.keys) == Set(names))
+        for name in names { #expect(placed[name].map { bytes[$0] } == texts[name]) }
+    }
 }

@@ -1,0 +1,174 @@
+import ShadeCore
+
+/// What a one-shot change knows of the week file it wrote, kept in the week's id index
+/// (`WeekIndexDocument`, the `file` entry of `checked`): the hash of the file's whole text, and
+/// day by day, in the file's order, where the day's object lies and each of its tasks — its id
+/// (the index gives its uid), its slot, and whether it is open. The next change to one of the
+/// week's days then reads that day alone without a look at the other six (`WeekDayText`): what it
+/// would have found in them is here.
+///
+/// It stands for the file only while the file's text has that hash: a file changed in any way —
+/// by a sync, another program, an edit by hand — is read as before. Like the days' hashes
+/// (`DayTextHash`), the hash is no defence against someone who means to collide it (a week file
+/// that arrives from another copy is read in full before it is taken in), and the index never
+/// leaves this copy.
+///
+/// As text: `HASH;DATE START END TASK…;…`, each task its slot's initial, its id and `+` when
+/// open, `-` when not: `0123456789abcdef;2026-11-23 58 2911 m12+ m13- e40+;2026-11-24 2925 3400`.
+struct WeekCertificate: Equatable {
+    struct Task: Equatable {
+        let id: Int
+        let slot: Slot
+        let isOpen: Bool
+    }
+
+    struct Day: Equatable {
+        let date: CivilDate
+        /// The day's object in the file, `{` through `}`.
+        let span: Range<Int>
+        let tasks: [Task]
+    }
+
+    /// The hash of the file's text (`DayTextHash.hash(ofFile:)`).
+    let hash: UInt64
+    /// The file's days, in its order.
+    let days: [Day]
+
+    init(hash: UInt64, days: [Day]) {
+        self.hash = hash
+        self.days = days
+    }
+
+    /// A certificate as the index holds it, of a file of `week`; nil unless every part reads as
+    /// one (days of the week, each once, their spans in order and apart, ids from 1 up).
+    init?(text: String, week: ISOWeek) {
+        var text = text
+        let parsed = text.withUTF8 { bytes -> (UInt64, [Day])? in
+            var reader = Reader(bytes: bytes)
+            guard let hash = reader.hash() else { return nil }
+            var days: [Day] = []
+            var end = 0
+            while reader.take(UInt8(ascii: ";")) {
+                guard let date = reader.date(), date.isoWeek == week, !days.contains(where: { $0.date == date }),
+                    reader.take(UInt8(ascii: " ")), let start = reader.number(), reader.take(UInt8(ascii: " ")),
+                    let stop = reader.number(), start >= end, start < stop
+                else { return nil }
+                var tasks: [Task] = []
+                while reader.take(UInt8(ascii: " ")) {
+                    let slot: Slot
+                    switch reader.next() {
+                    case UInt8(ascii: "m"): slot = .morning
+                    case UInt8(ascii: "a"): slot = .afternoon
+                    case UInt8(ascii: "e"): slot = .evening
+                    default: return nil
+                    }
+                    guard let id = reader.number(), id > 0 else { return nil }
+                    switch reader.next() {
+                    case UInt8(ascii: "+"): tasks.append(Task(id: id, slot: slot, isOpen: true))
+                    case UInt8(ascii: "-"): tasks.append(Task(id: id, slot: slot, isOpen: false))
+                    default: return nil
+                    }
+                }
+                days.append(Day(date: date, span: start..<stop, tasks: tasks))
+                end = stop
+            }
+            return reader.atEnd ? (hash, days) : nil
+        }
+        guard let parsed else { return nil }
+        self.init(hash: parsed.0, days: parsed.1)
+    }
+
+    /// The certificate as the index holds it.
+    var text: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32 + days.reduce(0) { $0 + 32 + $1.tasks.count * 8 })
+        bytes += DayTextHash.text(of: hash).utf8
+        func append(_ number: Int) {
+            var unit = 1
+            while unit <= number / 10 { unit *= 10 }
+            var rest = number
+            while unit > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(rest / unit))
+                rest %= unit
+                unit /= 10
+            }
+        }
+        for day in days {
+            bytes.append(UInt8(ascii: ";"))
+            bytes += day.date.description.utf8
+            bytes.append(UInt8(ascii: " "))
+            append(day.span.lowerBound)
+            bytes.append(UInt8(ascii: " "))
+            append(day.span.upperBound)
+            for task in day.tasks {
+                bytes.append(UInt8(ascii: " "))
+                bytes.append(task.slot.rawValue.utf8.first ?? UInt8(ascii: "m"))
+                append(task.id)
+                bytes.append(task.isOpen ? UInt8(ascii: "+") : UInt8(ascii: "-"))
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A certificate's text read byte by byte.
+    private struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        var atEnd: Bool { index == bytes.count }
+
+        /// The next byte (0 at the end), taken.
+        mutating func next() -> UInt8 {
+            guard index < bytes.count else { return 0 }
+            index += 1
+            return bytes[index - 1]
+        }
+
+        /// Takes `byte` when it comes next.
+        mutating func take(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+
+        /// Sixteen lowercase hexadecimal digits.
+        mutating func hash() -> UInt64? {
+            guard index + 16 <= bytes.count else { return nil }
+            var value: UInt64 = 0
+            for _ in 0..<16 {
+                let byte = next()
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt64(byte - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt64(byte - UInt8(ascii: "a") + 10)
+                default: return nil
+                }
+            }
+            return value
+        }
+
+        /// A whole number: decimal digits, no leading zero, within 32 bits.
+        mutating func number() -> Int? {
+            let start = index
+            var value = 0
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+                index += 1
+                guard value <= Int(Int32.max) else { return nil }
+            }
+            let count = index - start
+            guard count > 0, count == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
+            return value
+        }
+
+        /// A date as `2026-11-23`, one that is.
+        mutating func date() -> CivilDate? {
+            guard index + 10 <= bytes.count,
+                let date = CivilDate(
+                    iso: String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<(index + 10)]), as: UTF8.self)),
+                date.description.utf8.elementsEqual(bytes[index..<(index + 10)])
+            else { return nil }
+            index += 10
+            return date
+        }
+    }
+}
