@@ -160,7 +160,7 @@ public enum StoreManual {
                 certify (edited by hand, or by another copy) makes the change read the week whole, which
                 names any damage and certifies the days again. Each such change certifies the day it wrote
                 (the index's ids written back as they were), so that the next, to any day, reads its day
-                alone too, and keeps in checked (as file) the hash of the whole file it wrote with where
+                alone too, and keeps in checked (as file) a keyed hash of the whole file it wrote, where
                 each day lies and each task's id, slot and whether it is open: while the file's text has
                 that hash, the next change finds the other days there rather than in their text. The id
                 shard and the week's id index are read the same way, strictly checked, their entries read

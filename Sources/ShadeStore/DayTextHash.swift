@@ -10,10 +10,10 @@ enum DayTextHash {
         mixed(text, heading: Array(date.description.utf8))
     }
 
-    /// The hash of a whole week file's text (`WeekCertificate`), mixed as a day's is, under a
-    /// heading no date has.
-    static func hash(ofFile text: ArraySlice<UInt8>) -> UInt64 {
-        mixed(text, heading: Array("week file".utf8))
+    /// The hash of a whole week file's text under `key` (`WeekCertificate`), mixed as a day's is,
+    /// under a heading no date has, the key's eight bytes after it.
+    static func hash(ofFile text: ArraySlice<UInt8>, key: UInt64) -> UInt64 {
+        mixed(text, heading: Array("week file".utf8) + (0..<8).map { UInt8(truncatingIfNeeded: key >> (8 * $0)) })
     }
 
     private static func mixed(_ text: ArraySlice<UInt8>, heading: [UInt8]) -> UInt64 {

@@ -74,7 +74,7 @@ extension PartialWeek {
             days.append(WeekCertificate.Day(date: date, span: span, tasks: certified))
         }
         days.sort { $0.span.lowerBound < $1.span.lowerBound }
-        return WeekCertificate(hash: DayTextHash.hash(ofFile: bytes[...]), days: days)
+        return WeekCertificate(of: bytes, days: days)
     }
 }
 

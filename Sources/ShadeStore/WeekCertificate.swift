@@ -8,13 +8,15 @@ import ShadeCore
 /// would have found in them is here.
 ///
 /// It stands for the file only while the file's text has that hash: a file changed in any way —
-/// by a sync, another program, an edit by hand — is read as before. Like the days' hashes
-/// (`DayTextHash`), the hash is no defence against someone who means to collide it (a week file
-/// that arrives from another copy is read in full before it is taken in), and the index never
-/// leaves this copy.
+/// by a sync, another program, an edit by hand — is read as before. The hash is keyed: each
+/// certificate draws a random key, kept beside the hash in the index, which never leaves this
+/// copy. A member of a shared planner, who knows every byte of the week file this copy wrote
+/// (git carries it) and how the hash mixes them, so cannot make a file of their own that the
+/// certificate would stand for, and have this copy take its days' places in that file from it.
 ///
-/// As text: `HASH;DATE START END TASK…;…`, each task its slot's initial, its id and `+` when
-/// open, `-` when not: `0123456789abcdef;2026-11-23 58 2911 m12+ m13- e40+;2026-11-24 2925 3400`.
+/// As text: `KEY-HASH;DATE START END TASK…;…`, each task its slot's initial, its id and `+`
+/// when open, `-` when not:
+/// `00000000000000ff-0123456789abcdef;2026-11-23 58 2911 m12+ m13- e40+;2026-11-24 2925 3400`.
 struct WeekCertificate: Equatable {
     struct Task: Equatable {
         let id: Int
@@ -29,23 +31,32 @@ struct WeekCertificate: Equatable {
         let tasks: [Task]
     }
 
-    /// The hash of the file's text (`DayTextHash.hash(ofFile:)`).
+    /// The key of the hash, and the hash of the file's text (`DayTextHash.hash(ofFile:key:)`).
+    let key: UInt64
     let hash: UInt64
     /// The file's days, in its order.
     let days: [Day]
 
-    init(hash: UInt64, days: [Day]) {
-        self.hash = hash
-        self.days = days
+    init(key: UInt64, hash: UInt64, days: [Day]) {
+        (self.key, self.hash, self.days) = (key, hash, days)
     }
+
+    /// The certificate of the file `bytes`, whose days are `days`, under a key drawn for it.
+    init(of bytes: [UInt8], days: [Day]) {
+        let key = UInt64.random(in: .min ... .max)
+        self.init(key: key, hash: DayTextHash.hash(ofFile: bytes[...], key: key), days: days)
+    }
+
+    /// Whether the certificate stands for the file `bytes`: its text has the certificate's hash.
+    func standsFor(_ bytes: [UInt8]) -> Bool { DayTextHash.hash(ofFile: bytes[...], key: key) == hash }
 
     /// A certificate as the index holds it, of a file of `week`; nil unless every part reads as
     /// one (days of the week, each once, their spans in order and apart, ids from 1 up).
     init?(text: String, week: ISOWeek) {
         var text = text
-        let parsed = text.withUTF8 { bytes -> (UInt64, [Day])? in
+        let parsed = text.withUTF8 { bytes -> (UInt64, UInt64, [Day])? in
             var reader = Reader(bytes: bytes)
-            guard let hash = reader.hash() else { return nil }
+            guard let key = reader.hash(), reader.take(UInt8(ascii: "-")), let hash = reader.hash() else { return nil }
             var days: [Day] = []
             var end = 0
             while reader.take(UInt8(ascii: ";")) {
@@ -72,16 +83,18 @@ struct WeekCertificate: Equatable {
                 days.append(Day(date: date, span: start..<stop, tasks: tasks))
                 end = stop
             }
-            return reader.atEnd ? (hash, days) : nil
+            return reader.atEnd ? (key, hash, days) : nil
         }
         guard let parsed else { return nil }
-        self.init(hash: parsed.0, days: parsed.1)
+        self.init(key: parsed.0, hash: parsed.1, days: parsed.2)
     }
 
     /// The certificate as the index holds it.
     var text: String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(32 + days.reduce(0) { $0 + 32 + $1.tasks.count * 8 })
+        bytes += DayTextHash.text(of: key).utf8
+        bytes.append(UInt8(ascii: "-"))
         bytes += DayTextHash.text(of: hash).utf8
         func append(_ number: Int) {
             var unit = 1

@@ -112,7 +112,7 @@ struct WeekDayText {
         bytes: [UInt8], week: ISOWeek, wanting: Wanted, certificate: WeekCertificate, ids: [String: Int],
         checked: [CivilDate: UInt64]
     ) {
-        guard certificate.hash == DayTextHash.hash(ofFile: bytes[...]),
+        guard certificate.standsFor(bytes),
             certificate.days.last.map({ $0.span.upperBound <= bytes.count }) ?? true
         else { return nil }
         let day: CivilDate

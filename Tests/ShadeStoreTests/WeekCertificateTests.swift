@@ -16,7 +16,7 @@ import Testing
 
     @Test func itsTextReadsBackAndNothingElseReads() throws {
         let certificate = WeekCertificate(
-            hash: 0x0123_4567_89AB_CDEF,
+            key: 0xFF, hash: 0x0123_4567_89AB_CDEF,
             days: [
                 .init(
                     date: week.days[0], span: 58..<2911,
@@ -29,22 +29,27 @@ import Testing
             ])
         let text = certificate.text
         #expect(
-            text == "0123456789abcdef;2026-11-23 58 2911 m12+ e1000000-;2026-11-25 2925 3400;2026-11-29 3401 9000 a7+")
+            text
+                == "00000000000000ff-0123456789abcdef;2026-11-23 58 2911 m12+ e1000000-;2026-11-25 2925 3400;2026-11-29 3401 9000 a7+"
+        )
         #expect(WeekCertificate(text: text, week: week) == certificate)
         #expect(
-            WeekCertificate(text: "0123456789abcdef", week: week)
-                == WeekCertificate(hash: 0x0123_4567_89AB_CDEF, days: []))
+            WeekCertificate(text: "00000000000000ff-0123456789abcdef", week: week)
+                == WeekCertificate(key: 0xFF, hash: 0x0123_4567_89AB_CDEF, days: []))
         let refused = [
-            "", "0123456789abcde", "0123456789ABCDEF", "0123456789abcdef;",
-            "0123456789abcdef;2026-11-30 1 2",  // a day of another week
-            "0123456789abcdef;2026-11-23 5 2",  // a span that ends before it starts
-            "0123456789abcdef;2026-11-23 1 9;2026-11-24 8 12",  // spans that overlap
-            "0123456789abcdef;2026-11-23 1 9;2026-11-23 10 12",  // a day twice
-            "0123456789abcdef;2026-11-23 01 9", "0123456789abcdef;2026-11-23 1 9 m0+",
-            "0123456789abcdef;2026-11-23 1 9 x3+", "0123456789abcdef;2026-11-23 1 9 m3",
-            "0123456789abcdef;2026-11-23 1 9 m3+ ", "0123456789abcdef;2026-11-23 1 9 m99999999999+",
-            "0123456789abcdef;2026-11-23 1 9 m3?", "0123456789abcdef;2026-11-23 1 9x",
-            "0123456789abcdef;2026-02-30 1 9",
+            "", "0123456789abcdef", "00000000000000ff-0123456789abcde", "00000000000000ff-0123456789ABCDEF",
+            "00000000000000ff 0123456789abcdef", "00000000000000ff-0123456789abcdef;",
+            "00000000000000ff-0123456789abcdef;2026-11-30 1 2",  // a day of another week
+            "00000000000000ff-0123456789abcdef;2026-11-23 5 2",  // a span that ends before it starts
+            "00000000000000ff-0123456789abcdef;2026-11-23 1 9;2026-11-24 8 12",  // spans that overlap
+            "00000000000000ff-0123456789abcdef;2026-11-23 1 9;2026-11-23 10 12",  // a day twice
+            "00000000000000ff-0123456789abcdef;2026-11-23 01 9", "00000000000000ff-0123456789abcdef;2026-11-23 1 9 m0+",
+            "00000000000000ff-0123456789abcdef;2026-11-23 1 9 x3+",
+            "00000000000000ff-0123456789abcdef;2026-11-23 1 9 m3",
+            "00000000000000ff-0123456789abcdef;2026-11-23 1 9 m3+ ",
+            "00000000000000ff-0123456789abcdef;2026-11-23 1 9 m99999999999+",
+            "00000000000000ff-0123456789abcdef;2026-11-23 1 9 m3?", "00000000000000ff-0123456789abcdef;2026-11-23 1 9x",
+            "00000000000000ff-0123456789abcdef;2026-02-30 1 9",
         ]
         for text in refused { #expect(WeekCertificate(text: text, week: week) == nil, "\(text)") }
     }
@@ -84,7 +89,9 @@ import Testing
         let (temp, added) = try certifiedStore()
         let bytes = try #require(temp.bytes(weekFile))
         let certificate = try #require(try certificate(temp))
-        #expect(certificate.hash == DayTextHash.hash(ofFile: bytes[...]))
+        #expect(certificate.standsFor(bytes))
+        // Keyed: the same text under another key has another hash.
+        #expect(DayTextHash.hash(ofFile: bytes[...], key: certificate.key &+ 1) != certificate.hash)
         #expect(certificate.days.map(\.date) == [0, 1, 2, 4, 5, 6].map { week.days[$0] })
         #expect(certificate.days.allSatisfy { bytes[$0.span.lowerBound] == UInt8(ascii: "{") })
         let (ids, checked) = try index(temp)
