@@ -92,7 +92,7 @@ extension StoreState {
                 var placed: [String: Range<Int>] = [:]
                 bytes = try StoreText.bytes(document, verbatim: kept.texts, placed: &placed, file: paths.absolute(file))
                 writtenCertificates[week] = partial.certificate(
-                    of: bytes, tasks: tasks, kept: kept, placed: placed, ids: try weekIndex(week))
+                    of: bytes, document: document, tasks: tasks, kept: kept, placed: placed, ids: try weekIndex(week))
             } else {
                 bytes = try StoreText.bytes(document, verbatim: kept.texts, file: paths.absolute(file))
             }

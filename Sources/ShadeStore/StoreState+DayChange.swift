@@ -47,14 +47,19 @@ struct PartialWeek {
 }
 
 extension PartialWeek {
-    /// The certificate of the week file written from `kept` (`WeekCertificate`) as `bytes`, with
-    /// `placed` where each text put back went: every day of it is such a text, the other days as
-    /// they were (their tasks' ids from the index, `ids`), the day read as written from `tasks`.
-    /// Nil when a day of the file was not put back so, or a task has no id.
+    /// The certificate of the week file written from `document` and `kept` (`WeekCertificate`) as
+    /// `bytes`, with `placed` where each text put back went: every day of it is such a text, the
+    /// other days as they were (their tasks' ids from the index, `ids`), the day read as written
+    /// from `tasks`. Nil when a day of the document is not such a text (the certificate must name
+    /// every day of the file: a day it left out would be left out of the file by the next change
+    /// that takes the other days from it), or a task has no id.
     func certificate(
-        of bytes: [UInt8], tasks: [PlannerTask], kept: WeekSource.Kept, placed: [String: Range<Int>],
-        ids: [String: Int]
+        of bytes: [UInt8], document: JSONValue, tasks: [PlannerTask], kept: WeekSource.Kept,
+        placed: [String: Range<Int>], ids: [String: Int]
     ) -> WeekCertificate? {
+        guard let written = document.objectValue?["days"]?.objectValue?.keys,
+            Set(written) == Set(kept.days.keys.map(\.description)), written.count == kept.days.count
+        else { return nil }
         var days: [WeekCertificate.Day] = []
         for (date, name) in kept.days {
             guard let span = placed[name], span.upperBound <= bytes.count else { return nil }

@@ -198,24 +198,27 @@ public final class StoreState: PlannerRecords {
         let file = paths.absolute(paths.weekIndexFile(week))
         var ids: [String: Int] = [:]
         if let bytes = try FileSystem.read(released?.stagedPath(of: paths.weekIndexFile(week)) ?? file) {
-            var checked: [CivilDate: UInt64] = [:]
+            var (checked, certificate): ([CivilDate: UInt64], WeekCertificate?) = ([:], nil)
             let text = WeekIndexText(bytes: bytes) { rest in
                 (try? decode(rest, file: file) { value throws(StoreError) -> Void in
-                    checked = WeekIndexDocument.checked(value, expected: week)
-                    weekCertificates[week] = WeekIndexDocument.certificate(value, expected: week)
                     _ = try WeekIndexDocument.decode(value, file: file, expected: week)
+                    checked = WeekIndexDocument.checked(value, expected: week)
+                    certificate = WeekIndexDocument.certificate(value, expected: week)
                 }) != nil
             }
             if let text {
-                (ids, checkedDays[week]) = (text.ids, checked)
+                ids = text.ids
                 if readsDaysAlone { weekIndexTexts[week] = text }
             } else {
                 ids = try decode(bytes, file: file) { value throws(StoreError) in
-                    checkedDays[week] = WeekIndexDocument.checked(value, expected: week)
-                    weekCertificates[week] = WeekIndexDocument.certificate(value, expected: week)
-                    return try WeekIndexDocument.decode(value, file: file, expected: week)
+                    let ids = try WeekIndexDocument.decode(value, file: file, expected: week)
+                    checked = WeekIndexDocument.checked(value, expected: week)
+                    certificate = WeekIndexDocument.certificate(value, expected: week)
+                    return ids
                 }
             }
+            // (Kept once the index reads: what a damaged one says certifies nothing.)
+            (checkedDays[week], weekCertificates[week]) = (checked, certificate)
         }
         weekIDs[week] = ids
         return ids
