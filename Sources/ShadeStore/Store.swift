@@ -217,12 +217,12 @@ public struct Store: Sendable {
             }
             if state.hasChanges {
                 // A write that records no change (undo) names no author.
-                let staged = try commit.stage(
-                    state.pendingFiles(
-                        label: label, timestamp: now.timestamp, author: label == nil ? "" : author,
-                        createMeta: !metaCurrent))
+                let pending = try state.pendingChange(
+                    label: label, timestamp: now.timestamp, author: label == nil ? "" : author,
+                    createMeta: !metaCurrent)
+                let staged = try commit.stage(pending.files)
                 try commit.commit(staged)
-                state.pruneUndoJournal(into: commit.spares, numbers: state.undoNumbersWritten)
+                state.pruneUndoJournal(into: commit.spares, numbers: pending.undoNumbers)
                 state.cacheWrittenFiles()
                 SavedChanges.record()
                 // The summaries (a cache checked against each week file's stamp) are not written

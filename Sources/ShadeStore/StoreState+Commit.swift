@@ -22,6 +22,15 @@ extension StoreState {
     func pendingFiles(label: String?, timestamp: String, author: String, createMeta: Bool) throws(StoreError) -> [(
         relativePath: String, bytes: [UInt8]?
     )] {
+        try pendingChange(label: label, timestamp: timestamp, author: author, createMeta: createMeta).files
+    }
+
+    /// As `pendingFiles`, with the change log's entry numbers once those files are written (nil
+    /// when this step takes an entry back): pruning after the write takes them rather than
+    /// listing the folder again.
+    func pendingChange(label: String?, timestamp: String, author: String, createMeta: Bool) throws(StoreError) -> (
+        files: [(relativePath: String, bytes: [UInt8]?)], undoNumbers: [Int]?
+    ) {
         var files: [(relativePath: String, bytes: [UInt8]?)] = []
         if createMeta { files.append(("shade.json", try serialise(MetaDocument.encode()))) }
         files += try weekFiles()
@@ -39,7 +48,7 @@ extension StoreState {
         if let label, !recordChanges.isEmpty {
             entries.append(Change(label: label, at: timestamp, by: author, records: recordChanges))
         }
-        undoNumbersWritten = nil
+        var undoNumbers: [Int]?
         if !entries.isEmpty {
             var numbers = try UndoJournal.sequenceNumbers(in: paths.undoDirectory)
             let last = numbers.last ?? 0
@@ -50,7 +59,7 @@ extension StoreState {
                 files.append((paths.changeLogFile(number), try UndoJournal.bytes(entry)))
                 numbers.append(number)
             }
-            if poppedUndoEntry == nil { undoNumbersWritten = numbers }
+            if poppedUndoEntry == nil { undoNumbers = numbers }
         }
         if let poppedUndoEntry { files.append((paths.changeLogFile(poppedUndoEntry), nil)) }
         if let index = try pendingGoalIndex() { files.append((StoreFileKind.goalIndex.relativePath, index)) }
@@ -61,7 +70,7 @@ extension StoreState {
                 records: collections[kind] ?? [], removed: removedRecords[kind] ?? [:])
             files.append((document.relativePath, try serialise(document.encode(.collection(content)))))
         }
-        return files
+        return (files, undoNumbers)
     }
 
     /// The files of the weeks this step changed: each week and, where tasks came, went or were
@@ -157,7 +166,7 @@ extension StoreState {
     ) throws(StoreError) -> (relativePath: String, bytes: [UInt8]?) {
         let name = "\u{0}\(UInt64.random(in: .min ... .max))-ids"
         let document = WeekIndexDocument.encode(
-            week: week, ids: [:], checked: checked, certificate: certificate, idsStandIn: name)
+            week: week, idsStandIn: name, checked: checked, certificate: certificate)
         let file = paths.weekIndexFile(week)
         return (file, try StoreText.bytes(document, verbatim: [name: idsText], file: paths.absolute(file)))
     }
@@ -207,7 +216,7 @@ extension StoreState {
 
     /// Removes undo entries beyond the newest `StoreFormat.undoDepth` (best effort: extra old
     /// entries do no harm), into `spares` when given (to be written again by a later change).
-    /// `numbers` are the entries' numbers when the caller knows them (`undoNumbersWritten`, just
+    /// `numbers` are the entries' numbers when the caller knows them (`pendingChange`, just
     /// after the write that made them so); else the folder is listed.
     func pruneUndoJournal(into spares: SpareFiles? = nil, numbers: [Int]? = nil) {
         guard let sequences = numbers ?? (try? UndoJournal.sequenceNumbers(in: paths.undoDirectory)) else { return }

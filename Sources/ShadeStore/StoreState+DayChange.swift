@@ -21,7 +21,8 @@ struct PartialWeek {
     /// found without scanning it: every other day is kept whole (the text it had, so the hash it
     /// had), and the day read is written here, at its place in the document, into `kept` as a
     /// text to put back (the writer writes the same). Nil when the week holds a task of another
-    /// day (the caller scans the file written).
+    /// day, or another day is not to be put back whole (neither is so of a week a step read one
+    /// day of and left so: the caller then scans the file written).
     func dayHashes(writing tasks: [PlannerTask], into kept: inout WeekSource.Kept) throws(JSONWriteError)
         -> [CivilDate: UInt64]?
     {

@@ -36,10 +36,6 @@ public final class StoreState: PlannerRecords {
     /// Changes of this step closed already, each an entry of the change log of its own (a batch).
     var closedChanges: [Change] = []
     var poppedUndoEntry: Int?
-    /// The change log's entry numbers once this step's files are written, as `pendingFiles`
-    /// found them and added to them (nil until it runs): pruning after the write takes them
-    /// rather than listing the folder again.
-    var undoNumbersWritten: [Int]?
     /// The tasks removed from each week read so far, by uid, with when and by whom: the week
     /// file's tombstones, which let a merge tell a removal from a change (`RecordMerge`).
     var removedTasks: [ISOWeek: [String: FieldStamp]] = [:]

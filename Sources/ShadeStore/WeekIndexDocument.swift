@@ -17,17 +17,28 @@ import ShadeJSON
 /// entry that does not match the file's text certifies nothing, and one that does not read is
 /// left out.
 enum WeekIndexDocument {
-    /// With `idsStandIn`, the `ids` member is that name, for the writer to put an earlier text of
-    /// them in its place (`JSONWriter.bytes(_:verbatim:)`), and `ids` is not encoded.
     static func encode(
-        week: ISOWeek, ids: [String: Int], checked: [CivilDate: UInt64] = [:], certificate: WeekCertificate? = nil,
-        idsStandIn: String? = nil
+        week: ISOWeek, ids: [String: Int], checked: [CivilDate: UInt64] = [:], certificate: WeekCertificate? = nil
+    ) -> JSONValue {
+        document(week: week, ids: LocalIDs.encode(ids), checked: checked, certificate: certificate)
+    }
+
+    /// The index with its `ids` member the string `idsStandIn`, for the writer to put an earlier
+    /// text of the ids in its place (`JSONWriter.bytes(_:verbatim:)`): the ids are not encoded.
+    static func encode(
+        week: ISOWeek, idsStandIn: String, checked: [CivilDate: UInt64], certificate: WeekCertificate?
+    ) -> JSONValue {
+        document(week: week, ids: .string(idsStandIn), checked: checked, certificate: certificate)
+    }
+
+    private static func document(
+        week: ISOWeek, ids: JSONValue, checked: [CivilDate: UInt64], certificate: WeekCertificate?
     ) -> JSONValue {
         var document = JSONObject()
         document.appendUnique("format", .int(Int64(StoreFormat.version)))
         document.appendUnique("kind", "week-ids")
         document.appendUnique("week", .string(week.description))
-        document.appendUnique("ids", idsStandIn.map(JSONValue.string) ?? LocalIDs.encode(ids))
+        document.appendUnique("ids", ids)
         if !checked.isEmpty || certificate != nil {
             var days = JSONObject()
             for (date, hash) in checked.sorted(by: { $0.key < $1.key }) {
