@@ -27,6 +27,34 @@ public struct JSONOutline {
         return result
     }
 
+    /// The value of the one member of the object at `index` keyed `name` in `bytes` (the text the
+    /// outline was drawn of); nil when no member or more than one is.
+    public func member(named name: String, of index: Int, in bytes: [UInt8]) -> Int? {
+        let key = Array(name.utf8)
+        var found: Int?
+        var child = values[index].firstChild
+        while child >= 0 {
+            if let span = values[child].key, bytes[span].elementsEqual(key) {
+                guard found == nil else { return nil }
+                found = child
+            }
+            child = values[child].nextSibling
+        }
+        return found
+    }
+
+    /// The text `bytes` (that the outline was drawn of) with the value at `index` written as
+    /// `text` instead.
+    public func replacing(_ index: Int, in bytes: [UInt8], with text: String) -> [UInt8] {
+        let span = values[index].span
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count - span.count + text.utf8.count)
+        result += bytes[..<span.lowerBound]
+        result += text.utf8
+        result += bytes[span.upperBound...]
+        return result
+    }
+
     /// The first value inside the one at `index`, if any.
     public func firstChild(of index: Int) -> Int? {
         let child = values[index].firstChild

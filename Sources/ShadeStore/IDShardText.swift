@@ -28,14 +28,9 @@ struct IDShardText {
         // The file and its members.
         guard let outline = JSONSyntax.outline(bytes, depth: 2), bytes[outline.values[0].span.lowerBound] == 0x7B
         else { return nil }
-        let weeksName = Array("weeks".utf8)
-        let named = outline.children(of: 0).filter {
-            outline.values[$0].key.map { bytes[$0].elementsEqual(weeksName) } ?? false
-        }
-        guard named.count == 1, let list = named.first else { return nil }
+        guard let list = outline.member(named: "weeks", of: 0, in: bytes) else { return nil }
         let span = outline.values[list].span
-        guard bytes[span.lowerBound] == UInt8(ascii: "["),
-            header(Array(bytes[..<span.lowerBound]) + Array("[]".utf8) + Array(bytes[span.upperBound...])),
+        guard bytes[span.lowerBound] == UInt8(ascii: "["), header(outline.replacing(list, in: bytes, with: "[]")),
             let read = IDShardText.entries(in: bytes, list: span)
         else { return nil }
         // Id 0 is never handed out: its entry is null (the whole read says so, if not).

@@ -32,14 +32,9 @@ struct WeekIndexText {
         // The file, its members, the entries of `ids` (and of `checked`).
         guard let outline = JSONSyntax.outline(bytes, depth: 3), bytes[outline.values[0].span.lowerBound] == 0x7B
         else { return nil }
-        let name = Array("ids".utf8)
-        let named = outline.children(of: 0).filter {
-            outline.values[$0].key.map { bytes[$0].elementsEqual(name) } ?? false
-        }
-        guard named.count == 1, let object = named.first else { return nil }
+        guard let object = outline.member(named: "ids", of: 0, in: bytes) else { return nil }
         let span = outline.values[object].span
-        guard bytes[span.lowerBound] == UInt8(ascii: "{"),
-            rest(Array(bytes[..<span.lowerBound]) + Array("{}".utf8) + Array(bytes[span.upperBound...]))
+        guard bytes[span.lowerBound] == UInt8(ascii: "{"), rest(outline.replacing(object, in: bytes, with: "{}"))
         else { return nil }
         let entries = outline.children(of: object)
         var ids = [String: Int](minimumCapacity: entries.count)
