@@ -7,16 +7,16 @@ import ShadeCore
 /// that a day edited by hand, or by anything but shade, is read in full again.
 enum DayTextHash {
     static func hash(of text: ArraySlice<UInt8>, on date: CivilDate) -> UInt64 {
-        mixed(text, heading: Array(date.description.utf8))
+        mixed(text, heading: date.description.utf8)
     }
 
     /// The hash of a whole week file's text under `key` (`WeekCertificate`), mixed as a day's is,
     /// under a heading no date has, the key's eight bytes after it.
     static func hash(ofFile text: ArraySlice<UInt8>, key: UInt64) -> UInt64 {
-        mixed(text, heading: Array("week file".utf8) + (0..<8).map { UInt8(truncatingIfNeeded: key >> (8 * $0)) })
+        mixed(text, heading: "week file".utf8 + (0..<8).map { UInt8(truncatingIfNeeded: key >> (8 * $0)) })
     }
 
-    private static func mixed(_ text: ArraySlice<UInt8>, heading: [UInt8]) -> UInt64 {
+    private static func mixed(_ text: ArraySlice<UInt8>, heading: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(StoreFormat.version)
         func mix(_ word: UInt64) {
             hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD

@@ -48,16 +48,12 @@ struct WeekDayText {
         func text(_ span: Range<Int>?) -> String? {
             span.map { String(decoding: bytes[$0], as: UTF8.self) }
         }
-        func named(_ value: Int, _ name: StaticString) -> Bool {
-            guard let span = outline.values[value].key, span.count == name.utf8CodeUnitCount else { return false }
-            return bytes[span].elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        }
         func opens(_ value: Int, with byte: Character) -> Bool {
             bytes[outline.values[value].span.lowerBound] == byte.asciiValue
         }
         guard opens(0, with: "{") else { return nil }
-        let days = outline.children(of: 0).filter { named($0, "days") }
-        guard days.count == 1, let daysValue = days.first, opens(daysValue, with: "{") else { return nil }
+        guard let daysValue = outline.member(named: "days", of: 0, in: bytes), opens(daysValue, with: "{")
+        else { return nil }
         var spans: [CivilDate: Range<Int>] = [:]
         // Each task's day and text, by uid.
         var placeOfUID: [String: (date: CivilDate, span: Range<Int>)] = [:]
