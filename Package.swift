@@ -116,7 +116,7 @@ let package = Package(
         .testTarget(
             name: "ShadeEndToEndTests",
             dependencies: [
-                "ShadeJSON", "ShadeTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+                "ShadeJSON", "ShadeStore", "ShadeTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
             ], exclude: ["Golden"]),
     ]
 )

@@ -40,21 +40,60 @@ def fnv1a(data):
     return value
 
 
+def xxh64(data, seed):
+    """XXH64 of `data` (its published specification), as shade checks a frame of magic SCF2."""
+    p1, p2, p3, p4, p5 = (
+        0x9E3779B185EBCA87, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0x85EBCA77C2B2AE63, 0x27D4EB2F165667C5)
+    mask = 0xFFFFFFFFFFFFFFFF
+    rotl = lambda x, r: ((x << r) | (x >> (64 - r))) & mask
+    word = lambda at, size=8: int.from_bytes(data[at : at + size], "little")
+    lane = lambda acc, value: (rotl((acc + value * p2) & mask, 31) * p1) & mask
+    offset, length = 0, len(data)
+    if length >= 32:
+        lanes = [(seed + p1 + p2) & mask, (seed + p2) & mask, seed, (seed - p1) & mask]
+        while offset + 32 <= length:
+            lanes = [lane(lanes[i], word(offset + 8 * i)) for i in range(4)]
+            offset += 32
+        h = (rotl(lanes[0], 1) + rotl(lanes[1], 7) + rotl(lanes[2], 12) + rotl(lanes[3], 18)) & mask
+        for value in lanes:
+            h = (((h ^ lane(0, value)) * p1) + p4) & mask
+    else:
+        h = (seed + p5) & mask
+    h = (h + length) & mask
+    while offset + 8 <= length:
+        h = (rotl(h ^ lane(0, word(offset)), 27) * p1 + p4) & mask
+        offset += 8
+    if offset + 4 <= length:
+        h = (rotl(h ^ (word(offset, 4) * p1 & mask), 23) * p2 + p3) & mask
+        offset += 4
+    while offset < length:
+        h = (rotl(h ^ (data[offset] * p5 & mask), 11) * p1) & mask
+        offset += 1
+    h = ((h ^ (h >> 33)) * p2) & mask
+    h = ((h ^ (h >> 29)) * p3) & mask
+    return h ^ (h >> 32)
+
+
 def log_frames(data):
     """The whole frames of a commit log (journal/commit.log), as shade reads them: from byte 4096,
-    each the next of the header's epoch with a checksum that holds; None when it is no log."""
+    each the next of the header's epoch with a checksum that holds (of magic SCF2: XXH64 of the
+    record seeded with the FNV-1a of the fixed part; SCF1, of earlier shades: the FNV-1a of all of
+    it); None when it is no log."""
     if len(data) < 4096 or data[:16] != b"SHADECOMMITLOG1\n":
         return None
     number = lambda at, size=8: int.from_bytes(data[at : at + size], "little")
     epoch, offset, sequence, frames = number(16), 4096, 1, []
-    while offset + 80 <= len(data) and data[offset : offset + 4] == b"SCF1":
+    while offset + 80 <= len(data) and data[offset : offset + 4] in (b"SCF1", b"SCF2"):
         length = number(offset + 4, 4)
         if number(offset + 8) != sequence or number(offset + 16) != epoch or length == 0:
             break
         if offset + 80 + length > len(data):
             break
         payload = data[offset + 80 : offset + 80 + length]
-        if fnv1a(data[offset : offset + 72] + payload) != number(offset + 72):
+        fixed = data[offset : offset + 72]
+        older = data[offset : offset + 4] == b"SCF1"
+        checksum = fnv1a(fixed + payload) if older else xxh64(payload, fnv1a(fixed))
+        if checksum != number(offset + 72):
             break
         frames.append((sequence, payload))
         offset, sequence = offset + 80 + length, sequence + 1

@@ -78,7 +78,14 @@ extension StoreState {
     func weekFiles() throws(StoreError) -> [(relativePath: String, bytes: [UInt8]?)] {
         var files: [(relativePath: String, bytes: [UInt8]?)] = []
         for week in dirtyWeeks.sorted() {
-            let tasks = weeks[week] ?? []
+            var tasks = weeks[week] ?? []
+            // A week that carries tasks of its day read unread is written from that day (the
+            // day's text and the other days' as they are) or read whole first.
+            if let partial = partialWeeks[week], partial.carriesTasks,
+                !readsDaysAlone || !tasks.allSatisfy({ $0.date == partial.text.day })
+            {
+                tasks = try completeWeek(week)
+            }
             // The days and tasks left as the file holds them are put back as its text (all the
             // other days of a week read one day alone).
             var kept =
@@ -145,10 +152,12 @@ extension StoreState {
         // Made at its full size: a dictionary of strings that grows asks the runtime for its
         // storage's type by name, a scan of every conformance of the program (0.45M
         // instructions of a one-shot `add`, callgrind).
-        var ids = [String: Int](minimumCapacity: (partial?.text.otherUIDs.count ?? 0) + present.count)
+        var ids = [String: Int](
+            minimumCapacity: (partial?.text.otherUIDs.count ?? 0) + (partial?.carried.count ?? 0) + present.count)
         if let partial {
             let index = try weekIndex(week)
             for uid in partial.text.otherUIDs { ids[uid] = index[uid] }
+            for task in partial.carried { ids[task.place.uid] = task.id }
         }
         for task in present where task.id > 0 && ids[task.uid] == nil { ids[task.uid] = task.id }
         if let text = weekIndexTexts[week]?.idsText(for: ids) {
@@ -183,8 +192,11 @@ extension StoreState {
         var seen = Set<String>(minimumCapacity: present.count)
         var kept = 0
         for task in present where task.id > 0 {
-            // The first task of a uid counts; another day's task keeps the index's id.
-            guard !partial.text.otherUIDs.contains(task.uid), seen.insert(task.uid).inserted else { continue }
+            // The first task of a uid counts; another day's task, or a carried one, keeps the
+            // index's id.
+            guard !partial.text.otherUIDs.contains(task.uid), !partial.carriedUIDs.contains(task.uid),
+                seen.insert(task.uid).inserted
+            else { continue }
             if let id = read.ids[task.uid] {
                 guard id == task.id else { return nil }
                 kept += 1
@@ -192,7 +204,7 @@ extension StoreState {
                 added.append((task.uid, task.id))
             }
         }
-        return partial.text.otherUIDs.count + kept == read.ids.count ? added : nil
+        return partial.text.otherUIDs.count + partial.carried.count + kept == read.ids.count ? added : nil
     }
 
     /// Offers the weeks and id shards written in this step to the cache, as their files now are.

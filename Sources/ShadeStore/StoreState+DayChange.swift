@@ -2,19 +2,96 @@ import ShadeCore
 import ShadeJSON
 
 /// A week a step holds one day of (`StoreState.readDayAlone`): the file's text, and that day's
-/// tasks as the file holds them.
+/// tasks as the file holds them: those read, and those carried as their text.
 struct PartialWeek {
     let text: WeekDayText
     /// The day's tasks as read, numbered: the first tasks the step holds of the week (those it
     /// filed since come after them).
     let originals: [PlannerTask]
+    /// The day's tasks not read (`WeekDocument.carriesTasks`), in the file's order, with their
+    /// ids (the index's): the step holds none of them, and writes each back as its text.
+    let carried: [(place: WeekDayText.TaskPlace, id: Int)]
+    /// The uids of `carried`.
+    let carriedUIDs: Set<String>
+
+    /// The day's tasks as `text` read them, `originals` of them decoded, the others carried with
+    /// the ids `ids` gives them; nil when one has none.
+    init?(text: WeekDayText, originals: [PlannerTask], ids: [String: Int]) {
+        self.text = text
+        self.originals = originals
+        var carried: [(place: WeekDayText.TaskPlace, id: Int)] = []
+        var uids = Set<String>(minimumCapacity: text.carriesTasks ? text.dayTasks.count : 0)
+        if text.carriesTasks {
+            for place in text.dayTasks where !originals.contains(where: { $0.uid == place.uid }) {
+                guard let id = ids[place.uid] else { return nil }
+                carried.append((place, id))
+                uids.insert(place.uid)
+            }
+        }
+        self.carried = carried
+        carriedUIDs = uids
+    }
+
+    /// Whether the week holds a task of the day read that the step does not.
+    var carriesTasks: Bool { !carried.isEmpty }
+
+    /// Where the carried tasks that are open lie (what a completion milestone asks of them).
+    var openCarried: [OpenTaskPlace] {
+        carried.filter(\.place.isOpen).map { OpenTaskPlace(uid: $0.place.uid, date: text.day, slot: $0.place.slot) }
+    }
 
     /// What the writer puts back as the file's text: the other days whole, and of the day read
-    /// what the step left as it was.
+    /// what the step left as it was (the tasks carried are put back by `dayHashes`).
     func kept(in tasks: [PlannerTask]) -> WeekSource.Kept {
         WeekSource(bytes: text.bytes, tasks: originals).unchanged(
             in: tasks, daySpans: text.daySpans, whole: text.daySpans.keys.filter { $0 != text.day },
             taskSpans: (text.day, text.taskSpans))
+    }
+
+    /// The day read as the step writes it: its tasks in the file's order (each held one as the
+    /// step holds it, each carried one by the name `kept` gives its text), then those filed since.
+    private func dayValue(writing tasks: [PlannerTask], into kept: inout WeekSource.Kept) -> JSONValue {
+        guard carriesTasks else { return WeekDocument.encode(day: tasks, keeping: kept.tasks) }
+        var entries: [(slot: Slot, value: JSONValue)] = []
+        entries.reserveCapacity(text.dayTasks.count + tasks.count)
+        for place in dayOrder(tasks) {
+            switch place {
+            case .held(let index): entries.append(WeekDocument.entry(tasks[index], keeping: kept.tasks))
+            case .carried(let index):
+                let task = carried[index].place
+                let name = kept.tasks[task.uid] ?? "\u{0}\(UInt64.random(in: .min ... .max))-carried " + task.uid
+                kept.tasks[task.uid] = name
+                kept.texts[name] = text.bytes[task.span]
+                entries.append((task.slot, .string(name)))
+            }
+        }
+        return WeekDocument.encode(day: entries)
+    }
+
+    /// A task of the day as the step writes it: one it holds (its place in `tasks`) or one carried
+    /// (its place in `carried`).
+    enum DayTask {
+        case held(Int)
+        case carried(Int)
+    }
+
+    /// The day's tasks in the order the file held them (the held ones where they were read, each
+    /// carried one between them), then those the step filed since: `carried` is the day's tasks
+    /// bar `originals`, in the same order, so one walk of both places every task.
+    func dayOrder(_ tasks: [PlannerTask]) -> [DayTask] {
+        var order: [DayTask] = []
+        order.reserveCapacity(text.dayTasks.count + tasks.count - originals.count)
+        var next = 0
+        for place in text.dayTasks {
+            if let index = originals.firstIndex(where: { $0.uid == place.uid }) {
+                order.append(.held(index))
+            } else if next < carried.count {
+                order.append(.carried(next))
+                next += 1
+            }
+        }
+        for index in originals.count..<tasks.count { order.append(.held(index)) }
+        return order
     }
 
     /// The hash of each day's text in the file about to be written from `kept` (`DayTextHash`),
@@ -34,10 +111,10 @@ struct PartialWeek {
         if kept.days[day] != nil {
             // The day as it was: its text is put back whole.
             if let span = text.daySpans[day] { hashes[day] = DayTextHash.hash(of: text.bytes[span], on: day) }
-        } else if !tasks.isEmpty {
+        } else if !tasks.isEmpty || carriesTasks {
             // The file, `days`, the day.
-            let written = try JSONWriter.bytes(
-                WeekDocument.encode(day: tasks, keeping: kept.tasks), atLevel: 2, verbatim: kept.texts)
+            let document = dayValue(writing: tasks, into: &kept)
+            let written = try JSONWriter.bytes(document, atLevel: 2, verbatim: kept.texts)
             let name = "\u{0}\(UInt64.random(in: .min ... .max))-day written " + day.description
             kept.days[day] = name
             kept.texts[name] = written[...]
@@ -66,10 +143,22 @@ extension PartialWeek {
             guard let span = placed[name], span.upperBound <= bytes.count else { return nil }
             var certified: [WeekCertificate.Task] = []
             if date == text.day {
-                for task in tasks {
-                    guard task.id > 0 else { return nil }
-                    certified.append(WeekCertificate.Task(id: task.id, slot: task.slot, isOpen: task.status == .open))
+                // In the order the day is written (`dayValue`): slot by slot, each in its order.
+                var order: [WeekCertificate.Task] = []
+                let places = carriesTasks ? dayOrder(tasks) : tasks.indices.map(DayTask.held)
+                for place in places {
+                    switch place {
+                    case .held(let index):
+                        let task = tasks[index]
+                        guard task.id > 0 else { return nil }
+                        order.append(WeekCertificate.Task(id: task.id, slot: task.slot, isOpen: task.status == .open))
+                    case .carried(let index):
+                        let task = carried[index]
+                        order.append(
+                            WeekCertificate.Task(id: task.id, slot: task.place.slot, isOpen: task.place.isOpen))
+                    }
                 }
+                for slot in Slot.allCases { certified += order.filter { $0.slot == slot } }
             } else {
                 guard let other = text.otherTasks.first(where: { $0.date == date }) else { return nil }
                 for task in other.tasks {
@@ -123,10 +212,13 @@ extension StoreState {
         for task in content.tasks where text.otherUIDs.contains(task.uid) || ids[task.uid] == nil { return false }
         for uid in text.otherUIDs where ids[uid] == nil { return false }
         let tasks = try numbered(content.tasks, in: week)
+        // The day's tasks not read (of a file its certificate stands for) are carried, each with
+        // the id the index gives it.
+        guard let partial = PartialWeek(text: text, originals: tasks, ids: ids) else { return false }
         weeks[week] = tasks
         removedTasks[week] = content.removed
-        filedKeys[week] = WeekKeys(tasks, alsoFiled: text.otherUIDs)
-        partialWeeks[week] = PartialWeek(text: text, originals: tasks)
+        filedKeys[week] = WeekKeys(tasks, alsoFiled: text.otherUIDs, partial.carriedUIDs)
+        partialWeeks[week] = partial
         return true
     }
 
@@ -141,18 +233,18 @@ extension StoreState {
         let read = try filedTasks(in: week)
         removedTasks[week] = removed
         let count = partial.originals.count
+        // Each task read of the day as the step holds it, where it lies (a carried one as read).
+        var heldAt = [String: Int](minimumCapacity: count)
+        for index in partial.originals.indices { heldAt[partial.originals[index].uid] = index }
         var tasks: [PlannerTask] = []
         tasks.reserveCapacity(read.count + held.count - count)
-        var placed = false
         for task in read {
-            guard task.date == partial.text.day else {
+            if task.date == partial.text.day, let index = heldAt[task.uid] {
+                tasks.append(held[index])
+            } else {
                 tasks.append(task)
-                continue
             }
-            if !placed { tasks += held[..<count] }
-            placed = true
         }
-        if !placed { tasks += held[..<count] }
         tasks += held[count...]
         weeks[week] = tasks
         return tasks
@@ -163,7 +255,9 @@ extension StoreState {
     /// the step holds another day of it.
     func filedTasks(in week: ISOWeek, holding id: Int) throws(StoreError) -> [PlannerTask] {
         if let partial = partialWeeks[week], let held = weeks[week] {
-            guard let uid = try uid(ofID: id, in: week), partial.text.otherUIDs.contains(uid) else { return held }
+            guard let uid = try uid(ofID: id, in: week),
+                partial.text.otherUIDs.contains(uid) || partial.carriedUIDs.contains(uid)
+            else { return held }
             return try completeWeek(week)
         }
         // (A problem in the index's content is for the whole read to report, in its order.)
@@ -183,7 +277,7 @@ extension StoreState {
     ) {
         guard let partial = partialWeeks[week], let held = weeks[week] else { return (try tasks(in: week), []) }
         let shown = try occurrences(in: week, besides: held)
-        return (shown.isEmpty ? held : held + shown, partial.text.openElsewhere)
+        return (shown.isEmpty ? held : held + shown, partial.text.openElsewhere + partial.openCarried)
     }
 
     /// What `body` reads, or nil when what it read holds a problem (a whole read reports it); a

@@ -9,6 +9,11 @@ import ShadeJSON
 /// `StoreState.readDayAlone`). A change to one day of a dense week so builds no json-c tree of the
 /// other six, and decodes none of their tasks.
 ///
+/// A file this copy wrote, as its certificate stands for (`init(bytes:week:wanting:certificate:…)`),
+/// has its day read lazily as well: json-c parses the one task the change names (none for a task
+/// to add), and the day's other tasks are carried as their text, as the other days are
+/// (`carriesTasks`): a `done` in a dense day decodes one task, an `add` none.
+///
 /// Nil, for the caller to read the week whole, whenever that would not give the same: a text
 /// the check refuses, a day or task not written as shade writes them, a uid twice.
 struct WeekDayText {
@@ -32,9 +37,14 @@ struct WeekDayText {
     /// certificate gave them (what the certificate of the file written says of them:
     /// `WeekCertificate`).
     let otherTasks: [(date: CivilDate, tasks: [(uid: String, id: Int?, slot: Slot, isOpen: Bool)])]
+    /// The tasks of the day read, in the file's order.
+    let dayTasks: [TaskPlace]
+    /// Whether the skeleton holds of the day read only the task the change names (none for a
+    /// day named): the day's other tasks are carried as their text (`PartialWeek`), not decoded.
+    let carriesTasks: Bool
 
     /// One task of a day's object as the outline finds it.
-    private typealias TaskPlace = (uid: String, slot: Slot, span: Range<Int>, isOpen: Bool)
+    typealias TaskPlace = (uid: String, slot: Slot, span: Range<Int>, isOpen: Bool)
 
     /// The day to read: one named, or the one that holds a task (by uid).
     enum Wanted {
@@ -95,6 +105,8 @@ struct WeekDayText {
         otherTasks = all.filter { $0.date != day }.map { day in
             (day.date, day.tasks.map { ($0.uid, nil, $0.slot, $0.isOpen) })
         }
+        dayTasks = all.first { $0.date == day }?.tasks ?? []
+        carriesTasks = false
         skeleton = WeekDayText.skeleton(of: bytes, leavingOut: spans, but: day)
     }
 
@@ -152,6 +164,7 @@ struct WeekDayText {
         }
         // The day read, from its own text: its tasks' texts by uid, none another day's.
         var spansOfDay: [String: Range<Int>] = [:]
+        var dayTasks: [TaskPlace] = []
         if let span = spans[day] {
             let text = Array(bytes[span])
             // The day, a slot's list, a task, a task's member.
@@ -162,7 +175,17 @@ struct WeekDayText {
                 guard !otherUIDs.contains(task.uid), spansOfDay.updateValue(task.span, forKey: task.uid) == nil
                 else { return nil }
             }
+            dayTasks = tasks
         }
+        // Of the day, json-c parses the task the change names alone (none for a day named).
+        var wanted: [UInt8] = [UInt8(ascii: "{"), UInt8(ascii: "}")]
+        if case .uid(let uid) = wanting {
+            guard let task = dayTasks.first(where: { $0.uid == uid }) else { return nil }
+            wanted =
+                Array("{\"\(task.slot.rawValue)\":[".utf8) + bytes[task.span] + [UInt8(ascii: "]"), UInt8(ascii: "}")]
+        }
+        self.dayTasks = dayTasks
+        carriesTasks = true
         self.bytes = bytes
         self.day = day
         daySpans = spans
@@ -171,7 +194,7 @@ struct WeekDayText {
         openElsewhere = open
         otherDayHashes = hashes
         self.otherTasks = otherTasks
-        skeleton = WeekDayText.skeleton(of: bytes, leavingOut: spans, but: day)
+        skeleton = WeekDayText.skeleton(of: bytes, leavingOut: spans, but: day, writing: wanted)
     }
 
     /// The tasks of the day whose object is value `dayValue` of `outline` (drawn of `bytes`, which
@@ -214,16 +237,17 @@ struct WeekDayText {
     }
 
     /// The text json-c parses of a week read one day alone: the file's text with each other day's
-    /// object written `{}`.
-    private static func skeleton(of bytes: [UInt8], leavingOut spans: [CivilDate: Range<Int>], but day: CivilDate)
-        -> [UInt8]
-    {
+    /// object written `{}`, and the day read's as it is, or written `text` when given.
+    private static func skeleton(
+        of bytes: [UInt8], leavingOut spans: [CivilDate: Range<Int>], but day: CivilDate, writing text: [UInt8]? = nil
+    ) -> [UInt8] {
         var skeleton: [UInt8] = []
-        skeleton.reserveCapacity((spans[day]?.count ?? 0) + 512)
+        skeleton.reserveCapacity((text?.count ?? spans[day]?.count ?? 0) + 512)
         var copied = 0
-        for (date, span) in spans.sorted(by: { $0.value.lowerBound < $1.value.lowerBound }) where date != day {
+        for (date, span) in spans.sorted(by: { $0.value.lowerBound < $1.value.lowerBound }) {
+            guard date != day || text != nil else { continue }
             skeleton += bytes[copied..<span.lowerBound]
-            skeleton += [UInt8(ascii: "{"), UInt8(ascii: "}")]
+            skeleton += date == day ? text ?? [] : [UInt8(ascii: "{"), UInt8(ascii: "}")]
             copied = span.upperBound
         }
         skeleton += bytes[copied...]

@@ -75,14 +75,24 @@ enum WeekDocument {
 
     /// A day's object: its slot lists of its tasks, each task named in `keeping` as that name.
     static func encode(day tasks: [PlannerTask], keeping: [String: String] = [:]) -> JSONValue {
+        encode(day: tasks.map { entry($0, keeping: keeping) })
+    }
+
+    /// A day's object of its tasks' values, each in its slot's list in the order given.
+    static func encode(day entries: [(slot: Slot, value: JSONValue)]) -> JSONValue {
         var slots = JSONObject()
         for slot in Slot.allCases {
-            let filed = tasks.filter { $0.slot == slot }.map { task -> JSONValue in
-                keeping[task.uid].map(JSONValue.string) ?? TaskRecord.encode(task, .filed(format: StoreFormat.version))
-            }
-            slots.appendUnique(slot.rawValue, .array(filed))
+            slots.appendUnique(slot.rawValue, .array(entries.filter { $0.slot == slot }.map(\.value)))
         }
         return .object(slots)
+    }
+
+    /// A task as a day's list holds it: its record, or the name `keeping` gives it.
+    static func entry(_ task: PlannerTask, keeping: [String: String]) -> (slot: Slot, value: JSONValue) {
+        (
+            task.slot,
+            keeping[task.uid].map(JSONValue.string) ?? TaskRecord.encode(task, .filed(format: StoreFormat.version))
+        )
     }
 
     /// Reads a week file. With `only`, the tasks of that day alone are read into Swift values:

@@ -7,8 +7,10 @@ import ShadeCore
 struct WeekKeys: Sendable {
     /// The uids of the week's filed tasks held.
     private var held: Set<String> = []
-    /// The uids of the week's other filed tasks, not held (`init(_:alsoFiled:)`).
+    /// The uids of the week's other filed tasks, not held (`init(_:alsoFiled:_:)`).
     private var others: Set<String> = []
+    /// More of them (the tasks of the day read that the step carries unread).
+    private var carried: Set<String> = []
     /// Where each id lies among the week's filed tasks (the first, should one be there twice).
     private var positions: [Int: Int] = [:]
 
@@ -20,15 +22,17 @@ struct WeekKeys: Sendable {
     }
 
     /// The keys of the tasks of one day a step holds (`StoreState.readDayAlone`), with the uids
-    /// of the week's other tasks, which it does not hold.
-    init(_ tasks: [PlannerTask], alsoFiled others: Set<String>) {
+    /// of the week's other tasks, which it does not hold: those of the other days, and those of
+    /// the day it carries unread.
+    init(_ tasks: [PlannerTask], alsoFiled others: Set<String>, _ carried: Set<String> = []) {
         self.init(tasks)
         // Kept as given (no copy into the held ones: a dense week's uids are not hashed again).
         self.others = others
+        self.carried = carried
     }
 
     /// Whether a filed task of the week has the uid.
-    func contains(uid: String) -> Bool { held.contains(uid) || others.contains(uid) }
+    func contains(uid: String) -> Bool { held.contains(uid) || others.contains(uid) || carried.contains(uid) }
 
     /// Where the task with an id lies among the tasks these keys were made for, or nil when it
     /// is not there.

@@ -159,6 +159,33 @@ import Testing
         #expect(reset.frames(after: .start).isEmpty && reset.firstBoot == nil && reset.done == .start)
     }
 
+    /// A frame an earlier shade wrote (magic `SCF1`, checked by the FNV-1a of all of it) is still
+    /// read and replayed; a frame of this shade whose fixed part is torn (one byte of its boot
+    /// changed) is not, although its record is whole.
+    @Test func aFrameOfAnEarlierShadeIsReplayedAndATornFixedPartIsNot() throws {
+        for older in [true, false] {
+            let temp = TemporaryStore()
+            try secondFramePending(temp, .evening)
+            let first = try #require(try log(temp).frames(after: .start).first)
+            let offset = UInt64(first.mark.end)
+            let handle = try #require(FileHandle(forUpdatingAtPath: temp.store.paths.commitLog))
+            try handle.seek(toOffset: offset)
+            var fixed = [UInt8](try #require(try handle.read(upToCount: CommitLog.frameHeaderSize)))
+            #expect(fixed[0..<4].elementsEqual("SCF2".utf8))
+            if older {
+                let payload = [UInt8](try #require(try handle.read(upToCount: Int(FrameBytes.load32(fixed, at: 4)))))
+                fixed.replaceSubrange(0..<4, with: "SCF1".utf8)
+                FrameBytes.store(FrameBytes.checksum(fixed[0..<72], payload), into: &fixed, at: 72)
+            } else {
+                fixed[40] ^= 0x01
+            }
+            try handle.seek(toOffset: offset)
+            try handle.write(contentsOf: Data(fixed))
+            try handle.close()
+            #expect(try titles(temp) == (older ? ["Gym", "Read"] : ["Gym"]), "older: \(older)")
+        }
+    }
+
     /// A change that does not fit in what is left of the log grows it, up to its largest size, and
     /// then checkpoints it first (its files made
     /// durable, the log started again); one larger than the whole log is a record file of its own,

@@ -26,6 +26,24 @@ import Testing
         return (temp, added)
     }
 
+    /// `filledStore`, then (when `certified`) two one-shot changes: the first reads the week whole
+    /// and certifies its days, the second reads its day alone and writes the file's certificate
+    /// (`WeekCertificate`), from which the next change reads its day.
+    private func filledStore(certified: Bool) throws -> (TemporaryStore, [PlannerTask]) {
+        let (temp, added) = try filledStore()
+        guard certified, let last = added.last else { return (temp, added) }
+        _ = try temp.store.commit(label: "done", now: now, marking(last.id, .done))
+        _ = try temp.store.commit(label: "undone", now: now, marking(last.id, .open))
+        #expect(try certificate(temp) != nil)
+        return (temp, added)
+    }
+
+    private func certificate(_ temp: TemporaryStore) throws -> WeekCertificate? {
+        let index = "ids/weeks/\(DayChangeTests.week).json"
+        return WeekIndexDocument.certificate(
+            try JSONDocument(parsing: try #require(temp.bytes(index))).value, expected: DayChangeTests.week)
+    }
+
     private func copy(_ temp: TemporaryStore) throws -> TemporaryStore {
         let copy = TemporaryStore()
         try FileManager.default.copyItem(atPath: temp.directory, toPath: copy.directory)
@@ -98,8 +116,8 @@ import Testing
         }
     }
 
-    @Test func anAddOrAMarkWritesWhatAReadOfTheWholeWeekWrites() throws {
-        let (temp, added) = try filledStore()
+    @Test(arguments: [false, true]) func anAddOrAMarkWritesWhatAReadOfTheWholeWeekWrites(certified: Bool) throws {
+        let (temp, added) = try filledStore(certified: certified)
         try expectAlike(temp, "add", adding([0], "Monday's"))
         try expectAlike(temp, "add", adding([3], "Thursday, empty till now"))
         try expectAlike(temp, "add", adding([6], "Sunday's"))
@@ -112,8 +130,39 @@ import Testing
         }
     }
 
-    @Test func aStepThatGoesOnToAnotherDayReadsTheWeekWholeAndWritesTheSame() throws {
-        let (temp, added) = try filledStore()
+    /// Of a week file its certificate stands for (one this copy wrote), the day read has only the
+    /// task a change names decoded (none for an add); the day's other tasks are carried as their
+    /// text, in the file's order, with their ids from the index. What the change writes is what a
+    /// read of the whole week writes (`anAddOrAMarkWritesWhatAReadOfTheWholeWeekWrites`).
+    @Test func aDayOfACertifiedFileHasOnlyTheTaskNamedDecoded() throws {
+        let (temp, added) = try filledStore(certified: true)
+        let monday = added.filter { $0.date == DayChangeTests.week.days[0] }.sorted {
+            Slot.allCases.firstIndex(of: $0.slot)! < Slot.allCases.firstIndex(of: $1.slot)!
+        }
+        #expect(monday.count == 2)
+        let steps: [(label: String, make: (StoreState) throws -> [RecordChange], read: [Int], carried: [Int])] = [
+            ("done", marking(monday[1].id, .done), [monday[1].id], [monday[0].id]),
+            ("add", adding([0], "Monday's"), [], monday.map(\.id)),
+        ]
+        for step in steps {
+            _ = try temp.store.write(label: step.label, now: now) { state in
+                state.readsDaysAlone = true
+                let change = try temp.store.apply(step.make, to: state, label: step.label, now: now)
+                let partial = try #require(state.partialWeeks[DayChangeTests.week])
+                #expect(partial.originals.map(\.id) == step.read, "\(step.label)")
+                #expect(partial.carried.map(\.id) == step.carried, "\(step.label)")
+                return change
+            }
+        }
+        let tasks = try temp.store.read { try $0.tasks(in: DayChangeTests.week) }
+        #expect(tasks.count == added.count + 1)
+        #expect(tasks.first { $0.id == monday[1].id }?.status == .done)
+    }
+
+    @Test(arguments: [false, true]) func aStepThatGoesOnToAnotherDayReadsTheWeekWholeAndWritesTheSame(certified: Bool)
+        throws
+    {
+        let (temp, added) = try filledStore(certified: certified)
         let monday = try #require(added.first { $0.date == DayChangeTests.week.days[0] })
         let tuesday = try #require(added.first { $0.date == DayChangeTests.week.days[1] })
         // Monday read alone, then another day: added to, marked, removed from, moved to.

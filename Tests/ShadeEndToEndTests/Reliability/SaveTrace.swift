@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import ShadeStore
+
 /// The system calls one shade command makes from taking the store's exclusive lock to its exit,
 /// as strace records them, so that a fault can be injected at each of them in turn.
 struct SaveTrace {
@@ -73,8 +75,8 @@ struct SaveTrace {
         // finish, by this command or the next.
         let moves = window.firstIndex { $0.name == "renameat" && $0.line.contains("-moves.tmp") }
         // A change's commit record is a frame of `journal/commit.log` (its write starts with the
-        // frame's magic, `SCF1`), made durable by the log's next flush: the commit point.
-        let frameWrite = window.firstIndex { $0.name == "pwrite64" && $0.line.contains("\"SCF1") }
+        // frame's magic, `SCF2`), made durable by the log's next flush: the commit point.
+        let frameWrite = window.firstIndex { $0.name == "pwrite64" && $0.line.contains("\"SCF2") }
         let logFD = frameWrite.map { String(window[$0].line.dropFirst("pwrite64(".count).prefix { $0.isNumber }) }
         let frameFlush = frameWrite.flatMap { write in
             window[write...].firstIndex { $0.name == "fdatasync" && $0.line.hasPrefix("fdatasync(\(logFD ?? ""))") }
@@ -276,8 +278,9 @@ enum ReliabilityFixture {
     }
 
     /// The commit records a commit log holds, as recovery reads them: its epoch, then each whole
-    /// frame's record, one after another (from byte 4096, each frame 80 bytes of magic `SCF1`,
-    /// length, sequence, epoch, time, boot and an FNV-1a checksum, then its record). A frame whose
+    /// frame's record, one after another (from byte 4096, each frame 80 bytes of magic `SCF2`,
+    /// length, sequence, epoch, time, boot and a checksum, then its record; or of magic `SCF1` and
+    /// an FNV-1a checksum of all of it, as shades before wrote them). A frame whose
     /// write or flush failed is no record, whatever bytes of it are left; where the done mark
     /// stands is not data either.
     static func records(inCommitLog data: Data) -> Data {
@@ -290,16 +293,19 @@ enum ReliabilityFixture {
         var result = Array(bytes[16..<24])
         var offset = 4096
         var sequence: UInt64 = 1
-        while offset + 80 <= bytes.count, bytes[offset..<(offset + 4)].elementsEqual("SCF1".utf8) {
+        while offset + 80 <= bytes.count {
+            let older = bytes[offset..<(offset + 4)].elementsEqual("SCF1".utf8)
             let length = Int(number(offset + 4, 4))
-            guard number(offset + 8) == sequence, number(offset + 16) == epoch, length > 0,
-                offset + 80 + length <= bytes.count
+            guard older || bytes[offset..<(offset + 4)].elementsEqual("SCF2".utf8), number(offset + 8) == sequence,
+                number(offset + 16) == epoch, length > 0, offset + 80 + length <= bytes.count
             else { break }
+            let fixed = bytes[offset..<(offset + 72)]
+            let record = Array(bytes[(offset + 80)..<(offset + 80 + length)])
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes[offset..<(offset + 72)] + bytes[(offset + 80)..<(offset + 80 + length)] {
+            for byte in older ? fixed + record : Array(fixed) {
                 hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
             }
-            guard hash == number(offset + 72) else { break }
+            guard (older ? hash : XXHash64.hash(record, seed: hash)) == number(offset + 72) else { break }
             result += bytes[(offset + 80)..<(offset + 80 + length)]
             offset += 80 + length
             sequence += 1
