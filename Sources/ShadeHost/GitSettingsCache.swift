@@ -1,4 +1,3 @@
-import ShadeJSON
 import ShadePlatform
 import ShadeStore
 
@@ -12,11 +11,16 @@ import ShadeStore
 /// `$XDG_CONFIG_HOME/git/config`, or `GIT_CONFIG_GLOBAL`), and the repository's found from that
 /// directory up (`config` and `config.worktree`). When a file includes another (`[include]`,
 /// `[includeIf]`), or the repository is found through a `.git` file, nothing is kept: git is
-/// asked every time. The cache is `$XDG_STATE_HOME/shade/git-settings.json`, written without
-/// a flush (a lost or torn one is asked again). It keeps the values of several places at once
-/// (one entry for each fingerprint, the newest first), so that commands that alternate between
-/// planners — each in a directory of its own, so each with a fingerprint of its own — do not
-/// each start git because the other planner's command replaced the one entry.
+/// asked every time. The cache is `$XDG_STATE_HOME/shade/git-settings`, written without a flush
+/// (a lost or torn one is asked again). It keeps the values of several places at once (one entry
+/// for each fingerprint, the newest first), so that commands that alternate between planners —
+/// each in a directory of its own, so each with a fingerprint of its own — do not each start git
+/// because the other planner's command replaced the one entry.
+///
+/// Each line is one value: the fingerprint, the key and the value, a tab between them (no value,
+/// no tab: the setting is unset), as git prints a value on one line. A line is found by its
+/// fingerprint without parsing the rest, where a JSON file of all the entries cost each change
+/// 0.33M instructions to parse (callgrind, a one-shot `add`).
 struct GitSettingsCache: Sendable {
     /// How many fingerprints it keeps; an entry written longer ago than that many others is dropped.
     static let capacity = 16
@@ -30,36 +34,67 @@ struct GitSettingsCache: Sendable {
     /// `ask` says it may be (git ran and answered).
     func value(_ key: String, ask: (String) -> (value: String?, keep: Bool)) -> String? {
         guard let fingerprint = fingerprint() else { return ask(key).value }
-        var entries = read()
-        var values = JSONObject()
-        if let index = entries.firstIndex(where: { $0.fingerprint == fingerprint }) {
-            if let known = entries[index].values[key] { return known.stringValue }
-            values = entries.remove(at: index).values
-        }
+        let bytes = (try? TextFile.read(path)) ?? []
+        let lines = bytes.split(separator: Self.newline)
+        if let known = Self.value(of: key, under: fingerprint, in: lines) { return known }
         let (value, keep) = ask(key)
         guard keep else { return value }
-        values[key] = value.map(JSONValue.string) ?? .null
-        entries.insert((fingerprint, values), at: 0)
-        let kept = entries.prefix(Self.capacity).map { entry -> JSONValue in
-            ["fingerprint": .string(entry.fingerprint), "values": .object(entry.values)]
+        // This fingerprint's lines first (the new value first of them), then the others', up to
+        // `capacity` fingerprints in all.
+        var kept: [[UInt8]] = [Self.line(fingerprint, key, value)]
+        var others: [ArraySlice<UInt8>] = []
+        var fingerprints: [ArraySlice<UInt8>] = []
+        for line in lines {
+            guard let (owner, rest) = Self.field(of: line) else { continue }
+            if owner.elementsEqual(fingerprint.utf8) {
+                // This fingerprint's other keys stay; the one asked is written anew above.
+                if !Self.key(of: rest).elementsEqual(key.utf8) { kept.append(Array(line)) }
+                continue
+            }
+            if !fingerprints.contains(where: { $0.elementsEqual(owner) }) {
+                guard fingerprints.count < Self.capacity - 1 else { continue }
+                fingerprints.append(owner)
+            }
+            others.append(line)
         }
-        if let bytes = try? JSONWriter.bytes(["entries": .array(kept)], layout: .compact) {
-            TextFile.replaceCache(path, bytes)
-        }
+        var written: [UInt8] = []
+        for line in kept { written += line + [Self.newline] }
+        for line in others { written += line + [Self.newline] }
+        TextFile.replaceCache(path, written)
         return value
     }
 
-    /// The entries kept, the newest first; none when the file is missing or not one this writes.
-    private func read() -> [(fingerprint: String, values: JSONObject)] {
-        guard let bytes = try? TextFile.read(path), let value = try? JSONParser.parse(bytes),
-            let entries = value.objectValue?["entries"]?.arrayValue
-        else { return [] }
-        return entries.compactMap { entry in
-            guard let fingerprint = entry.objectValue?["fingerprint"]?.stringValue,
-                let values = entry.objectValue?["values"]?.objectValue
-            else { return nil }
-            return (fingerprint, values)
+    private static let newline = UInt8(ascii: "\n")
+    private static let tab = UInt8(ascii: "\t")
+
+    /// The value a line of `lines` keeps for `key` under `fingerprint` (its inner nil: unset), or
+    /// nil when none does.
+    private static func value(of key: String, under fingerprint: String, in lines: [ArraySlice<UInt8>])
+        -> String??
+    {
+        for line in lines {
+            guard let (owner, rest) = field(of: line), owner.elementsEqual(fingerprint.utf8),
+                Self.key(of: rest).elementsEqual(key.utf8)
+            else { continue }
+            return .some(field(of: rest).map { String(decoding: $0.1, as: UTF8.self) })
         }
+        return nil
+    }
+
+    /// The key of a line's key and value (the line after its fingerprint).
+    private static func key(of rest: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        field(of: rest)?.0 ?? rest
+    }
+
+    /// The text before a line's first tab, and what follows it; nil when it has none.
+    private static func field(of line: ArraySlice<UInt8>) -> (ArraySlice<UInt8>, ArraySlice<UInt8>)? {
+        guard let tab = line.firstIndex(of: tab) else { return nil }
+        return (line[..<tab], line[(tab + 1)...])
+    }
+
+    /// A line of the cache: `fingerprint`, `key` and `value` (none: unset), a tab between them.
+    private static func line(_ fingerprint: String, _ key: String, _ value: String?) -> [UInt8] {
+        Array(fingerprint.utf8) + [tab] + Array(key.utf8) + (value.map { [tab] + Array($0.utf8) } ?? [])
     }
 
     /// What git would read, hashed; nil when it cannot be told from files alone.

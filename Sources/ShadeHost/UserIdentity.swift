@@ -157,7 +157,7 @@ public final class UserIdentity: Sendable {
             var info = stat()
             let directory = stat(storeDirectory, &info) == 0 ? ShadeEnvironment.absolute(storeDirectory) : "/"
             let cache = GitSettingsCache(
-                path: environment.stateDirectory + "/git-settings.json", directory: directory,
+                path: environment.stateDirectory + "/git-settings", directory: directory,
                 environment: environment.variables)
             return cache.value(key) { key in
                 let printed = ProcessLauncher.collect(

@@ -88,7 +88,7 @@ extension CommandManual {
         ),
         (
             "XDG_STATE_HOME",
-            "The REPL's history is $XDG_STATE_HOME/shade/history, else ~/.local/state/shade/history; beside it git-settings.json keeps git's user.name and user.email while git's configuration files stay as they were, so that a change does not start git."
+            "The REPL's history is $XDG_STATE_HOME/shade/history, else ~/.local/state/shade/history; beside it git-settings keeps git's user.name and user.email while git's configuration files stay as they were, so that a change does not start git."
         ),
         (
             "XDG_RUNTIME_DIR",

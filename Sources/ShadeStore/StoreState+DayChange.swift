@@ -54,13 +54,15 @@ struct PartialWeek {
         guard carriesTasks else { return WeekDocument.encode(day: tasks, keeping: kept.tasks) }
         var entries: [(slot: Slot, value: JSONValue)] = []
         entries.reserveCapacity(text.dayTasks.count + tasks.count)
+        // A name no value read from a file can hold: a NUL, then a nonce of this write, then the
+        // task's place among those carried.
+        let nonce = "\u{0}\(UInt64.random(in: .min ... .max))-carried "
         for place in dayOrder(tasks) {
             switch place {
             case .held(let index): entries.append(WeekDocument.entry(tasks[index], keeping: kept.tasks))
             case .carried(let index):
                 let task = carried[index].place
-                let name = kept.tasks[task.uid] ?? "\u{0}\(UInt64.random(in: .min ... .max))-carried " + task.uid
-                kept.tasks[task.uid] = name
+                let name = nonce + String(index)
                 kept.texts[name] = text.bytes[task.span]
                 entries.append((task.slot, .string(name)))
             }
