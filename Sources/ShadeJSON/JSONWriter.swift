@@ -77,6 +77,21 @@ public enum JSONWriter {
         return text
     }
 
+    /// As `bytes(_:atLevel:verbatim:)`, telling where in the text each name of `verbatim` written
+    /// was put (`placed`, by name: the span of the text put there).
+    public static func bytes(
+        _ value: JSONValue, atLevel level: Int, verbatim: [String: ArraySlice<UInt8>],
+        placed: inout [String: Range<Int>]
+    ) throws(JSONWriteError) -> [UInt8] {
+        let places = VerbatimPlaces()
+        var text: [UInt8] = []
+        text.reserveCapacity(verbatim.values.reduce(0) { $0 + $1.count })
+        try append(
+            value, level: level, layout: .pretty, limit: wholeTreeLimit, verbatim: verbatim, places: places, to: &text)
+        placed = places.spans
+        return text
+    }
+
     /// Containers of at most this many values (themselves included) are written as one json-c tree.
     static let wholeTreeLimit = 64
 

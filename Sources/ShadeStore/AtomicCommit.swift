@@ -111,7 +111,7 @@ final class AtomicCommit {
         do throws(StoreError) {
             // What this change replaces is kept before anything is replaced.
             if keepingCopies { preserved = try backups.preserve(files.map(\.target), in: folders, spares: spares) }
-            committed = try writeRecord(try recordBytes(for: files))
+            committed = try writeRecord(try recordPieces(for: files))
         } catch {
             discard(files)
             // Copies of files that stay as they were are no backup.
@@ -140,12 +140,16 @@ final class AtomicCommit {
 
     /// Writes a change's record and makes it durable (the commit point): a frame of the commit log,
     /// or for a record too large for it a file flushed, renamed into `journal/`, its folder flushed.
-    private func writeRecord(_ bytes: [UInt8]) throws(StoreError) -> Committed {
+    private func writeRecord(_ pieces: [ArraySlice<UInt8>]) throws(StoreError) -> Committed {
         try makeJournalDirectory()
-        if bytes.count <= CommitLog.largestPayload {
-            let (log, last) = try journal.logForFrame(of: bytes.count)
-            return .frame(log, try log.append(bytes, after: last))
+        let count = pieces.reduce(0) { $0 + $1.count }
+        if count <= CommitLog.largestPayload {
+            let (log, last) = try journal.logForFrame(of: count)
+            return .frame(log, try log.append(pieces, after: last))
         }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        for piece in pieces { bytes += piece }
         try journal.checkpointLogBeforeRecordFile()
         stagedCount += 1
         let recordStage = try stage(bytes, name: "\(stagedCount)-commit", flush: true)

@@ -212,7 +212,14 @@ final class CommitLog {
     /// record both fail it. FNV-1a takes a byte per multiply, each waiting for the one before: the
     /// whole frame checked by it cost 0.32M instructions of each change to the bench's dense week.
     static func checksum(_ fixed: ArraySlice<UInt8>, _ payload: [UInt8]) -> UInt64 {
-        XXHash64.hash(payload, seed: FrameBytes.checksum(fixed, []))
+        checksum(fixed, [payload[...]])
+    }
+
+    /// As `checksum(_:_:)`, of a record given in pieces.
+    static func checksum(_ fixed: ArraySlice<UInt8>, _ pieces: [ArraySlice<UInt8>]) -> UInt64 {
+        var stream = XXHash64.Stream(seed: FrameBytes.checksum(fixed, []))
+        for piece in pieces { stream.add(piece) }
+        return stream.value
     }
 
     /// Whether a frame of `length` payload bytes fits after `mark`.
@@ -250,21 +257,34 @@ final class CommitLog {
     /// Writes `payload` as the frame after `mark` (the log's last whole frame) and flushes it: once
     /// this returns, the change is durable. Returns the mark once it is done.
     func append(_ payload: [UInt8], after mark: Mark, boot: String = CommitJournal.boot) throws(StoreError) -> Mark {
-        guard hasRoom(for: payload.count, after: mark) else {
+        try append([payload[...]], after: mark, boot: boot)
+    }
+
+    /// As `append(_:after:boot:)`, of a record given in pieces, one after another: each written
+    /// where it goes in the frame, none copied.
+    func append(_ pieces: [ArraySlice<UInt8>], after mark: Mark, boot: String = CommitJournal.boot)
+        throws(StoreError) -> Mark
+    {
+        let length = pieces.reduce(0) { $0 + $1.count }
+        guard hasRoom(for: length, after: mark) else {
             throw .invalidContent(file: path, location: "(writing)", reason: "no room for a change of this size")
         }
         var frame = [UInt8](repeating: 0, count: Self.frameHeaderSize)
         frame.replaceSubrange(0..<4, with: Self.frameMagic)
-        FrameBytes.store32(UInt32(payload.count), into: &frame, at: 4)
+        FrameBytes.store32(UInt32(length), into: &frame, at: 4)
         FrameBytes.store(UInt64(mark.sequence + 1), into: &frame, at: 8)
         FrameBytes.store(epoch, into: &frame, at: 16)
         FrameBytes.store(UInt64(bitPattern: Self.fileSystemNow()), into: &frame, at: 24)
         frame.replaceSubrange(32..<(32 + min(Self.bootSize, boot.utf8.count)), with: boot.utf8.prefix(Self.bootSize))
-        FrameBytes.store(Self.checksum(frame[0..<72], payload), into: &frame, at: 72)
+        FrameBytes.store(Self.checksum(frame[0..<72], pieces), into: &frame, at: 72)
         do throws(StoreError) {
-            // The record follows its fixed part in a write of its own, rather than copied after it.
+            // The record follows its fixed part, piece by piece, rather than copied after it.
             try FrameBytes.writeFully(fd, frame, at: mark.end, path: path)
-            try FrameBytes.writeFully(fd, payload, at: mark.end + frame.count, path: path)
+            var offset = mark.end + frame.count
+            for piece in pieces {
+                try FrameBytes.writeFully(fd, piece, at: offset, path: path)
+                offset += piece.count
+            }
             // After a failed flush the frame may or may not reach the disk: never trusted, never
             // retried.
             guard fdatasync(fd) == 0 else { throw .io(operation: "sync", path: path, errno: errno) }
@@ -272,7 +292,7 @@ final class CommitLog {
             forget(at: mark.end)
             throw error
         }
-        return Mark(sequence: mark.sequence + 1, end: mark.end + frame.count + payload.count)
+        return Mark(sequence: mark.sequence + 1, end: mark.end + frame.count + length)
     }
 
     /// Unmakes a frame whose write or flush failed (a change reported as failed): its fixed part

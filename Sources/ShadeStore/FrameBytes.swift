@@ -75,6 +75,11 @@ enum FrameBytes {
 
     /// Writes all of `bytes` at `offset` (`path` names the file in an error).
     static func writeFully(_ fd: Int32, _ bytes: [UInt8], at offset: Int, path: String) throws(StoreError) {
+        try writeFully(fd, bytes[...], at: offset, path: path)
+    }
+
+    /// Writes all of `bytes` at `offset` (`path` names the file in an error).
+    static func writeFully(_ fd: Int32, _ bytes: ArraySlice<UInt8>, at offset: Int, path: String) throws(StoreError) {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in

@@ -90,9 +90,9 @@ extension StoreState {
             // other days of a week read one day alone).
             var kept =
                 partialWeeks[week]?.kept(in: tasks) ?? weekSources[week]?.unchanged(in: tasks) ?? WeekSource.Kept()
-            var hashes: [CivilDate: UInt64]?
+            var written: (hashes: [CivilDate: UInt64], taskSpans: [Range<Int>?])?
             if readsDaysAlone, let partial = partialWeeks[week] {
-                do { hashes = try partial.dayHashes(writing: tasks, into: &kept) } catch {
+                do { written = try partial.dayHashes(writing: tasks, into: &kept) } catch {
                     throw .invalidContent(
                         file: paths.absolute(paths.weekFile(week)), location: "(writing)",
                         reason: "a value could not be written as JSON")
@@ -103,12 +103,13 @@ extension StoreState {
                 keepingDays: kept.days)
             let file = paths.weekFile(week)
             let bytes: [UInt8]
-            if hashes != nil, let partial = partialWeeks[week] {
+            if let written, let partial = partialWeeks[week] {
                 // Every day put back as a text: where each went is the file's certificate.
                 var placed: [String: Range<Int>] = [:]
                 bytes = try StoreText.bytes(document, verbatim: kept.texts, placed: &placed, file: paths.absolute(file))
                 writtenCertificates[week] = partial.certificate(
-                    of: bytes, document: document, tasks: tasks, kept: kept, placed: placed, ids: try weekIndex(week))
+                    of: bytes, document: document, tasks: tasks, taskSpans: written.taskSpans, kept: kept,
+                    placed: placed, ids: try weekIndex(week))
             } else {
                 bytes = try StoreText.bytes(document, verbatim: kept.texts, file: paths.absolute(file))
             }
@@ -117,7 +118,7 @@ extension StoreState {
             // change, to any day, can read its day alone (the index's ids are written back as
             // their text when the change numbered nothing: `indexFile`).
             if readsDaysAlone {
-                certifiedDays[week] = hashes ?? WeekDayText.dayHashes(of: bytes)
+                certifiedDays[week] = written?.hashes ?? WeekDayText.dayHashes(of: bytes)
             }
         }
         let indexed = dirtyIndexes.union(dirtyWeeks.intersection(unindexedWeeks)).union(certifiedDays.keys)

@@ -14,14 +14,20 @@ import ShadeCore
 /// (git carries it) and how the hash mixes them, so cannot make a file of their own that the
 /// certificate would stand for, and have this copy take its days' places in that file from it.
 ///
+/// Each task may also say where its object lies, from the start of its day's (a day's tasks all
+/// do or none does): the day read then needs no look at its text to carry its other tasks
+/// (`WeekDayText`).
+///
 /// As text: `KEY-HASH;DATE START END TASK…;…`, each task its slot's initial, its id and `+`
-/// when open, `-` when not:
-/// `00000000000000ff-0123456789abcdef;2026-11-23 58 2911 m12+ m13- e40+;2026-11-24 2925 3400`.
+/// when open, `-` when not, then `@OFFSET:LENGTH` when it says where it lies:
+/// `00000000000000ff-0123456789abcdef;2026-11-23 58 2911 m12+@30:402 m13-@440:380;2026-11-24 2925 3400`.
 struct WeekCertificate: Equatable {
     struct Task: Equatable {
         let id: Int
         let slot: Slot
         let isOpen: Bool
+        /// Where its object lies, from the start of its day's object.
+        var span: Range<Int>? = nil
     }
 
     struct Day: Equatable {
@@ -65,6 +71,7 @@ struct WeekCertificate: Equatable {
                     let stop = reader.number(), start >= end, start < stop
                 else { return nil }
                 var tasks: [Task] = []
+                var taskEnd = 0
                 while reader.take(UInt8(ascii: " ")) {
                     let slot: Slot
                     switch reader.next() {
@@ -74,11 +81,26 @@ struct WeekCertificate: Equatable {
                     default: return nil
                     }
                     guard let id = reader.number(), id > 0 else { return nil }
+                    let isOpen: Bool
                     switch reader.next() {
-                    case UInt8(ascii: "+"): tasks.append(Task(id: id, slot: slot, isOpen: true))
-                    case UInt8(ascii: "-"): tasks.append(Task(id: id, slot: slot, isOpen: false))
+                    case UInt8(ascii: "+"): isOpen = true
+                    case UInt8(ascii: "-"): isOpen = false
                     default: return nil
                     }
+                    var task = Task(id: id, slot: slot, isOpen: isOpen)
+                    // Where it lies: within its day, after the task before, a day's tasks all
+                    // saying so or none.
+                    if reader.take(UInt8(ascii: "@")) {
+                        guard tasks.allSatisfy({ $0.span != nil }), let offset = reader.number(),
+                            reader.take(UInt8(ascii: ":")), let length = reader.number(), offset >= taskEnd,
+                            length >= 2, offset + length <= stop - start
+                        else { return nil }
+                        task.span = offset..<(offset + length)
+                        taskEnd = offset + length
+                    } else if tasks.contains(where: { $0.span != nil }) {
+                        return nil
+                    }
+                    tasks.append(task)
                 }
                 days.append(Day(date: date, span: start..<stop, tasks: tasks))
                 end = stop
@@ -92,7 +114,7 @@ struct WeekCertificate: Equatable {
     /// The certificate as the index holds it.
     var text: String {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(32 + days.reduce(0) { $0 + 32 + $1.tasks.count * 8 })
+        bytes.reserveCapacity(32 + days.reduce(0) { $0 + 32 + $1.tasks.count * 20 })
         bytes += DayTextHash.text(of: key).utf8
         bytes.append(UInt8(ascii: "-"))
         bytes += DayTextHash.text(of: hash).utf8
@@ -118,6 +140,12 @@ struct WeekCertificate: Equatable {
                 bytes.append(task.slot.rawValue.utf8.first ?? UInt8(ascii: "m"))
                 append(task.id)
                 bytes.append(task.isOpen ? UInt8(ascii: "+") : UInt8(ascii: "-"))
+                if let span = task.span {
+                    bytes.append(UInt8(ascii: "@"))
+                    append(span.lowerBound)
+                    bytes.append(UInt8(ascii: ":"))
+                    append(span.count)
+                }
             }
         }
         return String(decoding: bytes, as: UTF8.self)

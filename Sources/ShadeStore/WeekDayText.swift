@@ -34,9 +34,10 @@ struct WeekDayText {
     /// The hash of each other day's text (`DayTextHash`), which the week's index must certify.
     let otherDayHashes: [CivilDate: UInt64]
     /// The tasks of the other days, day by day in the file's order, with their ids when a
-    /// certificate gave them (what the certificate of the file written says of them:
-    /// `WeekCertificate`).
-    let otherTasks: [(date: CivilDate, tasks: [(uid: String, id: Int?, slot: Slot, isOpen: Bool)])]
+    /// certificate gave them, and where each lies from the start of its day when known (what the
+    /// certificate of the file written says of them: `WeekCertificate`).
+    let otherTasks: [(date: CivilDate, tasks: [OtherTask])]
+    typealias OtherTask = (uid: String, id: Int?, slot: Slot, isOpen: Bool, span: Range<Int>?)
     /// The tasks of the day read, in the file's order.
     let dayTasks: [TaskPlace]
     /// Whether the skeleton holds of the day read only the task the change names (none for a
@@ -103,7 +104,13 @@ struct WeekDayText {
         otherDayHashes = hashes
         openElsewhere = open.filter { $0.date != day }
         otherTasks = all.filter { $0.date != day }.map { day in
-            (day.date, day.tasks.map { ($0.uid, nil, $0.slot, $0.isOpen) })
+            let start = spans[day.date]?.lowerBound ?? 0
+            return (
+                day.date,
+                day.tasks.map {
+                    ($0.uid, nil, $0.slot, $0.isOpen, ($0.span.lowerBound - start)..<($0.span.upperBound - start))
+                }
+            )
         }
         dayTasks = all.first { $0.date == day }?.tasks ?? []
         carriesTasks = false
@@ -131,9 +138,12 @@ struct WeekDayText {
             else { return nil }
             day = found.date
         }
-        // The uids of the other days' tasks, by their ids: each id once, each in the index.
+        // The uids of the tasks, by their ids: each id once, each in the index (those of the day
+        // read too, when the certificate says where they lie).
+        let dayCertified = certificate.days.first { $0.date == day }
+        let placesDay = dayCertified.map { !$0.tasks.isEmpty && $0.tasks.allSatisfy { $0.span != nil } } ?? false
         var others = Set<Int>()
-        for other in certificate.days where other.date != day {
+        for other in certificate.days where other.date != day || placesDay {
             for task in other.tasks { guard others.insert(task.id).inserted else { return nil } }
         }
         var uidOfID = [Int: String](minimumCapacity: others.count)
@@ -141,7 +151,7 @@ struct WeekDayText {
         guard uidOfID.count == others.count else { return nil }
         var otherUIDs = Set<String>(minimumCapacity: others.count)
         var open: [OpenTaskPlace] = []
-        var otherTasks: [(date: CivilDate, tasks: [(uid: String, id: Int?, slot: Slot, isOpen: Bool)])] = []
+        var otherTasks: [(date: CivilDate, tasks: [OtherTask])] = []
         var hashes: [CivilDate: UInt64] = [:]
         var spans: [CivilDate: Range<Int>] = [:]
         for other in certificate.days {
@@ -152,20 +162,32 @@ struct WeekDayText {
             guard other.date != day else { continue }
             guard let hash = checked[other.date] else { return nil }
             hashes[other.date] = hash
-            var tasks: [(uid: String, id: Int?, slot: Slot, isOpen: Bool)] = []
+            var tasks: [OtherTask] = []
             tasks.reserveCapacity(other.tasks.count)
             for task in other.tasks {
                 guard let uid = uidOfID[task.id] else { return nil }
                 otherUIDs.insert(uid)
-                tasks.append((uid, task.id, task.slot, task.isOpen))
+                tasks.append((uid, task.id, task.slot, task.isOpen, task.span))
                 if task.isOpen { open.append(OpenTaskPlace(uid: uid, date: other.date, slot: task.slot)) }
             }
             otherTasks.append((other.date, tasks))
         }
-        // The day read, from its own text: its tasks' texts by uid, none another day's.
+        // The day read: from where the certificate says its tasks lie (each checked to open with
+        // its uid), else from its own text. Its tasks' texts by uid, none another day's.
         var spansOfDay: [String: Range<Int>] = [:]
         var dayTasks: [TaskPlace] = []
-        if let span = spans[day] {
+        if placesDay, let dayCertified, let span = spans[day] {
+            dayTasks.reserveCapacity(dayCertified.tasks.count)
+            for task in dayCertified.tasks {
+                guard let uid = uidOfID[task.id], let relative = task.span, !otherUIDs.contains(uid) else { return nil }
+                let place = (span.lowerBound + relative.lowerBound)..<(span.lowerBound + relative.upperBound)
+                guard place.upperBound <= span.upperBound, bytes[place.upperBound - 1] == UInt8(ascii: "}"),
+                    WeekDayText.opens(bytes, at: place.lowerBound, withUID: uid),
+                    spansOfDay.updateValue(place, forKey: uid) == nil
+                else { return nil }
+                dayTasks.append((uid, task.slot, place, task.isOpen))
+            }
+        } else if let span = spans[day] {
             let text = Array(bytes[span])
             // The day, a slot's list, a task, a task's member.
             guard let outline = JSONSyntax.outline(text, depth: 4),
@@ -234,6 +256,33 @@ struct WeekDayText {
             }
         }
         return tasks
+    }
+
+    /// Whether `bytes` hold at `start` an object whose first member is `uid` as shade writes it
+    /// (`{`, blanks, `"uid"`, `:` and the uid as a string with no escape).
+    private static func opens(_ bytes: [UInt8], at start: Int, withUID uid: String) -> Bool {
+        var index = start
+        func skipBlanks() {
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+                index += 1
+            }
+        }
+        func expect(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+        guard expect(UInt8(ascii: "{")) else { return false }
+        skipBlanks()
+        for byte in "\"uid\"".utf8 where !expect(byte) { return false }
+        skipBlanks()
+        guard expect(UInt8(ascii: ":")) else { return false }
+        skipBlanks()
+        guard expect(UInt8(ascii: "\"")) else { return false }
+        for byte in uid.utf8 where !expect(byte) { return false }
+        return expect(UInt8(ascii: "\""))
     }
 
     /// The text json-c parses of a week read one day alone: the file's text with each other day's

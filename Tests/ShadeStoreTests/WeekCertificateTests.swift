@@ -52,6 +52,23 @@ import Testing
             "00000000000000ff-0123456789abcdef;2026-02-30 1 9",
         ]
         for text in refused { #expect(WeekCertificate(text: text, week: week) == nil, "\(text)") }
+        // Each task of a day may say where it lies from the day's start: all of them or none, in
+        // order, within the day.
+        let placed = "00000000000000ff-0123456789abcdef;2026-11-23 58 2911 m12+@20:400 e7-@430:380;2026-11-24 2925 3400"
+        let read = try #require(WeekCertificate(text: placed, week: week))
+        #expect(read.days[0].tasks.map(\.span) == [20..<420, 430..<810])
+        #expect(read.text == placed)
+        let misplaced = [
+            "00000000000000ff-0123456789abcdef;2026-11-23 58 2911 m12+@20:400 e7-",  // one without
+            "00000000000000ff-0123456789abcdef;2026-11-23 58 2911 m12+ e7-@430:380",  // one without, first
+            "00000000000000ff-0123456789abcdef;2026-11-23 58 2911 m12+@20:400 e7-@300:380",  // overlapping
+            "00000000000000ff-0123456789abcdef;2026-11-23 58 2911 m12+@20:2900",  // past its day
+            "00000000000000ff-0123456789abcdef;2026-11-23 58 2911 m12+@20:1",  // shorter than {}
+            "00000000000000ff-0123456789abcdef;2026-11-23 58 2911 m12+@20",
+            "00000000000000ff-0123456789abcdef;2026-11-23 58 2911 m12+@:4",
+            "00000000000000ff-0123456789abcdef;2026-11-23 58 2911 m12+@020:400",
+        ]
+        for text in misplaced { #expect(WeekCertificate(text: text, week: week) == nil, "\(text)") }
     }
 
     /// A week with tasks on six days, open and done, in every slot, written by one-shot changes.
@@ -94,6 +111,8 @@ import Testing
         #expect(DayTextHash.hash(ofFile: bytes[...], key: certificate.key &+ 1) != certificate.hash)
         #expect(certificate.days.map(\.date) == [0, 1, 2, 4, 5, 6].map { week.days[$0] })
         #expect(certificate.days.allSatisfy { bytes[$0.span.lowerBound] == UInt8(ascii: "{") })
+        // Each day's tasks say where they lie: the day read is carried from there, unlooked at.
+        #expect(certificate.days.allSatisfy { day in day.tasks.allSatisfy { $0.span != nil } })
         let (ids, checked) = try index(temp)
         var wanted: [WeekDayText.Wanted] = week.days.map { .day($0) }
         wanted += added.map { task in .uid(ids.first { $0.value == task.id }?.key ?? "") }

@@ -44,4 +44,19 @@ import Testing
             #expect(XXHash64.hash(Array(bytes[..<length]), seed: seed) == seeded, "\(length) bytes, seeded")
         }
     }
+
+    /// Taken in pieces, the hash is the hash of the pieces one after another, wherever they cut
+    /// (within a stripe of 32, across several, or empty).
+    @Test func inPiecesItIsTheHashOfTheWhole() {
+        let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 * 7 + 3) }
+        for cuts in [[0], [1], [31], [32], [33], [5, 7], [20, 50, 51], [0, 0, 999], [100, 131, 500, 999], [1000]] {
+            var stream = XXHash64.Stream(seed: 0)
+            var start = 0
+            for cut in cuts + [bytes.count] {
+                stream.add(bytes[start..<max(start, cut)])
+                start = max(start, cut)
+            }
+            #expect(stream.value == 0x5F23_5FA0_33F1_A3FB, "\(cuts)")
+        }
+    }
 }
