@@ -97,6 +97,12 @@ extension StoreState {
                         file: paths.absolute(paths.weekFile(week)), location: "(writing)",
                         reason: "a value could not be written as JSON")
                 }
+                // Only the day written from the day's text holds the tasks carried: a week whose
+                // day is not so written (none is, as the step reads it: a safeguard) is read whole.
+                if written == nil, partial.carriesTasks {
+                    tasks = try completeWeek(week)
+                    kept = weekSources[week]?.unchanged(in: tasks) ?? WeekSource.Kept()
+                }
             }
             let document = WeekDocument.encode(
                 week: week, tasks: tasks, removed: removedTasks[week] ?? [:], keeping: kept.tasks,
