@@ -10,7 +10,11 @@ extension AtomicCommit {
     /// a one-shot `add`'s 39.5M instructions, and made the record, the one file a change flushes,
     /// 12% larger.
     func recordBytes(for files: [StagedFile]) throws(StoreError) -> [UInt8] {
-        let pieces = try recordPieces(for: files)
+        AtomicCommit.joined(try recordPieces(for: files))
+    }
+
+    /// The pieces of a record, one after another.
+    static func joined(_ pieces: [ArraySlice<UInt8>]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
         for piece in pieces { bytes += piece }

@@ -147,9 +147,7 @@ final class AtomicCommit {
             let (log, last) = try journal.logForFrame(of: count)
             return .frame(log, try log.append(pieces, after: last))
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(count)
-        for piece in pieces { bytes += piece }
+        let bytes = AtomicCommit.joined(pieces)
         try journal.checkpointLogBeforeRecordFile()
         stagedCount += 1
         let recordStage = try stage(bytes, name: "\(stagedCount)-commit", flush: true)

@@ -79,13 +79,6 @@ extension StoreState {
         var files: [(relativePath: String, bytes: [UInt8]?)] = []
         for week in dirtyWeeks.sorted() {
             var tasks = weeks[week] ?? []
-            // A week that carries tasks of its day read unread is written from that day (the
-            // day's text and the other days' as they are) or read whole first.
-            if let partial = partialWeeks[week], partial.carriesTasks,
-                !readsDaysAlone || !tasks.allSatisfy({ $0.date == partial.text.day })
-            {
-                tasks = try completeWeek(week)
-            }
             // The days and tasks left as the file holds them are put back as its text (all the
             // other days of a week read one day alone).
             var kept =
@@ -97,12 +90,12 @@ extension StoreState {
                         file: paths.absolute(paths.weekFile(week)), location: "(writing)",
                         reason: "a value could not be written as JSON")
                 }
-                // Only the day written from the day's text holds the tasks carried: a week whose
-                // day is not so written (none is, as the step reads it: a safeguard) is read whole.
-                if written == nil, partial.carriesTasks {
-                    tasks = try completeWeek(week)
-                    kept = weekSources[week]?.unchanged(in: tasks) ?? WeekSource.Kept()
-                }
+            }
+            // Only a day written from its text holds the tasks it carries: a week whose day is not
+            // (it holds a task of another day) is read whole, and written as a whole read writes it.
+            if written == nil, partialWeeks[week]?.carriesTasks == true {
+                tasks = try completeWeek(week)
+                kept = weekSources[week]?.unchanged(in: tasks) ?? WeekSource.Kept()
             }
             let document = WeekDocument.encode(
                 week: week, tasks: tasks, removed: removedTasks[week] ?? [:], keeping: kept.tasks,

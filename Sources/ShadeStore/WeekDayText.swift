@@ -182,7 +182,7 @@ struct WeekDayText {
                 guard let uid = uidOfID[task.id], let relative = task.span, !otherUIDs.contains(uid) else { return nil }
                 let place = (span.lowerBound + relative.lowerBound)..<(span.lowerBound + relative.upperBound)
                 guard place.upperBound <= span.upperBound, bytes[place.upperBound - 1] == UInt8(ascii: "}"),
-                    WeekDayText.opens(bytes, at: place.lowerBound, withUID: uid),
+                    WeekSource.leadingUID(in: bytes, within: place).map({ bytes[$0].elementsEqual(uid.utf8) }) == true,
                     spansOfDay.updateValue(place, forKey: uid) == nil
                 else { return nil }
                 dayTasks.append((uid, task.slot, place, task.isOpen))
@@ -256,33 +256,6 @@ struct WeekDayText {
             }
         }
         return tasks
-    }
-
-    /// Whether `bytes` hold at `start` an object whose first member is `uid` as shade writes it
-    /// (`{`, blanks, `"uid"`, `:` and the uid as a string with no escape).
-    private static func opens(_ bytes: [UInt8], at start: Int, withUID uid: String) -> Bool {
-        var index = start
-        func skipBlanks() {
-            while index < bytes.count {
-                let byte = bytes[index]
-                guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
-                index += 1
-            }
-        }
-        func expect(_ byte: UInt8) -> Bool {
-            guard index < bytes.count, bytes[index] == byte else { return false }
-            index += 1
-            return true
-        }
-        guard expect(UInt8(ascii: "{")) else { return false }
-        skipBlanks()
-        for byte in "\"uid\"".utf8 where !expect(byte) { return false }
-        skipBlanks()
-        guard expect(UInt8(ascii: ":")) else { return false }
-        skipBlanks()
-        guard expect(UInt8(ascii: "\"")) else { return false }
-        for byte in uid.utf8 where !expect(byte) { return false }
-        return expect(UInt8(ascii: "\""))
     }
 
     /// The text json-c parses of a week read one day alone: the file's text with each other day's

@@ -90,17 +90,25 @@ struct WeekSource {
 
     /// The uid an object's text names first (`{ "uid": "…"`), when it does so with no escape.
     private func leadingUID(in span: Range<Int>) -> String? {
-        var index = span.lowerBound + 1
+        Self.leadingUID(in: bytes, within: span).map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+
+    /// Where the uid lies that the object opening at `span`'s start names first (`{ "uid": "…"`,
+    /// blanks allowed between), when it does so with no escape and the uid ends within `span`.
+    static func leadingUID(in bytes: [UInt8], within span: Range<Int>) -> Range<Int>? {
+        var index = span.lowerBound
         func skipBlanks() {
             while index < span.upperBound, Self.blanks.contains(bytes[index]) { index += 1 }
         }
-        func expect(_ text: String) -> Bool {
-            for byte in text.utf8 {
+        func expect(_ text: StaticString) -> Bool {
+            let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+            for byte in expected {
                 guard index < span.upperBound, bytes[index] == byte else { return false }
                 index += 1
             }
             return true
         }
+        guard expect("{") else { return nil }
         skipBlanks()
         guard expect("\"uid\"") else { return nil }
         skipBlanks()
@@ -113,7 +121,7 @@ struct WeekSource {
             index += 1
         }
         guard index < span.upperBound else { return nil }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        return start..<index
     }
 
     /// What of `current` (the week's tasks as the step leaves them) is as the file holds it: the
