@@ -160,11 +160,11 @@ public enum StoreManual {
                 certify (edited by hand, or by another copy) makes the change read the week whole, which
                 names any damage and certifies the days again. Each such change certifies the day it wrote
                 (the index's ids written back as they were), so that the next, to any day, reads its day
-                alone too, and keeps in checked (as file) a keyed hash of the whole file it wrote, where
-                each day lies and each task's id, slot, whether it is open and where it lies: while the
-                file's text has that hash, the next change finds the other days there rather than in their
-                text, and of its own day decodes only the task it changes (none for an add), the others
-                written back as their text. The id
+                alone too, and keeps in checked (as file) where each day lies and each task's id, slot,
+                whether it is open and where it lies, with a keyed hash of the whole file it wrote and of
+                all that: while both have that hash, the next change finds the other days there rather than
+                in their text, and of its own day decodes only the task it changes (none for an add), the
+                others written back as their text. The id
                 shard and the week's id index are read the same way, strictly checked, their entries read
                 from their text, and ids handed out are written after those there. A task leaves out each
                 field that holds nothing (notes,

@@ -37,7 +37,8 @@ struct WeekCertificate: Equatable {
         let tasks: [Task]
     }
 
-    /// The key of the hash, and the hash of the file's text (`DayTextHash.hash(ofFile:key:)`).
+    /// The key of the hash, and the hash under it of the file's text and of what the certificate
+    /// says of it (`sealed`).
     let key: UInt64
     let hash: UInt64
     /// The file's days, in its order.
@@ -50,11 +51,21 @@ struct WeekCertificate: Equatable {
     /// The certificate of the file `bytes`, whose days are `days`, under a key drawn for it.
     init(of bytes: [UInt8], days: [Day]) {
         let key = UInt64.random(in: .min ... .max)
-        self.init(key: key, hash: DayTextHash.hash(ofFile: bytes[...], key: key), days: days)
+        self.init(key: key, hash: WeekCertificate.sealed(bytes, days: days, key: key), days: days)
     }
 
-    /// Whether the certificate stands for the file `bytes`: its text has the certificate's hash.
-    func standsFor(_ bytes: [UInt8]) -> Bool { DayTextHash.hash(ofFile: bytes[...], key: key) == hash }
+    /// Whether the certificate stands for the file `bytes`: its text, and what the certificate says
+    /// of it, have the certificate's hash.
+    func standsFor(_ bytes: [UInt8]) -> Bool { WeekCertificate.sealed(bytes, days: days, key: key) == hash }
+
+    /// The hash of the file `bytes` under `key`, itself keyed by the hash of `days` as the
+    /// certificate writes them: the places it gives are carried into the next file unread, so a
+    /// certificate edited by hand (a day's or a task's place moved, a task left out) stands for
+    /// nothing, as a file edited does.
+    private static func sealed(_ bytes: [UInt8], days: [Day], key: UInt64) -> UInt64 {
+        let said = DayTextHash.hash(ofFile: text(of: days)[...], key: key)
+        return DayTextHash.hash(ofFile: bytes[...], key: key ^ said)
+    }
 
     /// A certificate as the index holds it, of a file of `week`; nil unless every part reads as
     /// one (days of the week, each once, their spans in order and apart, ids from 1 up).
@@ -113,11 +124,16 @@ struct WeekCertificate: Equatable {
 
     /// The certificate as the index holds it.
     var text: String {
+        String(
+            decoding: Array(DayTextHash.text(of: key).utf8) + [UInt8(ascii: "-")]
+                + Array(DayTextHash.text(of: hash).utf8)
+                + WeekCertificate.text(of: days), as: UTF8.self)
+    }
+
+    /// The days as the certificate's text gives them: `;DATE START END TASK…` for each.
+    private static func text(of days: [Day]) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(32 + days.reduce(0) { $0 + 32 + $1.tasks.count * 20 })
-        bytes += DayTextHash.text(of: key).utf8
-        bytes.append(UInt8(ascii: "-"))
-        bytes += DayTextHash.text(of: hash).utf8
+        bytes.reserveCapacity(days.reduce(0) { $0 + 32 + $1.tasks.count * 20 })
         func append(_ number: Int) {
             var unit = 1
             while unit <= number / 10 { unit *= 10 }
@@ -148,7 +164,7 @@ struct WeekCertificate: Equatable {
                 }
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// A certificate's text read byte by byte.

@@ -151,6 +151,49 @@ import Testing
         }
     }
 
+    /// What a certificate says is sealed with the file's text under its key: the index is this
+    /// copy's own, but a certificate edited there (a task's place cut short, which would carry half
+    /// a task into the next file, or a task left out) stands for nothing, and the next change reads
+    /// the week as before and writes it whole.
+    @Test func aCertificateEditedByHandStandsForNothing() throws {
+        let (temp, _) = try certifiedStore()
+        let bytes = try #require(temp.bytes(weekFile))
+        let certificate = try #require(try certificate(temp))
+        #expect(certificate.standsFor(bytes))
+        let monday = try #require(certificate.days.first { $0.date == week.days[0] })
+        let first = try #require(monday.tasks.first?.span)
+        var shorter = monday.tasks
+        shorter[0].span = first.lowerBound..<(first.upperBound - 10)
+        var fewer = monday.tasks
+        fewer.removeLast()
+        for tasks in [shorter, fewer] {
+            let edited = WeekCertificate(
+                key: certificate.key, hash: certificate.hash,
+                days: certificate.days.map {
+                    $0.date == monday.date ? .init(date: $0.date, span: $0.span, tasks: tasks) : $0
+                })
+            #expect(!edited.standsFor(bytes))
+            // Written into the index by hand, it leaves the next change's file whole.
+            let copy = TemporaryStore()
+            try FileManager.default.copyItem(atPath: temp.directory, toPath: copy.directory)
+            let index = copy.directory + "/" + indexFile
+            let text = try String(contentsOfFile: index, encoding: .utf8)
+            try text.replacingOccurrences(of: certificate.text, with: edited.text).write(
+                toFile: index, atomically: true, encoding: .utf8)
+            let open = try #require(
+                try copy.store.read { try $0.tasks(in: week) }.first { $0.status == .open && $0.date == monday.date })
+            _ = try copy.store.commit(label: "done", now: now) { state in
+                let read = try #require(try state.task(id: open.id))
+                var marked = read
+                marked.status = .done
+                return [RecordChange(before: .task(read), after: .task(marked))]
+            }
+            let tasks = try copy.store.read { try $0.tasks(in: week) }
+            #expect(tasks.count == (try temp.store.read { try $0.tasks(in: week) }.count))
+            #expect(tasks.first { $0.id == open.id }?.status == .done)
+        }
+    }
+
     @Test func itStandsForTheFileOnlyWhileTheFileIsAsWritten() throws {
         let (temp, added) = try certifiedStore()
         var bytes = try #require(temp.bytes(weekFile))
