@@ -43,27 +43,35 @@ struct WeekCertificate: Equatable {
     let hash: UInt64
     /// The file's days, in its order.
     let days: [Day]
+    /// The days as the certificate's text gives them (`text(of:)`: made once, or as read).
+    private let daysText: [UInt8]
 
     init(key: UInt64, hash: UInt64, days: [Day]) {
-        (self.key, self.hash, self.days) = (key, hash, days)
+        self.init(key: key, hash: hash, days: days, daysText: WeekCertificate.text(of: days))
+    }
+
+    private init(key: UInt64, hash: UInt64, days: [Day], daysText: [UInt8]) {
+        (self.key, self.hash, self.days, self.daysText) = (key, hash, days, daysText)
     }
 
     /// The certificate of the file `bytes`, whose days are `days`, under a key drawn for it.
     init(of bytes: [UInt8], days: [Day]) {
         let key = UInt64.random(in: .min ... .max)
-        self.init(key: key, hash: WeekCertificate.sealed(bytes, days: days, key: key), days: days)
+        let daysText = WeekCertificate.text(of: days)
+        self.init(
+            key: key, hash: WeekCertificate.sealed(bytes, daysText: daysText, key: key), days: days, daysText: daysText)
     }
 
     /// Whether the certificate stands for the file `bytes`: its text, and what the certificate says
     /// of it, have the certificate's hash.
-    func standsFor(_ bytes: [UInt8]) -> Bool { WeekCertificate.sealed(bytes, days: days, key: key) == hash }
+    func standsFor(_ bytes: [UInt8]) -> Bool { WeekCertificate.sealed(bytes, daysText: daysText, key: key) == hash }
 
-    /// The hash of the file `bytes` under `key`, itself keyed by the hash of `days` as the
-    /// certificate writes them: the places it gives are carried into the next file unread, so a
-    /// certificate edited by hand (a day's or a task's place moved, a task left out) stands for
-    /// nothing, as a file edited does.
-    private static func sealed(_ bytes: [UInt8], days: [Day], key: UInt64) -> UInt64 {
-        let said = DayTextHash.hash(ofFile: text(of: days)[...], key: key)
+    /// The hash of the file `bytes` under `key`, itself keyed by the hash of the days as the
+    /// certificate writes them (`daysText`): the places it gives are carried into the next file
+    /// unread, so a certificate edited by hand (a day's or a task's place moved, a task left out)
+    /// stands for nothing, as a file edited does.
+    private static func sealed(_ bytes: [UInt8], daysText: [UInt8], key: UInt64) -> UInt64 {
+        let said = DayTextHash.hash(ofFile: daysText[...], key: key)
         return DayTextHash.hash(ofFile: bytes[...], key: key ^ said)
     }
 
@@ -119,16 +127,21 @@ struct WeekCertificate: Equatable {
             return reader.atEnd ? (key, hash, days) : nil
         }
         guard let parsed else { return nil }
-        self.init(key: parsed.0, hash: parsed.1, days: parsed.2)
+        // The days' text as read: every number and separator was read as the text writes them.
+        self.init(
+            key: parsed.0, hash: parsed.1, days: parsed.2,
+            daysText: Array(text.utf8.dropFirst(WeekCertificate.prefixLength)))
     }
 
     /// The certificate as the index holds it.
     var text: String {
         String(
             decoding: Array(DayTextHash.text(of: key).utf8) + [UInt8(ascii: "-")]
-                + Array(DayTextHash.text(of: hash).utf8)
-                + WeekCertificate.text(of: days), as: UTF8.self)
+                + Array(DayTextHash.text(of: hash).utf8) + daysText, as: UTF8.self)
     }
+
+    /// The length of the text before its days: the key, `-`, the hash.
+    private static let prefixLength = 33
 
     /// The days as the certificate's text gives them: `;DATE START END TASK…` for each.
     private static func text(of days: [Day]) -> [UInt8] {
