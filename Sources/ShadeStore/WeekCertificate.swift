@@ -91,6 +91,8 @@ struct WeekCertificate: Equatable {
                 else { return nil }
                 var tasks: [Task] = []
                 var taskEnd = 0
+                // Whether the day's tasks say where they lie, as its first says (nil before it).
+                var placesGiven: Bool?
                 while reader.take(UInt8(ascii: " ")) {
                     let slot: Slot
                     switch reader.next() {
@@ -109,15 +111,16 @@ struct WeekCertificate: Equatable {
                     var task = Task(id: id, slot: slot, isOpen: isOpen)
                     // Where it lies: within its day, after the task before, a day's tasks all
                     // saying so or none.
-                    if reader.take(UInt8(ascii: "@")) {
-                        guard tasks.allSatisfy({ $0.span != nil }), let offset = reader.number(),
-                            reader.take(UInt8(ascii: ":")), let length = reader.number(), offset >= taskEnd,
-                            length >= 2, offset + length <= stop - start
+                    let placed = reader.take(UInt8(ascii: "@"))
+                    guard placed == (placesGiven ?? placed) else { return nil }
+                    placesGiven = placed
+                    if placed {
+                        guard let offset = reader.number(), reader.take(UInt8(ascii: ":")),
+                            let length = reader.number(), offset >= taskEnd, length >= 2,
+                            offset + length <= stop - start
                         else { return nil }
                         task.span = offset..<(offset + length)
                         taskEnd = offset + length
-                    } else if tasks.contains(where: { $0.span != nil }) {
-                        return nil
                     }
                     tasks.append(task)
                 }
