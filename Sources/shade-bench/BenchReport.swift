@@ -98,7 +98,8 @@ struct BenchReport {
     /// `week` run the same way (SPEC §16: `plan` on a long history costs about what a week does).
     func planMarkdown() -> [String] {
         var out = [
-            "### plan beside week (median of \(reps) after a warm-up, rows and sizes interleaved run by run; ms)", "",
+            "### plan beside week (median of \(reps) after a warm-up, rows and sizes interleaved, each repetition in a shuffled order; ms)",
+            "",
         ]
         out.append("| command |" + sizes.map { " \(Format.size($0)) | ÷ week |" }.joined())
         out.append("| --- |" + sizes.map { _ in " ---: | ---: |" }.joined())
@@ -120,7 +121,7 @@ struct BenchReport {
     /// size's `--version`, and the bar (≤ 1.5×).
     func oneShotMarkdown() -> [String] {
         var out = [
-            "### One-shot changes, no resident process (median of \(reps) after a warm-up, rows and sizes interleaved run by run; ms)",
+            "### One-shot changes, no resident process (median of \(reps) after a warm-up, rows and sizes interleaved, each repetition in a shuffled order; ms)",
             "",
         ]
         out.append("| command |" + sizes.map { " \(Format.size($0)) | ÷ --version |" }.joined())

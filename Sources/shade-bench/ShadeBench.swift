@@ -380,27 +380,34 @@ struct ShadeBench: ParsableCommand {
         ]
         // Each command's repetitions run together, in the order above; the rows `only` names run
         // interleaved instead (each repetition runs every one of them), so that a neighbour's busy
-        // spell on this shared machine falls on the ratio's both sides alike.
+        // spell on this shared machine falls on the ratio's both sides alike. Interleaved, each
+        // repetition runs them in an order of its own (a shuffle, the same from one bench run to
+        // the next). In one fixed order, `--version` ran after another `--version` at three sizes
+        // of four, and each change after a change: `--version` at 1k, the one run after a `show`,
+        // took 0.24 and 0.46 ms longer than at 1M in two runs, and each change's ratio climbed
+        // from 1.37–1.41× at 1k to 1.44–1.54× at 1M; shuffled, `--version` was within 0.07 ms at
+        // every size and the ratios within 1.40–1.48× (the same binary, runs alternated).
         let groups = only.map { only in [commands.filter { only.contains($0.name) }] } ?? commands.map { [$0] }
+        // (Seeded: the same orders from one bench run to the next.)
+        var order = SplitMix64(seed: 0x5EED)
         for group in groups {
             var shadeRuns: [String: [Int: [ProcessRun]]] = [:]
             var taskRuns: [String: [Int: [ProcessRun]]] = [:]
+            let runs = group.flatMap { command in sizes.map { (command: command, size: $0) } }
             for _ in 0...reps {
-                for command in group {
-                    for size in sizes {
-                        let arguments = command.shade(size)
-                        let run = ProcessTimer.run(
-                            [binary] + arguments,
-                            environment: environment(
-                                store: stores[size, default: ""], resident: !BenchReport.isAlone(command.name)))
-                        try check([run], arguments)
-                        shadeRuns[command.name, default: [:]][size, default: []].append(run)
-                        if let peer = peers[size], var words = command.task {
-                            // `task N done` takes a working-set number; any pending one will do.
-                            if words == ["done"] { words = ["\(Int.random(in: 1...500))", "done"] }
-                            let run = ProcessTimer.run([peer.binary] + words, environment: peer.environment)
-                            taskRuns[command.name, default: [:]][size, default: []].append(run)
-                        }
+                for (command, size) in group.count > 1 ? runs.shuffled(using: &order) : runs {
+                    let arguments = command.shade(size)
+                    let run = ProcessTimer.run(
+                        [binary] + arguments,
+                        environment: environment(
+                            store: stores[size, default: ""], resident: !BenchReport.isAlone(command.name)))
+                    try check([run], arguments)
+                    shadeRuns[command.name, default: [:]][size, default: []].append(run)
+                    if let peer = peers[size], var words = command.task {
+                        // `task N done` takes a working-set number; any pending one will do.
+                        if words == ["done"] { words = ["\(Int.random(in: 1...500))", "done"] }
+                        let run = ProcessTimer.run([peer.binary] + words, environment: peer.environment)
+                        taskRuns[command.name, default: [:]][size, default: []].append(run)
                     }
                 }
             }
