@@ -150,6 +150,9 @@ for target in package.targets where target.type != .system {
             .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release)),
         ]
     if target.name == "CSystemCalls" {
-        target.cSettings = [.unsafeFlags(["-ffunction-sections"], .when(platforms: [.linux], configuration: .release))]
+        target.cSettings =
+            (target.cSettings ?? []) + [
+                .unsafeFlags(["-ffunction-sections"], .when(platforms: [.linux], configuration: .release))
+            ]
     }
 }

@@ -79,9 +79,10 @@ struct WeekCertificate: Equatable {
     /// one (days of the week, each once, their spans in order and apart, ids from 1 up).
     init?(text: String, week: ISOWeek) {
         var text = text
-        let parsed = text.withUTF8 { bytes -> (UInt64, UInt64, [Day])? in
+        let parsed = text.withUTF8 { bytes -> (UInt64, UInt64, [Day], daysText: [UInt8])? in
             var reader = Reader(bytes: bytes)
             guard let key = reader.hash(), reader.take(UInt8(ascii: "-")), let hash = reader.hash() else { return nil }
+            let daysStart = reader.index
             var days: [Day] = []
             var end = 0
             while reader.take(UInt8(ascii: ";")) {
@@ -127,13 +128,11 @@ struct WeekCertificate: Equatable {
                 days.append(Day(date: date, span: start..<stop, tasks: tasks))
                 end = stop
             }
-            return reader.atEnd ? (key, hash, days) : nil
+            // The days' text as read: every number and separator was read as the text writes them.
+            return reader.atEnd ? (key, hash, days, Array(bytes[daysStart...])) : nil
         }
         guard let parsed else { return nil }
-        // The days' text as read: every number and separator was read as the text writes them.
-        self.init(
-            key: parsed.0, hash: parsed.1, days: parsed.2,
-            daysText: Array(text.utf8.dropFirst(WeekCertificate.prefixLength)))
+        self.init(key: parsed.0, hash: parsed.1, days: parsed.2, daysText: parsed.daysText)
     }
 
     /// The certificate as the index holds it.
@@ -142,9 +141,6 @@ struct WeekCertificate: Equatable {
             decoding: Array(DayTextHash.text(of: key).utf8) + [UInt8(ascii: "-")]
                 + Array(DayTextHash.text(of: hash).utf8) + daysText, as: UTF8.self)
     }
-
-    /// The length of the text before its days: the key, `-`, the hash.
-    private static let prefixLength = 33
 
     /// The days as the certificate's text gives them: `;DATE START END TASK…` for each.
     private static func text(of days: [Day]) -> [UInt8] {

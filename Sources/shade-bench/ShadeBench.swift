@@ -388,7 +388,6 @@ struct ShadeBench: ParsableCommand {
         // from 1.37–1.41× at 1k to 1.44–1.54× at 1M; shuffled, `--version` was within 0.07 ms at
         // every size and the ratios within 1.40–1.48× (the same binary, runs alternated).
         let groups = only.map { only in [commands.filter { only.contains($0.name) }] } ?? commands.map { [$0] }
-        // (Seeded: the same orders from one bench run to the next.)
         var order = SplitMix64(seed: 0x5EED)
         for group in groups {
             var shadeRuns: [String: [Int: [ProcessRun]]] = [:]
